@@ -1,0 +1,140 @@
+/* The parsed model of a header: structs with their exact layouts, and the
+ * kernels with every access through a pointer parameter.  Built by
+ * adv_parse_file (parse.h); read by the layout, kgen, jit and report
+ * stages; owned by the caller, who frees it with adv_model_destroy. */
+#ifndef ADV_MODEL_H
+#define ADV_MODEL_H
+
+#include "index.h"
+
+#define ADV_NAME_MAX 128
+#define ADV_TYPE_MAX 160
+
+typedef enum {
+    ADV_S_NONE, /* not a scalar (struct, array, ...) */
+    ADV_S_F16, ADV_S_F32, ADV_S_F64,
+    ADV_S_I8, ADV_S_U8, ADV_S_I16, ADV_S_U16, ADV_S_I32, ADV_S_U32, ADV_S_I64, ADV_S_U64,
+    ADV_S_BOOL, ADV_S_PTR
+} adv_scalar;
+
+unsigned adv_scalar_size(adv_scalar s);
+const char *adv_scalar_name(adv_scalar s);
+
+/* One scalar inside a field, at a byte offset from the field's start. */
+typedef struct {
+    unsigned off;
+    adv_scalar kind;
+} adv_leaf;
+
+typedef struct {
+    char name[ADV_NAME_MAX];
+    char type[ADV_TYPE_MAX];    /* as clang spells it: "float", "float3", "float[3]" */
+    unsigned offset, size, align;
+    unsigned array_len;         /* 0 unless a fixed array (outermost extent) */
+    adv_scalar scalar;          /* ADV_S_NONE unless a plain scalar */
+    unsigned nleaves;
+    adv_leaf *leaves;
+} adv_field;
+
+typedef struct {
+    char name[ADV_NAME_MAX];
+    unsigned size, align, padding; /* padding: bytes covered by no top-level field */
+    unsigned declared_align;       /* from __align__/alignas, 0 if none */
+    int packed;
+    unsigned line, col;
+    unsigned nfields;
+    adv_field *fields;
+} adv_struct;
+
+typedef enum {
+    ADV_P_STRUCT_PTR, /* pointer to a struct of this header */
+    ADV_P_SCALAR_PTR, /* pointer to a scalar or a built-in vector type */
+    ADV_P_INT,
+    ADV_P_FLOAT,
+    ADV_P_OTHER       /* by-value struct etc.: the kernel cannot be launched by us */
+} adv_pkind;
+
+typedef struct {
+    char name[ADV_NAME_MAX];
+    char type[ADV_TYPE_MAX];
+    adv_pkind kind;
+    int struct_idx;          /* ADV_P_STRUCT_PTR */
+    adv_scalar scalar;       /* pointee (SCALAR_PTR) or value type */
+    unsigned elem_size;      /* pointee size for pointers, value size otherwise */
+    int pointee_const, is_restrict;
+    unsigned begin, end;     /* byte range of the declaration in the file */
+    unsigned other_use_line; /* a use that is not P[...] (0: none) */
+} adv_param;
+
+typedef enum { ADV_READ, ADV_WRITE } adv_mode;
+
+typedef struct {
+    int param;
+    int struct_idx;          /* -1 for scalar pointers */
+    int field;               /* top-level field, -1: the whole element */
+    char path[ADV_NAME_MAX]; /* "pos.x"; "" for the whole element */
+    adv_mode mode;
+    char index[256];         /* the index as written */
+    adv_expr *expr;          /* owned */
+    adv_affine cls;          /* filled by adv_model_classify */
+    unsigned line, col;
+    /* byte ranges in the file, for rewriting */
+    unsigned sub_begin, sub_end; /* P[E] */
+    unsigned mem_end;            /* end of P[E].f when field >= 0 */
+    unsigned idx_begin, idx_end; /* E */
+    int idx_pure;                /* E has no side effects and may be repeated */
+} adv_access;
+
+typedef struct {
+    char name[ADV_NAME_MAX];
+    unsigned line, col;
+    unsigned begin, end;       /* the whole definition */
+    unsigned body_begin;       /* '{' of the body */
+    unsigned name_off;         /* the kernel's name */
+    unsigned nparams;
+    adv_param *params;
+    unsigned naccesses;
+    adv_access *acc;
+    int synthesized;           /* made by gmadvise for a header with no kernel */
+} adv_kernel;
+
+/* A top-level declaration copied verbatim into generated CUDA source. */
+typedef struct {
+    unsigned begin, end;
+    int is_macro;
+} adv_decl;
+
+typedef struct adv_model adv_model;
+
+void adv_model_destroy(adv_model *m);
+
+const char *adv_model_file(const adv_model *m);   /* as given by the user */
+const char *adv_model_text(const adv_model *m);   /* the parsed text */
+unsigned adv_model_text_len(const adv_model *m);
+unsigned adv_model_nstructs(const adv_model *m);
+const adv_struct *adv_model_struct(const adv_model *m, unsigned i);
+int adv_model_find_struct(const adv_model *m, const char *name);
+unsigned adv_model_nkernels(const adv_model *m);
+const adv_kernel *adv_model_kernel(const adv_model *m, unsigned i);
+unsigned adv_model_ndecls(const adv_model *m);
+const adv_decl *adv_model_decl(const adv_model *m, unsigned i);
+/* Notes for the user ("no kernel: assumed ..."), one per line. */
+const char *adv_model_notes(const adv_model *m);
+
+/* Parameter values: from `// gmadvise: name=value` comments in the header,
+ * then overrides (name=value strings); count-like names (n, N, size, count,
+ * ...) not given get `count`.  Classifies every access with those values. */
+typedef struct {
+    const char *name;
+    double value;
+} adv_param_value;
+
+/* Value of kernel k's scalar parameter p as used for launches.  Returns 1
+ * when given or count-like, 2 for a float defaulted to 0.5, 0 when unknown
+ * (launches then pass 0 and the report says so). */
+int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long count,
+                          double *value);
+void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n);
+void adv_model_classify(adv_model *m, long long count);
+
+#endif

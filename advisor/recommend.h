@@ -1,0 +1,39 @@
+/* Per (kernel, struct): the variants tried, what became of each, and the
+ * recommendation drawn from their measurements. */
+#ifndef ADV_RECOMMEND_H
+#define ADV_RECOMMEND_H
+
+#include "layout.h"
+
+typedef struct {
+    unsigned kernel;
+    int st;                /* -1: a kernel with no struct parameter, run as declared */
+    adv_layout_kind kind;
+    unsigned align;        /* element alignment (AoS kinds), else the struct's */
+    int kid;               /* kgen variant id; -1 when not generated */
+    char note[512];        /* why not generated, not compiled, not measured or wrong */
+    int measured;
+    double median_ms, spread_pct, gbps;
+    int samples;
+    int correct;           /* -1 unknown (not run), 0 wrong, 1 matches the declared layout */
+} adv_variant;
+
+typedef struct {
+    unsigned kernel;
+    int st;
+    int best, declared;    /* indices into the variant array */
+    double speedup;        /* declared median / best median */
+    double peak_pct;       /* best's effective GB/s over the memcpy peak */
+    double at_stake_ms;    /* declared - best */
+    int within_noise;      /* best is the declared layout because others are within noise */
+} adv_rec;
+
+/* Noise floor for calling two layouts different, in percent. */
+#define ADV_NOISE_FLOOR_PCT 1.0
+
+/* Builds one recommendation per (kernel, struct) that has a measured,
+ * correct declared variant; sorted by time at stake, largest first.
+ * The caller frees *out. */
+unsigned adv_recommend(const adv_variant *v, unsigned nv, double peak_gbps, adv_rec **out);
+
+#endif

@@ -1,0 +1,29 @@
+/* Growable NUL-terminated string. Allocation failure aborts: the tool
+ * cannot do anything useful without memory, and callers stay simple. */
+#ifndef GM_STRBUF_H
+#define GM_STRBUF_H
+
+#include <stddef.h>
+
+typedef struct {
+    char *s;
+    size_t len, cap;
+} sb_t;
+
+void sb_init(sb_t *b);
+void sb_free(sb_t *b);
+void sb_putn(sb_t *b, const char *s, size_t n);
+void sb_puts(sb_t *b, const char *s);
+void sb_printf(sb_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Returns the string and leaves `b` empty; the caller frees it. */
+char *sb_take(sb_t *b);
+
+void *gm_xmalloc(size_t n);
+void *gm_xcalloc(size_t n, size_t size);
+void *gm_xrealloc(void *p, size_t n);
+char *gm_xstrdup(const char *s);
+
+/* Reads a whole file; NULL with errno set on failure. */
+char *gm_read_file(const char *path, size_t *len);
+
+#endif

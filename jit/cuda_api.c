@@ -1,0 +1,44 @@
+#include "cuda_api.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+static jit_cuda g_cu;
+static int g_loaded;
+
+const jit_cuda *jit_cuda_load(gm_status *st)
+{
+    if (g_loaded)
+        return &g_cu;
+    const char *path = getenv("GMADVISE_LIBCUDA");
+    if (!path || !*path)
+        path = "libcuda.so.1";
+    g_cu.lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!g_cu.lib) {
+        gm_fail(st, GM_EENV, "no CUDA driver (%s)", dlerror());
+        return NULL;
+    }
+#define JIT_CUDA_BIND(f)                                                                    \
+    *(void **)&g_cu.f = dlsym(g_cu.lib, #f);                                                \
+    if (!g_cu.f) {                                                                          \
+        gm_fail(st, GM_EENV, "%s: the CUDA driver lacks %s (driver too old?)", path, #f);   \
+        dlclose(g_cu.lib);                                                                  \
+        memset(&g_cu, 0, sizeof g_cu);                                                      \
+        return NULL;                                                                        \
+    }
+    JIT_CUDA_FUNCS(JIT_CUDA_BIND)
+#undef JIT_CUDA_BIND
+    g_loaded = 1;
+    return &g_cu;
+}
+
+int jit_cu_check(const jit_cuda *cu, CUresult r, const char *what, gm_status *st)
+{
+    if (r == CUDA_SUCCESS)
+        return GM_OK;
+    const char *name = NULL, *text = NULL;
+    cu->cuGetErrorName(r, &name);
+    cu->cuGetErrorString(r, &text);
+    return gm_fail(st, GM_EGPU, "%s: %s (%s)", what, name ? name : "?", text ? text : "?");
+}

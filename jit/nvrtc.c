@@ -1,0 +1,173 @@
+#include "nvrtc.h"
+
+#include <dlfcn.h>
+#include <nvrtc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../common/hash.h"
+#include "../common/strbuf.h"
+#include "cache.h"
+
+#define NVRTC_FUNCS(X)                                                                       \
+    X(nvrtcVersion) X(nvrtcCreateProgram) X(nvrtcCompileProgram) X(nvrtcGetProgramLogSize)  \
+    X(nvrtcGetProgramLog) X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) X(nvrtcGetPTXSize)           \
+    X(nvrtcGetPTX) X(nvrtcDestroyProgram) X(nvrtcGetErrorString)
+
+static struct {
+    void *lib;
+#define NVRTC_MEMBER(f) __typeof__(&f) f;
+    NVRTC_FUNCS(NVRTC_MEMBER)
+#undef NVRTC_MEMBER
+} nv;
+static int nv_loaded;
+
+static int load(gm_status *st)
+{
+    if (nv_loaded)
+        return GM_OK;
+    const char *env = getenv("GMADVISE_NVRTC");
+    const char *tries[] = {env, "libnvrtc.so.13", "libnvrtc.so", GM_NVRTC_DEFAULT_DIR "/libnvrtc.so.13",
+                           GM_NVRTC_DEFAULT_DIR "/libnvrtc.so", "/usr/local/cuda/lib64/libnvrtc.so.13"};
+    for (size_t i = 0; i < sizeof tries / sizeof *tries && !nv.lib; i++)
+        if (tries[i] && *tries[i] && (i > 0 || env))
+            nv.lib = dlopen(tries[i], RTLD_NOW | RTLD_LOCAL);
+    if (!nv.lib)
+        return gm_fail(st, GM_EENV, "NVRTC not found (libnvrtc.so.13); install the CUDA toolkit's "
+                                    "NVRTC or set GMADVISE_NVRTC");
+#define NVRTC_BIND(f)                                                                        \
+    *(void **)&nv.f = dlsym(nv.lib, #f);                                                     \
+    if (!nv.f)                                                                               \
+        return gm_fail(st, GM_EENV, "NVRTC lacks %s", #f);
+    NVRTC_FUNCS(NVRTC_BIND)
+#undef NVRTC_BIND
+    nv_loaded = 1;
+    return GM_OK;
+}
+
+int jit_nvrtc_version(char *out, size_t n, gm_status *st)
+{
+    if (load(st) != GM_OK)
+        return st->code;
+    int major = 0, minor = 0;
+    nv.nvrtcVersion(&major, &minor);
+    snprintf(out, n, "%d.%d", major, minor);
+    return GM_OK;
+}
+
+void jit_binary_free(jit_binary *b)
+{
+    free(b->cubin);
+    free(b->ptx);
+    memset(b, 0, sizeof *b);
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Cache payload: cubin length as 16 hex digits, cubin, then PTX. */
+static int from_payload(const char *p, size_t n, jit_binary *out)
+{
+    if (n < 16)
+        return 0;
+    char digits[17];
+    memcpy(digits, p, 16);
+    digits[16] = '\0';
+    size_t cl = (size_t)strtoull(digits, NULL, 16);
+    if (cl > n - 16)
+        return 0;
+    out->cubin = gm_xmalloc(cl);
+    memcpy(out->cubin, p + 16, cl);
+    out->cubin_len = cl;
+    out->ptx = gm_xmalloc(n - 16 - cl + 1);
+    memcpy(out->ptx, p + 16 + cl, n - 16 - cl);
+    out->ptx[n - 16 - cl] = '\0';
+    return 1;
+}
+
+static int run_nvrtc(const char *src, const char *name, const char *const *opts, int nopts,
+                     jit_binary *out, char **log, gm_status *st)
+{
+    nvrtcProgram prog;
+    nvrtcResult r = nv.nvrtcCreateProgram(&prog, src, name, 0, NULL, NULL);
+    if (r != NVRTC_SUCCESS)
+        return gm_fail(st, GM_EENV, "%s: nvrtcCreateProgram: %s", name, nv.nvrtcGetErrorString(r));
+    double t0 = now_s();
+    r = nv.nvrtcCompileProgram(prog, nopts, opts);
+    out->compile_s = now_s() - t0;
+    size_t ls = 0;
+    nv.nvrtcGetProgramLogSize(prog, &ls);
+    if (log) {
+        *log = gm_xcalloc(ls + 1, 1);
+        nv.nvrtcGetProgramLog(prog, *log);
+    }
+    if (r != NVRTC_SUCCESS) {
+        nv.nvrtcDestroyProgram(&prog);
+        return gm_fail(st, GM_EINPUT, "%s: NVRTC compile failed: %s", name, nv.nvrtcGetErrorString(r));
+    }
+    nv.nvrtcGetCUBINSize(prog, &out->cubin_len);
+    out->cubin = gm_xmalloc(out->cubin_len);
+    nv.nvrtcGetCUBIN(prog, out->cubin);
+    size_t ps = 0;
+    nv.nvrtcGetPTXSize(prog, &ps);
+    out->ptx = gm_xcalloc(ps + 1, 1);
+    nv.nvrtcGetPTX(prog, out->ptx);
+    nv.nvrtcDestroyProgram(&prog);
+    return GM_OK;
+}
+
+int jit_compile(const char *src, const char *name, int arch, int use_cache, jit_binary *out,
+                char **log, gm_status *st)
+{
+    memset(out, 0, sizeof *out);
+    if (log)
+        *log = NULL;
+    if (load(st) != GM_OK)
+        return st->code;
+    /* PTX is requested too (a virtual arch would give PTX only): -arch=sm_XX
+     * makes NVRTC emit both SASS (CUBIN) and keep the PTX it went through. */
+    char archopt[32];
+    snprintf(archopt, sizeof archopt, "-arch=sm_%d", arch);
+    const char *opts[] = {archopt, "-std=c++17", "-default-device", "-lineinfo"};
+    int nopts = (int)(sizeof opts / sizeof *opts);
+
+    char ver[32];
+    jit_nvrtc_version(ver, sizeof ver, st);
+    gm_hash h;
+    gm_hash_init(&h);
+    gm_hash_update(&h, src, strlen(src));
+    for (int i = 0; i < nopts; i++)
+        gm_hash_update(&h, opts[i], strlen(opts[i]) + 1);
+    gm_hash_update(&h, ver, strlen(ver));
+    char key[33];
+    gm_hash_hex(&h, key);
+
+    if (use_cache) {
+        size_t n = 0;
+        char *p = jit_cache_get(key, &n);
+        if (p && from_payload(p, n, out)) {
+            free(p);
+            out->from_cache = 1;
+            return GM_OK;
+        }
+        free(p);
+    }
+    if (run_nvrtc(src, name, opts, nopts, out, log, st) != GM_OK)
+        return st->code;
+    if (use_cache) {
+        sb_t pay;
+        sb_init(&pay);
+        sb_printf(&pay, "%016zx", out->cubin_len);
+        sb_putn(&pay, out->cubin, out->cubin_len);
+        sb_puts(&pay, out->ptx);
+        jit_cache_put(key, pay.s, pay.len);
+        sb_free(&pay);
+    }
+    return GM_OK;
+}

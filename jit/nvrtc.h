@@ -1,0 +1,29 @@
+/* NVRTC, loaded at run time (GMADVISE_NVRTC overrides the path), with an
+ * on-disk cache of compiled programs (cache.h).  One call compiles one
+ * program for one architecture and returns its CUBIN and PTX. */
+#ifndef JIT_NVRTC_H
+#define JIT_NVRTC_H
+
+#include <stddef.h>
+
+#include "../common/status.h"
+
+typedef struct {
+    char *cubin;
+    size_t cubin_len;
+    char *ptx;        /* NUL-terminated */
+    int from_cache;
+    double compile_s; /* wall time of the NVRTC compile (0 on a hit) */
+} jit_binary;
+
+/* NVRTC's version as "13.0"; GM_EENV when NVRTC cannot be loaded. */
+int jit_nvrtc_version(char *out, size_t n, gm_status *st);
+
+/* Compiles `src` (named `name` in messages) for sm_<arch>.  On a compile
+ * error the status is GM_EINPUT and `log` (if given) receives NVRTC's log;
+ * the caller frees log and the binary (jit_binary_free). */
+int jit_compile(const char *src, const char *name, int arch, int use_cache, jit_binary *out,
+                char **log, gm_status *st);
+void jit_binary_free(jit_binary *b);
+
+#endif

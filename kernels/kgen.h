@@ -1,0 +1,46 @@
+/* CUDA source generation: the user's kernels rewritten for each layout of
+ * a struct they use, plus the reference kernels, as one NVRTC program.
+ *
+ * A variant keeps the user's kernel body and changes only what the layout
+ * changes: the parameters of the varied struct (p becomes p_x, p_y ... for
+ * SoA) and each access p[E].f (p_x[E] for SoA, p[(E) / 32].f[(E) % 32] for
+ * AoSoA, p_xyzw[E].x for the vector layout).  Whole-element accesses p[E]
+ * go through a small proxy (S_soa_at(...)) that gathers or scatters the
+ * fields.  Every generated kernel is extern "C" so the driver finds it by
+ * the name kgen reports. */
+#ifndef KGEN_H
+#define KGEN_H
+
+#include <stddef.h>
+
+#include "../advisor/layout.h"
+#include "../advisor/model.h"
+#include "../common/status.h"
+
+typedef struct kgen_program kgen_program;
+
+kgen_program *kgen_create(const adv_model *m);
+void kgen_destroy(kgen_program *p);
+
+/* Adds kernel `kernel` with the parameters of struct `st` in layout `l`
+ * (NULL l or st < 0: the kernel as declared).  Returns the variant's id,
+ * or -1 with `why` saying what prevents the rewrite. */
+int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout *l, char *why,
+                     size_t why_len);
+/* Drops a variant from the program (after it failed to compile). */
+void kgen_disable_variant(kgen_program *p, int v);
+int kgen_variant_enabled(const kgen_program *p, int v);
+
+const char *kgen_kernel_name(const kgen_program *p, int v);
+/* The variant's types and kernel, as a user would adopt them. */
+const char *kgen_variant_code(const kgen_program *p, int v);
+
+/* The whole program: enabled variants plus the reference kernels; only
+ * variant `only` when only >= 0.  The caller frees the result. */
+char *kgen_program_source(const kgen_program *p, int only, int with_reference);
+
+/* Validates that a name from the user's header can appear in generated
+ * source as an identifier. */
+int kgen_valid_identifier(const char *s);
+
+#endif
