@@ -125,7 +125,7 @@ static void field_types(gctx *g)
         }
         snprintf(base, sizeof base, "%s_%s_t", g->s->name, fd->name);
         gen_name(g->p, base, g->ftype[f], sizeof g->ftype[f], 1);
-        sb_printf(&g->types, "using %s = %s;\n", g->ftype[f], fd->type);
+        sb_printf(&g->types, "using %s = %s;\n\f", g->ftype[f], fd->type);
     }
 }
 
@@ -276,7 +276,7 @@ static void emit_proxy(gctx *g)
     each_pointer(g, t, ptr_param);
     sb_printf(t, ", long long gm_i)\n{\n    return %s{", g->ref);
     each_pointer(g, t, ptr_init);
-    sb_puts(t, ", gm_i};\n}\n");
+    sb_puts(t, ", gm_i};\n}\n\f");
 }
 
 static void emit_types(gctx *g, int need_proxy)
@@ -293,7 +293,7 @@ static void emit_types(gctx *g, int need_proxy)
                   "/* %s padded to %u bytes so that one element moves in %u-byte accesses */\n"
                   "struct __align__(%u) %s : %s {\n"
                   "    __device__ %s &operator=(const %s &o)\n"
-                  "    {\n        *static_cast<%s *>(this) = o;\n        return *this;\n    }\n};\n",
+                  "    {\n        *static_cast<%s *>(this) = o;\n        return *this;\n    }\n};\n\f",
                   s->name, adv_layout_elem_size(g->l), adv_layout_align(g->l),
                   adv_layout_align(g->l), g->tname, s->name, g->tname, s->name, s->name);
         return;
@@ -306,7 +306,7 @@ static void emit_types(gctx *g, int need_proxy)
         for (unsigned f = 0; f < s->nfields; f++)
             sb_printf(&g->types, "    %s %s[%u];\n", g->ftype[f], s->fields[f].name,
                       ADV_AOSOA_BLOCK);
-        sb_puts(&g->types, "};\n");
+        sb_puts(&g->types, "};\n\f");
     }
     if (!need_proxy)
         return;
@@ -546,7 +546,9 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
     v->types = sb_take(&g->types);
     sb_t code;
     sb_init(&code);
-    sb_puts(&code, v->types);
+    for (const char *c = v->types; *c; c++)
+        if (*c != '\f')
+            sb_putn(&code, c, 1);
     sb_puts(&code, v->kernel_src);
     v->code = sb_take(&code);
     free(g);
@@ -588,7 +590,7 @@ static const char program_prelude[] =
     "#else\n"
     "#include <stdint.h>\n"
     "#endif\n"
-    "static __device__ __forceinline__ void gm_copy_bytes(void *d, const void *s, unsigned n)\n"
+    "__device__ __forceinline__ void gm_copy_bytes(void *d, const void *s, unsigned n)\n"
     "{\n"
     "    for (unsigned k = 0; k < n; ++k)\n"
     "        ((char *)d)[k] = ((const char *)s)[k];\n"
@@ -636,16 +638,28 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference)
     sb_puts(&out, program_prelude);
     sb_puts(&out, "\n/* ---- from the header ---- */\n");
     user_decls(p->m, &out);
-    /* types shared by variants are emitted once, by name */
+    /* types shared by variants are emitted once: each unit ends in '\f' */
     sb_t seen;
     sb_init(&seen);
     for (unsigned i = 0; i < p->nv; i++) {
         if (!p->v[i].enabled || (only >= 0 && (int)i != only) || !p->v[i].types[0])
             continue;
-        if (seen.s && strstr(seen.s, p->v[i].types))
-            continue;
-        sb_puts(&seen, p->v[i].types);
-        sb_printf(&out, "\n/* ---- types for %s ---- */\n%s", p->v[i].name, p->v[i].types);
+        int header = 0;
+        for (const char *u = p->v[i].types; *u;) {
+            const char *end = strchr(u, '\f');
+            size_t len = end ? (size_t)(end - u) + 1 : strlen(u);
+            sb_t unit;
+            sb_init(&unit);
+            sb_putn(&unit, u, len);
+            if (!seen.s || !strstr(seen.s, unit.s)) {
+                sb_puts(&seen, unit.s);
+                if (!header++)
+                    sb_printf(&out, "\n/* ---- types for %s ---- */\n", p->v[i].name);
+                sb_putn(&out, u, end ? len - 1 : len);
+            }
+            sb_free(&unit);
+            u += len;
+        }
     }
     sb_free(&seen);
     for (unsigned i = 0; i < p->nv; i++) {
