@@ -271,7 +271,12 @@ static void emit_proxy(gctx *g)
             sb_printf(t, "        %s = gm_v.%s;\n", ex, s->fields[f].name);
         sb_free(&e);
     }
-    sb_puts(t, "        return *this;\n    }\n};\n");
+    sb_puts(t, "        return *this;\n    }\n");
+    /* element-to-element copies (out[i] = in[i]) must copy the fields, not
+     * the proxies' pointers */
+    sb_printf(t, "    __device__ const %s &operator=(const %s &o) const\n    {\n"
+                 "        return *this = static_cast<%s>(o);\n    }\n};\n",
+              g->ref, g->ref, s->name);
     sb_printf(t, "static __device__ __forceinline__ %s %s(", g->ref, g->at);
     each_pointer(g, t, ptr_param);
     sb_printf(t, ", long long gm_i)\n{\n    return %s{", g->ref);
