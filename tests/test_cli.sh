@@ -1,0 +1,58 @@
+#!/bin/bash
+# CLI behaviour without a GPU: golden static outputs of every sample, JSON
+# that parses and has the schema's keys, and exit codes for bad usage.
+# GM_UPDATE_GOLDEN=1 rewrites the golden files.
+set -u
+B=$1; SRC=$2; fail=0
+export GMADVISE_CACHE_DIR=$(mktemp -d)
+cd "$SRC"
+for f in samples/*.h; do
+  n=$(basename "$f" .h)
+  out=$("$B" --static "$f" 2>&1); rc=$?
+  [ $rc -eq 0 ] || { echo "FAIL: $f exit $rc"; fail=1; }
+  if [ -n "${GM_UPDATE_GOLDEN:-}" ]; then printf '%s\n' "$out" > "tests/golden/$n.txt"; fi
+  if ! diff -u "tests/golden/$n.txt" <(printf '%s\n' "$out"); then echo "FAIL: $f differs from golden"; fail=1; fi
+  "$B" --static --json "$f" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+for k in ("gmadvise", "device", "structs", "kernels", "variants", "recommendations"):
+    assert k in d, k
+for s in d["structs"]:
+    assert {"name", "size", "align", "padding", "file", "line", "fields"} <= s.keys()
+    for f in s["fields"]:
+        assert {"name", "type", "offset", "size", "align"} <= f.keys()
+for k in d["kernels"]:
+    for a in k["accesses"]:
+        assert {"param", "struct", "field", "mode", "index", "affine", "stride", "offset", "line"} <= a.keys()
+for v in d["variants"]:
+    assert {"kernel", "struct", "layout", "align", "measured", "correct"} <= v.keys()
+    assert v["layout"] in ("aos", "aos_align", "soa", "aosoa", "vector")
+assert d["device"] is None
+' || { echo "FAIL: $f JSON"; fail=1; }
+done
+expect() { # expected-exit-code pattern args...
+  local want=$1 pat=$2; shift 2
+  local err; err=$("$B" "$@" 2>&1 >/dev/null); local rc=$?
+  [ $rc -eq "$want" ] || { echo "FAIL: gmadvise $* exited $rc, expected $want"; fail=1; }
+  printf '%s' "$err" | grep -q -- "$pat" || { echo "FAIL: gmadvise $*: no '$pat' in: $err"; fail=1; }
+}
+expect 2 "cannot open" --static /nonexistent.h
+expect 2 "is a directory" --static samples
+expect 2 "unknown option" --bogus samples/particle.h
+expect 2 "no header given" --static
+expect 2 "not built yet" check samples/particle.h
+t=$(mktemp -d)
+printf 'struct S { int a; \n' > "$t/bad.h"
+expect 2 "bad.h:1:19: error: expected '}'" --static "$t/bad.h"
+printf 'union U { int a; float b; };\n' > "$t/u.h"
+expect 2 "u.h:1:7: error: union 'U' is not supported" --static "$t/u.h"
+printf 'struct B { int a : 3; };\n' > "$t/bf.h"
+expect 2 "bf.h:1:16: error: bit-field 'a'" --static "$t/bf.h"
+printf 'struct S { float x; };\n' > "$t/nokernel.h"
+"$B" --static "$t/nokernel.h" | grep -q "assumed every field of S read and written" || { echo "FAIL: no-kernel note"; fail=1; }
+# --emit writes variants that stand alone
+"$B" --static --emit "$t/emit" samples/particle.h > /dev/null || fail=1
+[ -f "$t/emit/integrate_Particle_soa.cu" ] || { echo "FAIL: --emit"; fail=1; }
+rm -rf "$t" "$GMADVISE_CACHE_DIR"
+[ $fail -eq 0 ] && echo "cli: all checks passed"
+exit $fail

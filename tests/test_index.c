@@ -1,0 +1,69 @@
+/* The index classifier against closed forms: the global index g, its
+ * multiples and offsets, parameters, and the shapes that are not affine. */
+#include "../advisor/index.h"
+#include "check.h"
+#include <string.h>
+
+static adv_expr *c(long long v) { return adv_expr_const(v); }
+static adv_expr *op(adv_xkind k, adv_expr *a, adv_expr *b) { return adv_expr_new(k, a, b); }
+static adv_expr *atom(adv_xkind k) { return adv_expr_new(k, NULL, NULL); }
+/* blockIdx.x * blockDim.x + threadIdx.x */
+static adv_expr *gid(void)
+{
+    return op(ADV_X_ADD, op(ADV_X_MUL, atom(ADV_X_BID), atom(ADV_X_BDIM)), atom(ADV_X_TID));
+}
+
+static adv_affine classify(adv_expr *e, const adv_params *p)
+{
+    adv_affine r = adv_index_classify(e, p);
+    adv_expr_free(e);
+    return r;
+}
+
+int main(void)
+{
+    for (long long s = 1; s <= 32; s++)
+        for (long long off = 0; off <= 32; off += 8) {
+            adv_affine r = classify(op(ADV_X_ADD, op(ADV_X_MUL, gid(), c(s)), c(off)), NULL);
+            CHECK(r.affine);
+            CHECK_EQ(r.stride, s);
+            CHECK_EQ(r.offset, off);
+        }
+    /* threadIdx.x + blockDim.x * blockIdx.x, written the other way round */
+    adv_affine r = classify(op(ADV_X_ADD, atom(ADV_X_TID), op(ADV_X_MUL, atom(ADV_X_BDIM), atom(ADV_X_BID))), NULL);
+    CHECK(r.affine && r.stride == 1 && r.offset == 0);
+    /* (g << 2) - 3 */
+    r = classify(op(ADV_X_SUB, op(ADV_X_SHL, gid(), c(2)), c(3)), NULL);
+    CHECK(r.affine && r.stride == 4 && r.offset == -3);
+    /* g + offset, with offset = 11 given */
+    long long vals[1] = {11};
+    unsigned char known[1] = {1};
+    const char *names[1] = {"offset"};
+    adv_params pv = {1, vals, known, names};
+    adv_expr *p = atom(ADV_X_PARAM);
+    p->param = 0;
+    r = classify(op(ADV_X_ADD, gid(), p), &pv);
+    CHECK(r.affine && r.stride == 1 && r.offset == 11);
+    /* an unknown parameter makes the index irregular, with the name in why */
+    known[0] = 0;
+    p = atom(ADV_X_PARAM);
+    p->param = 0;
+    r = classify(op(ADV_X_ADD, gid(), p), &pv);
+    CHECK(!r.affine && strstr(r.why, "offset"));
+    /* warp-uniform: blockIdx.x alone */
+    r = classify(atom(ADV_X_BID), NULL);
+    CHECK(r.affine && r.stride == 0);
+    /* threadIdx.x * threadIdx.x is not affine */
+    r = classify(op(ADV_X_MUL, atom(ADV_X_TID), atom(ADV_X_TID)), NULL);
+    CHECK(!r.affine);
+    /* mismatched strides: 2*threadIdx.x + blockIdx.x*blockDim.x */
+    r = classify(op(ADV_X_ADD, op(ADV_X_MUL, c(2), atom(ADV_X_TID)), op(ADV_X_MUL, atom(ADV_X_BID), atom(ADV_X_BDIM))), NULL);
+    CHECK(!r.affine);
+    /* opaque leaves carry their reason */
+    r = classify(op(ADV_X_ADD, gid(), adv_expr_opaque("conditional (?:) index")), NULL);
+    CHECK(!r.affine && strstr(r.why, "conditional"));
+    /* overflow is reported, not wrapped */
+    r = classify(op(ADV_X_MUL, op(ADV_X_MUL, gid(), c(1ll << 40)), c(1ll << 40)), NULL);
+    CHECK(!r.affine && strstr(r.why, "overflow"));
+    return TEST_DONE();
+}

@@ -1,0 +1,98 @@
+/* Every variant kgen generates for every sample compiles with NVRTC for
+ * sm_80 and sm_90, and each is named as kgen says.  Skipped (77) where
+ * NVRTC cannot be loaded. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../advisor/parse.h"
+#include "../jit/nvrtc.h"
+#include "../kernels/kgen.h"
+#include "check.h"
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static unsigned add_all(kgen_program *kg, const adv_model *m)
+{
+    unsigned count = 0;
+    char why[512];
+    for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
+        const adv_kernel *kn = adv_model_kernel(m, k);
+        int st = -1;
+        for (unsigned p = 0; p < kn->nparams && st < 0; p++)
+            if (kn->params[p].kind == ADV_P_STRUCT_PTR)
+                st = kn->params[p].struct_idx;
+        if (st < 0) {
+            count += kgen_add_variant(kg, k, -1, NULL, why, sizeof why) >= 0;
+            continue;
+        }
+        for (int L = 0; L < ADV_L_COUNT; L++) {
+            adv_layout *l = adv_layout_create(adv_model_struct(m, (unsigned)st), (adv_layout_kind)L, 64, why, sizeof why);
+            if (!l)
+                continue;
+            int id = kgen_add_variant(kg, k, st, l, why, sizeof why);
+            CHECK(id >= 0);
+            if (id >= 0)
+                CHECK(strstr(kgen_variant_code(kg, id), kgen_kernel_name(kg, id)) != NULL);
+            count += id >= 0;
+            adv_layout_destroy(l);
+        }
+    }
+    return count;
+}
+
+int main(void)
+{
+    gm_status st;
+    gm_status_init(&st);
+    char ver[32];
+    if (jit_nvrtc_version(ver, sizeof ver, &st) != GM_OK) {
+        fprintf(stderr, "%s: skipped\n", st.msg);
+        return 77;
+    }
+    struct dirent **ents;
+    int n = scandir(GM_SRC "/samples", &ents, NULL, by_name);
+    unsigned total = 0;
+    for (int i = 0; i < n; i++) {
+        const char *nm = ents[i]->d_name;
+        size_t len = strlen(nm);
+        if (len > 2 && !strcmp(nm + len - 2, ".h")) {
+            char path[1024];
+            snprintf(path, sizeof path, "%s/samples/%s", GM_SRC, nm);
+            adv_model *m = NULL;
+            gm_status_init(&st);
+            CHECK_EQ(adv_parse_file(path, NULL, &m, &st), GM_OK);
+            if (m) {
+                adv_model_classify(m, 1 << 18);
+                kgen_program *kg = kgen_create(m);
+                unsigned v = add_all(kg, m);
+                total += v;
+                char *src = kgen_program_source(kg, -1, 1);
+                for (int arch = 80; arch <= 90; arch += 10) {
+                    jit_binary bin;
+                    char *log = NULL;
+                    gm_status_init(&st);
+                    int rc = jit_compile(src, nm, arch, 0, &bin, &log, &st);
+                    if (rc != GM_OK)
+                        fprintf(stderr, "%s sm_%d: %s\n%s\n", nm, arch, st.msg, log ? log : "");
+                    CHECK_EQ(rc, GM_OK);
+                    CHECK(rc != GM_OK || (bin.cubin_len > 0 && strstr(bin.ptx, ".entry")));
+                    jit_binary_free(&bin);
+                    free(log);
+                }
+                free(src);
+                kgen_destroy(kg);
+                adv_model_destroy(m);
+            }
+        }
+        free(ents[i]);
+    }
+    free(ents);
+    fprintf(stderr, "%u variants compiled for sm_80 and sm_90 (NVRTC %s)\n", total, ver);
+    CHECK(total >= 30);
+    return TEST_DONE();
+}

@@ -1,0 +1,109 @@
+/* Layout descriptors: addresses of every layout of a small struct, and a
+ * pack/unpack round trip that must give back every field byte. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../advisor/layout.h"
+#include "check.h"
+
+/* struct P { float x, y, z; int id; double m; }  -- 24 bytes, align 8 */
+static adv_struct make_p(adv_field *f)
+{
+    const char *names[] = {"x", "y", "z", "id", "m"};
+    unsigned off[] = {0, 4, 8, 12, 16}, size[] = {4, 4, 4, 4, 8};
+    adv_scalar kind[] = {ADV_S_F32, ADV_S_F32, ADV_S_F32, ADV_S_I32, ADV_S_F64};
+    adv_struct s;
+    memset(&s, 0, sizeof s);
+    strcpy(s.name, "P");
+    s.size = 24;
+    s.align = 8;
+    s.nfields = 5;
+    s.fields = f;
+    for (int i = 0; i < 5; i++) {
+        memset(&f[i], 0, sizeof f[i]);
+        strcpy(f[i].name, names[i]);
+        f[i].offset = off[i];
+        f[i].size = f[i].align = size[i];
+        f[i].scalar = kind[i];
+    }
+    return s;
+}
+
+static void round_trip(const adv_struct *s, adv_layout_kind k, unsigned long long n)
+{
+    char why[128];
+    adv_layout *l = adv_layout_create(s, k, n, why, sizeof why);
+    CHECK(l != NULL);
+    if (!l)
+        return;
+    unsigned char *aos = malloc(n * s->size), *back = calloc(n, s->size);
+    unsigned char *buf = calloc(1, adv_layout_bytes(l));
+    for (unsigned long long i = 0; i < n * s->size; i++)
+        aos[i] = (unsigned char)(i * 7 + 1);
+    adv_layout_pack(l, aos, buf, n);
+    adv_layout_unpack(l, buf, back, n);
+    for (unsigned long long e = 0; e < n; e++)
+        for (unsigned f = 0; f < s->nfields; f++)
+            CHECK(!memcmp(aos + e * s->size + s->fields[f].offset,
+                          back + e * s->size + s->fields[f].offset, s->fields[f].size));
+    /* no two fields of two elements may overlap */
+    for (unsigned f = 0; f + 1 < s->nfields; f++)
+        CHECK(adv_layout_addr(l, f, 5) != adv_layout_addr(l, f + 1, 5));
+    free(aos);
+    free(back);
+    free(buf);
+    adv_layout_destroy(l);
+}
+
+int main(void)
+{
+    adv_field f[5];
+    adv_struct s = make_p(f);
+    char why[128];
+
+    adv_layout *aos = adv_layout_create(&s, ADV_L_AOS, 1000, why, sizeof why);
+    CHECK_EQ(adv_layout_elem_size(aos), 24);
+    CHECK_EQ(adv_layout_addr(aos, 3, 2) - adv_layout_addr(aos, 0, 0), 2 * 24 + 12);
+    CHECK_EQ(adv_layout_seg(aos, 0)->start % 256, 0);
+    adv_layout_destroy(aos);
+
+    adv_layout *al = adv_layout_create(&s, ADV_L_AOS_ALIGN, 1000, why, sizeof why);
+    CHECK_EQ(adv_layout_align(al), 16);
+    CHECK_EQ(adv_layout_elem_size(al), 32);
+    adv_layout_destroy(al);
+
+    /* SoA: one segment per field, 256-aligned, never a power of two apart */
+    adv_layout *soa = adv_layout_create(&s, ADV_L_SOA, 1 << 20, why, sizeof why);
+    CHECK_EQ(adv_layout_nsegs(soa), 5);
+    for (unsigned i = 0; i + 1 < 5; i++) {
+        unsigned long long d = adv_layout_seg(soa, i + 1)->start - adv_layout_seg(soa, i)->start;
+        CHECK(d % 256 == 0 && (d & (d - 1)) != 0);
+    }
+    CHECK_EQ(adv_layout_addr(soa, 1, 3) - adv_layout_addr(soa, 1, 0), 12);
+    adv_layout_destroy(soa);
+
+    /* AoSoA: element 33 is lane 1 of block 1 */
+    adv_layout *ao = adv_layout_create(&s, ADV_L_AOSOA, 1000, why, sizeof why);
+    unsigned bb = adv_layout_block_bytes(ao);
+    CHECK_EQ(bb, 4 * 32 * 4 + 8 * 32);
+    CHECK_EQ(adv_layout_addr(ao, 2, 33) - adv_layout_addr(ao, 0, 0), bb + 2 * 128 + 4);
+    adv_layout_destroy(ao);
+
+    /* vector: x, y, z -> float2 + float (no wasted lane), id and m alone */
+    adv_layout *v = adv_layout_create(&s, ADV_L_VECTOR, 1000, why, sizeof why);
+    CHECK(v != NULL);
+    CHECK_EQ(adv_layout_ngroups(v), 4);
+    CHECK(!strcmp(adv_layout_group(v, 0)->vtype, "float2"));
+    unsigned lane = 9;
+    CHECK_EQ(adv_layout_group_of(v, 1, &lane), 0);
+    CHECK_EQ(lane, 1);
+    adv_layout_destroy(v);
+
+    for (int k = 0; k < ADV_L_COUNT; k++)
+        round_trip(&s, (adv_layout_kind)k, 100);
+
+    /* a one-field struct has no SoA distinct from its AoS */
+    s.nfields = 1;
+    CHECK(adv_layout_create(&s, ADV_L_SOA, 10, why, sizeof why) == NULL && strstr(why, "one field"));
+    return TEST_DONE();
+}
