@@ -46,7 +46,7 @@ static void prefix(adv_json *j, const char *key)
     }
 }
 
-static void open(adv_json *j, const char *key, const char *bracket)
+static void json_open(adv_json *j, const char *key, const char *bracket)
 {
     prefix(j, key);
     sb_puts(j->out, bracket);
@@ -55,7 +55,7 @@ static void open(adv_json *j, const char *key, const char *bracket)
     j->need_comma[j->depth] = 0;
 }
 
-static void close_(adv_json *j, const char *bracket)
+static void json_close(adv_json *j, const char *bracket)
 {
     int had = j->need_comma[j->depth];
     if (j->depth > 0)
@@ -70,10 +70,10 @@ static void close_(adv_json *j, const char *bracket)
         sb_puts(j->out, "\n");
 }
 
-void adv_json_begin_obj(adv_json *j, const char *key) { open(j, key, "{"); }
-void adv_json_end_obj(adv_json *j) { close_(j, "}"); }
-void adv_json_begin_arr(adv_json *j, const char *key) { open(j, key, "["); }
-void adv_json_end_arr(adv_json *j) { close_(j, "]"); }
+void adv_json_begin_obj(adv_json *j, const char *key) { json_open(j, key, "{"); }
+void adv_json_end_obj(adv_json *j) { json_close(j, "}"); }
+void adv_json_begin_arr(adv_json *j, const char *key) { json_open(j, key, "["); }
+void adv_json_end_arr(adv_json *j) { json_close(j, "]"); }
 
 void adv_json_str(adv_json *j, const char *key, const char *v)
 {

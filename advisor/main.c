@@ -5,6 +5,7 @@
  * (jit runner) -> check outputs against the declared layout -> recommend ->
  * report.  Without a GPU the static part runs and the report says so. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -290,17 +291,23 @@ static int emit_variants(const kgen_program *kg, const vlist *vl, const char *di
 
 /* ---- measurement ------------------------------------------------------- */
 
-static void progress(const options *o, const char *fmt, const char *a, const char *b)
+static void progress(const options *o, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void progress(const options *o, const char *fmt, ...)
 {
-    if (!o->quiet)
-        fprintf(stderr, fmt, a, b);
+    if (o->quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
 }
 
 static int measure(const options *o, const adv_model *m, kgen_program *kg, vlist *vl, jit_runner *r,
                    adv_report *rep, gm_status *st)
 {
     jit_reference ref;
-    progress(o, "gmadvise: measuring the memcpy peak and reference copies%s%s\n", "", "");
+    progress(o, "gmadvise: measuring the memcpy peak and reference copies\n");
     if (jit_run_reference(r, &ref, st) != GM_OK)
         return st->code;
     rep->peak_gbps = ref.memcpy_gbps;
@@ -323,7 +330,7 @@ static int measure(const options *o, const adv_model *m, kgen_program *kg, vlist
             if (v->kernel != k || v->kid < 0)
                 continue;
             const char *fn = kgen_kernel_name(kg, v->kid);
-            progress(o, "gmadvise: measuring %s %s\n", fn, "");
+            progress(o, "gmadvise: measuring %s\n", fn);
             jit_outputs out;
             jit_timing t;
             gm_status vst;

@@ -236,7 +236,7 @@ static unsigned local_var(pctx *pc, CXCursor c)
     return decl_offset(pc, d);
 }
 
-static void collect_defs(kctx *kc, CXCursor c, CXCursor loop)
+static void collect_defs(kctx *kc, CXCursor c)
 {
     pctx *pc = kc->pc;
     enum CXCursorKind k = kind(pc, c);
@@ -272,7 +272,7 @@ static void collect_defs(kctx *kc, CXCursor c, CXCursor loop)
         extent_in_main(pc, cv.v[cv.n - 1], &bb, &be);
         for (unsigned i = 0; i < cv.n; i++) {
             unsigned before = kc->ndefs;
-            collect_defs(kc, cv.v[i], loop);
+            collect_defs(kc, cv.v[i]);
             if (i > 0 && i + 1 < cv.n)
                 for (unsigned d = before; d < kc->ndefs; d++)
                     if (kc->defs[d].is_mod)
@@ -280,7 +280,7 @@ static void collect_defs(kctx *kc, CXCursor c, CXCursor loop)
         }
     } else {
         for (unsigned i = 0; i < cv.n; i++)
-            collect_defs(kc, cv.v[i], loop);
+            collect_defs(kc, cv.v[i]);
     }
     free(cv.v);
 }
@@ -948,7 +948,7 @@ static int add_kernel(pctx *pc, CXCursor fn)
     kc.pc = pc;
     kc.k = &k;
     kc.fn = fn;
-    collect_defs(&kc, body, cx->clang_getNullCursor());
+    collect_defs(&kc, body);
     walk_body(&kc, body);
     free(kc.defs);
     pc->m->kernels = gm_xrealloc(pc->m->kernels, (pc->m->nkernels + 1) * sizeof *pc->m->kernels);
@@ -1071,7 +1071,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts)
     CXIndex idx = cx->clang_createIndex(0, 0);
     enum CXErrorCode ec = cx->clang_parseTranslationUnit2(
         idx, pc->file, args, (int)na, un, 2,
-        CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_SkipFunctionBodies * 0,
+        CXTranslationUnit_DetailedPreprocessingRecord,
         &pc->tu);
     free(args);
     if (ec != CXError_Success || !pc->tu) {

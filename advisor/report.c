@@ -58,7 +58,6 @@ static void print_kernel(const out_t *o, const adv_model *m, const adv_kernel *k
 
 static void print_variants(const out_t *o, const adv_report *r, unsigned k, int st)
 {
-    const adv_model *m = r->m;
     fprintf(o->f, "  %-10s %5s %10s %7s %7s %7s %-7s %s\n", "layout", "align", "median ms", "spread",
             "GB/s", "% peak", "correct", "vs declared");
     double decl = 0;
@@ -96,7 +95,6 @@ static void print_variants(const out_t *o, const adv_report *r, unsigned k, int 
             fprintf(o->f, "%s%s%s\n", DIM(o), v->note, RESET(o));
         }
     }
-    (void)m;
 }
 
 void adv_report_text(const adv_report *r, FILE *f, int color)
@@ -125,13 +123,12 @@ void adv_report_text(const adv_report *r, FILE *f, int color)
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         fprintf(f, "\n");
         print_kernel(&o, m, adv_model_kernel(m, k));
-        int shown[1024] = {0};
         for (unsigned i = 0; i < r->nv; i++) {
             const adv_variant *v = &r->v[i];
-            if (v->kernel != k || (v->st >= 0 && shown[v->st % 1024]) || (v->st < 0 && i && r->v[i - 1].kernel == k && r->v[i - 1].st < 0))
+            /* one table per (kernel, struct): the variants of one are adjacent */
+            if (v->kernel != k || (i && r->v[i - 1].kernel == k && r->v[i - 1].st == v->st))
                 continue;
             if (v->st >= 0) {
-                shown[v->st % 1024] = 1;
                 fprintf(f, "\n  %s%s%s in %s:\n", BOLD(&o), adv_model_struct(m, (unsigned)v->st)->name,
                         RESET(&o), adv_model_kernel(m, k)->name);
             } else {

@@ -11,7 +11,7 @@
 
 typedef struct {
     const adv_model *m;
-    const adv_variant *v;
+    const adv_variant *v; /* the variants of one (kernel, struct) are adjacent */
     unsigned nv;
     const char *const *code; /* per variant: the code to adopt (NULL: none) */
     const adv_rec *rec;

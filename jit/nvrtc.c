@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../common/hash.h"
 #include "../common/strbuf.h"
@@ -64,13 +63,6 @@ void jit_binary_free(jit_binary *b)
     memset(b, 0, sizeof *b);
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* Cache payload: cubin length as 16 hex digits, cubin, then PTX. */
 static int from_payload(const char *p, size_t n, jit_binary *out)
 {
@@ -98,9 +90,7 @@ static int run_nvrtc(const char *src, const char *name, const char *const *opts,
     nvrtcResult r = nv.nvrtcCreateProgram(&prog, src, name, 0, NULL, NULL);
     if (r != NVRTC_SUCCESS)
         return gm_fail(st, GM_EENV, "%s: nvrtcCreateProgram: %s", name, nv.nvrtcGetErrorString(r));
-    double t0 = now_s();
     r = nv.nvrtcCompileProgram(prog, nopts, opts);
-    out->compile_s = now_s() - t0;
     size_t ls = 0;
     nv.nvrtcGetProgramLogSize(prog, &ls);
     if (log) {
@@ -153,7 +143,6 @@ int jit_compile(const char *src, const char *name, int arch, int use_cache, jit_
         char *p = jit_cache_get(key, &n);
         if (p && from_payload(p, n, out)) {
             free(p);
-            out->from_cache = 1;
             return GM_OK;
         }
         free(p);

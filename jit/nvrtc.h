@@ -11,9 +11,7 @@
 typedef struct {
     char *cubin;
     size_t cubin_len;
-    char *ptx;        /* NUL-terminated */
-    int from_cache;
-    double compile_s; /* wall time of the NVRTC compile (0 on a hit) */
+    char *ptx; /* NUL-terminated */
 } jit_binary;
 
 /* NVRTC's version as "13.0"; GM_EENV when NVRTC cannot be loaded. */

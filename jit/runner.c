@@ -332,9 +332,8 @@ static void kernel_pointers(pbuf *b, adv_layout_kind kind)
  * variant's layout: the first `chunk` elements are packed on the host and
  * copied, the rest of each segment is filled by doubling on the device. */
 static int setup_set(jit_runner *r, const adv_model *m, unsigned k, int st, adv_layout_kind kind,
-                     long long n, launch_set *ls, gm_status *status)
+                     long long n, launch_set *ls, gm_status *stt)
 {
-    gm_status *stt = status;
     const adv_kernel *kn = adv_model_kernel(m, k);
     ls->nparams = kn->nparams;
     ls->pb = gm_xcalloc(kn->nparams, sizeof *ls->pb);
@@ -550,9 +549,8 @@ static int read_outputs(jit_runner *r, launch_set *ls, jit_outputs *out, gm_stat
 
 int jit_run_variant(jit_runner *r, const adv_model *m, unsigned k, int st, adv_layout_kind kind,
                     const char *fn_name, const jit_sizes *sz, jit_outputs *out, jit_timing *t,
-                    gm_status *status)
+                    gm_status *stt)
 {
-    gm_status *stt = status;
     CUfunction fn;
     memset(out, 0, sizeof *out);
     memset(t, 0, sizeof *t);

@@ -129,24 +129,17 @@ static void field_types(gctx *g)
     }
 }
 
-/* The expression for field f of element `e` given the layout's pointers
- * named by `ptr(f)`. */
+/* The expression for field f of element `e` in the SoA, AoSoA and AoS
+ * layouts, through the pointer(s) named from `pname`. */
 static void field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
 {
     const adv_field *fd = &g->s->fields[f];
-    unsigned lane = 0;
     switch (g->kind) {
     case ADV_L_SOA: sb_printf(b, "%s_%s[%s]", pname, fd->name, e); break;
     case ADV_L_AOSOA:
         sb_printf(b, "%s[(%s) / %u].%s[(%s) %% %u]", pname, e, ADV_AOSOA_BLOCK, fd->name, e,
                   ADV_AOSOA_BLOCK);
         break;
-    case ADV_L_VECTOR: {
-        int gi = adv_layout_group_of(g->l, f, &lane);
-        (void)gi;
-        sb_printf(b, "%s_%s[%s]", pname, fd->name, e); /* replaced below for wide groups */
-        break;
-    }
     default: sb_printf(b, "%s[%s].%s", pname, e, fd->name); break;
     }
 }
@@ -405,8 +398,7 @@ static void render(gctx *g, sb_t *out, const repl *r, unsigned nr, unsigned b, u
     sb_putn(out, text + pos, e - pos);
 }
 
-static int check_names(const adv_model *m, const adv_kernel *k, const adv_struct *s, char *why,
-                       size_t n)
+static int check_names(const adv_kernel *k, const adv_struct *s, char *why, size_t n)
 {
     if (!kgen_valid_identifier(k->name)) {
         snprintf(why, n, "kernel name '%s' is not a plain identifier", k->name);
@@ -433,7 +425,6 @@ static int check_names(const adv_model *m, const adv_kernel *k, const adv_struct
             return 0;
         }
     }
-    (void)m;
     return 1;
 }
 
@@ -528,7 +519,7 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
     g->kind = l ? adv_layout_kind_of(l) : ADV_L_AOS;
     sb_init(&g->types);
     int need_proxy = 0;
-    if (!check_names(m, k, g->s, why, why_len) ||
+    if (!check_names(k, g->s, why, why_len) ||
         (g->s && !rewritable(g, &need_proxy, why, why_len))) {
         sb_free(&g->types);
         free(g);
@@ -563,11 +554,6 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
 void kgen_disable_variant(kgen_program *p, int v)
 {
     p->v[v].enabled = 0;
-}
-
-int kgen_variant_enabled(const kgen_program *p, int v)
-{
-    return p->v[v].enabled;
 }
 
 const char *kgen_kernel_name(const kgen_program *p, int v)

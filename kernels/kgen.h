@@ -29,7 +29,6 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
                      size_t why_len);
 /* Drops a variant from the program (after it failed to compile). */
 void kgen_disable_variant(kgen_program *p, int v);
-int kgen_variant_enabled(const kgen_program *p, int v);
 
 const char *kgen_kernel_name(const kgen_program *p, int v);
 /* The variant's types and kernel, as a user would adopt them. */

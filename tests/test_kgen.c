@@ -1,7 +1,6 @@
 /* Every variant kgen generates for every sample compiles with NVRTC for
  * sm_80 and sm_90, and each is named as kgen says.  Skipped (77) where
  * NVRTC cannot be loaded. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,11 +9,7 @@
 #include "../jit/nvrtc.h"
 #include "../kernels/kgen.h"
 #include "check.h"
-
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-    return strcmp((*a)->d_name, (*b)->d_name);
-}
+#include "samples.h"
 
 static unsigned add_all(kgen_program *kg, const adv_model *m)
 {
@@ -54,44 +49,37 @@ int main(void)
         fprintf(stderr, "%s: skipped\n", st.msg);
         return 77;
     }
-    struct dirent **ents;
-    int n = scandir(GM_SRC "/samples", &ents, NULL, by_name);
+    unsigned n = 0;
+    gm_sample *samples = gm_samples(&n);
+    CHECK(n > 0);
     unsigned total = 0;
-    for (int i = 0; i < n; i++) {
-        const char *nm = ents[i]->d_name;
-        size_t len = strlen(nm);
-        if (len > 2 && !strcmp(nm + len - 2, ".h")) {
-            char path[1024];
-            snprintf(path, sizeof path, "%s/samples/%s", GM_SRC, nm);
-            adv_model *m = NULL;
+    for (unsigned i = 0; i < n; i++) {
+        adv_model *m = NULL;
+        gm_status_init(&st);
+        CHECK_EQ(adv_parse_file(samples[i].path, NULL, &m, &st), GM_OK);
+        if (!m)
+            continue;
+        adv_model_classify(m, 1 << 18);
+        kgen_program *kg = kgen_create(m);
+        total += add_all(kg, m);
+        char *src = kgen_program_source(kg, -1, 1);
+        for (int arch = 80; arch <= 90; arch += 10) {
+            jit_binary bin;
+            char *log = NULL;
             gm_status_init(&st);
-            CHECK_EQ(adv_parse_file(path, NULL, &m, &st), GM_OK);
-            if (m) {
-                adv_model_classify(m, 1 << 18);
-                kgen_program *kg = kgen_create(m);
-                unsigned v = add_all(kg, m);
-                total += v;
-                char *src = kgen_program_source(kg, -1, 1);
-                for (int arch = 80; arch <= 90; arch += 10) {
-                    jit_binary bin;
-                    char *log = NULL;
-                    gm_status_init(&st);
-                    int rc = jit_compile(src, nm, arch, 0, &bin, &log, &st);
-                    if (rc != GM_OK)
-                        fprintf(stderr, "%s sm_%d: %s\n%s\n", nm, arch, st.msg, log ? log : "");
-                    CHECK_EQ(rc, GM_OK);
-                    CHECK(rc != GM_OK || (bin.cubin_len > 0 && strstr(bin.ptx, ".entry")));
-                    jit_binary_free(&bin);
-                    free(log);
-                }
-                free(src);
-                kgen_destroy(kg);
-                adv_model_destroy(m);
-            }
+            int rc = jit_compile(src, samples[i].name, arch, 0, &bin, &log, &st);
+            if (rc != GM_OK)
+                fprintf(stderr, "%s sm_%d: %s\n%s\n", samples[i].name, arch, st.msg, log ? log : "");
+            CHECK_EQ(rc, GM_OK);
+            CHECK(rc != GM_OK || (bin.cubin_len > 0 && strstr(bin.ptx, ".entry")));
+            jit_binary_free(&bin);
+            free(log);
         }
-        free(ents[i]);
+        free(src);
+        kgen_destroy(kg);
+        adv_model_destroy(m);
     }
-    free(ents);
+    free(samples);
     fprintf(stderr, "%u variants compiled for sm_80 and sm_90 (NVRTC %s)\n", total, ver);
     CHECK(total >= 30);
     return TEST_DONE();

@@ -1,6 +1,5 @@
 /* Access extraction on every sample: fields, modes, strides and lines,
  * compared with tests/golden/accesses.txt (GM_UPDATE_GOLDEN=1 rewrites it). */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,11 +7,7 @@
 #include "../advisor/parse.h"
 #include "../common/strbuf.h"
 #include "check.h"
-
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-    return strcmp((*a)->d_name, (*b)->d_name);
-}
+#include "samples.h"
 
 static void dump(const char *name, const adv_model *m, sb_t *b)
 {
@@ -33,30 +28,23 @@ static void dump(const char *name, const adv_model *m, sb_t *b)
 
 int main(int argc, char **argv)
 {
-    struct dirent **ents;
-    int n = scandir(GM_SRC "/samples", &ents, NULL, by_name);
+    unsigned n = 0;
+    gm_sample *samples = gm_samples(&n);
     CHECK(n > 0);
     sb_t b;
     sb_init(&b);
-    for (int i = 0; i < n; i++) {
-        const char *nm = ents[i]->d_name;
-        size_t len = strlen(nm);
-        if (len > 2 && !strcmp(nm + len - 2, ".h")) {
-            char path[1024];
-            snprintf(path, sizeof path, "%s/samples/%s", GM_SRC, nm);
-            gm_status st;
-            gm_status_init(&st);
-            adv_model *m = NULL;
-            CHECK_EQ(adv_parse_file(path, NULL, &m, &st), GM_OK);
-            if (m) {
-                adv_model_classify(m, 1 << 18);
-                dump(nm, m, &b);
-                adv_model_destroy(m);
-            }
+    for (unsigned i = 0; i < n; i++) {
+        gm_status st;
+        gm_status_init(&st);
+        adv_model *m = NULL;
+        CHECK_EQ(adv_parse_file(samples[i].path, NULL, &m, &st), GM_OK);
+        if (m) {
+            adv_model_classify(m, 1 << 18);
+            dump(samples[i].name, m, &b);
+            adv_model_destroy(m);
         }
-        free(ents[i]);
     }
-    free(ents);
+    free(samples);
     if (getenv("GM_UPDATE_GOLDEN")) {
         FILE *f = fopen(argv[1], "w");
         fputs(b.s, f);
