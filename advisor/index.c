@@ -1,5 +1,6 @@
 #include "index.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@ adv_expr *adv_expr_clone(const adv_expr *e)
     *c = *e;
     c->a = adv_expr_clone(e->a);
     c->b = adv_expr_clone(e->b);
+    c->c = adv_expr_clone(e->c);
     return c;
 }
 
@@ -46,6 +48,7 @@ void adv_expr_free(adv_expr *e)
         return;
     adv_expr_free(e->a);
     adv_expr_free(e->b);
+    adv_expr_free(e->c);
     free(e);
 }
 
@@ -185,9 +188,8 @@ static poly eval(const adv_expr *e, const adv_params *pv, int depth)
             return bad("shift by a non-constant amount");
         return scale(a, 1ll << b.k);
     }
-    case ADV_X_OPAQUE: return bad(e->why[0] ? e->why : "not an affine expression");
+    default: return bad(e->why[0] ? e->why : "not an affine expression");
     }
-    return bad("unknown expression");
 }
 
 adv_affine adv_index_classify(const adv_expr *e, const adv_params *params)
@@ -221,4 +223,91 @@ adv_affine adv_index_classify(const adv_expr *e, const adv_params *params)
     r.stride = p.t;
     r.offset = p.k;
     return r;
+}
+
+static int eval_fail(char *why, size_t n, const char *msg)
+{
+    snprintf(why, n, "%s", msg);
+    return -1;
+}
+
+static int eval_binary(adv_xkind k, long long a, long long b, long long *out, char *why, size_t n)
+{
+    switch (k) {
+    case ADV_X_ADD: *out = (long long)((unsigned long long)a + (unsigned long long)b); return 0;
+    case ADV_X_SUB: *out = (long long)((unsigned long long)a - (unsigned long long)b); return 0;
+    case ADV_X_MUL: *out = (long long)((unsigned long long)a * (unsigned long long)b); return 0;
+    case ADV_X_SHL:
+    case ADV_X_SHR:
+        if (b < 0 || b > 62)
+            return eval_fail(why, n, "shift amount out of range");
+        *out = k == ADV_X_SHL ? (long long)((unsigned long long)a << b) : a >> b;
+        return 0;
+    case ADV_X_DIV:
+    case ADV_X_MOD:
+        if (b == 0 || (a == LLONG_MIN && b == -1))
+            return eval_fail(why, n, "division by zero in the index");
+        *out = k == ADV_X_DIV ? a / b : a % b;
+        return 0;
+    case ADV_X_AND: *out = a & b; return 0;
+    case ADV_X_OR: *out = a | b; return 0;
+    case ADV_X_XOR: *out = a ^ b; return 0;
+    case ADV_X_EQ: *out = a == b; return 0;
+    case ADV_X_NE: *out = a != b; return 0;
+    case ADV_X_LT: *out = a < b; return 0;
+    case ADV_X_GT: *out = a > b; return 0;
+    case ADV_X_LE: *out = a <= b; return 0;
+    case ADV_X_GE: *out = a >= b; return 0;
+    case ADV_X_LAND: *out = a && b; return 0;
+    case ADV_X_LOR: *out = a || b; return 0;
+    default: return eval_fail(why, n, "unknown operator");
+    }
+}
+
+static int eval_at(const adv_expr *e, const adv_thread *t, const adv_params *pv, long long *out,
+                   char *why, size_t n, int depth)
+{
+    if (!e)
+        return eval_fail(why, n, "missing operand");
+    if (depth > 200)
+        return eval_fail(why, n, "expression nested too deeply");
+    long long a, b;
+    switch (e->kind) {
+    case ADV_X_CONST: *out = e->value; return 0;
+    case ADV_X_TID: *out = t->tid; return 0;
+    case ADV_X_BID: *out = t->bid; return 0;
+    case ADV_X_BDIM: *out = t->bdim; return 0;
+    case ADV_X_GDIM: *out = t->gdim; return 0;
+    case ADV_X_PARAM:
+        if (!pv || e->param < 0 || e->param >= pv->n || !pv->known[e->param]) {
+            snprintf(why, n, "depends on parameter '%s' with no value",
+                     pv && pv->names && e->param >= 0 && e->param < pv->n ? pv->names[e->param] : "?");
+            return -1;
+        }
+        *out = pv->value[e->param];
+        return 0;
+    case ADV_X_NEG:
+    case ADV_X_NOT:
+    case ADV_X_BNOT:
+        if (eval_at(e->a, t, pv, &a, why, n, depth + 1))
+            return -1;
+        *out = e->kind == ADV_X_NEG ? (long long)(0ull - (unsigned long long)a)
+               : e->kind == ADV_X_NOT ? !a : ~a;
+        return 0;
+    case ADV_X_COND:
+        if (eval_at(e->a, t, pv, &a, why, n, depth + 1))
+            return -1;
+        return eval_at(a ? e->b : e->c, t, pv, out, why, n, depth + 1);
+    case ADV_X_OPAQUE: return eval_fail(why, n, e->why[0] ? e->why : "not computable");
+    default:
+        if (eval_at(e->a, t, pv, &a, why, n, depth + 1) || eval_at(e->b, t, pv, &b, why, n, depth + 1))
+            return -1;
+        return eval_binary(e->kind, a, b, out, why, n);
+    }
+}
+
+int adv_index_eval(const adv_expr *e, const adv_thread *t, const adv_params *params,
+                   long long *out, char *why, size_t why_len)
+{
+    return eval_at(e, t, params, out, why, why_len, 0);
 }

@@ -9,6 +9,8 @@
 #ifndef ADV_INDEX_H
 #define ADV_INDEX_H
 
+#include <stddef.h>
+
 typedef enum {
     ADV_X_CONST,  /* value */
     ADV_X_TID,    /* threadIdx.x */
@@ -21,6 +23,14 @@ typedef enum {
     ADV_X_MUL,
     ADV_X_SHL,
     ADV_X_NEG,
+    /* Not affine, but computable per thread (the model evaluates them):
+     * integer division and bit operations, comparisons, and ?: with the
+     * condition in a, the branches in b and c.  `why` holds the spelling
+     * for the classifier's message. */
+    ADV_X_DIV, ADV_X_MOD, ADV_X_AND, ADV_X_OR, ADV_X_XOR, ADV_X_SHR,
+    ADV_X_EQ, ADV_X_NE, ADV_X_LT, ADV_X_GT, ADV_X_LE, ADV_X_GE,
+    ADV_X_LAND, ADV_X_LOR, ADV_X_NOT, ADV_X_BNOT,
+    ADV_X_COND,
     ADV_X_OPAQUE  /* anything else; `why` says what */
 } adv_xkind;
 
@@ -29,7 +39,7 @@ typedef struct adv_expr {
     long long value;
     int param;
     char why[64];
-    struct adv_expr *a, *b;
+    struct adv_expr *a, *b, *c;
 } adv_expr;
 
 adv_expr *adv_expr_new(adv_xkind kind, adv_expr *a, adv_expr *b);
@@ -55,5 +65,17 @@ typedef struct {
 } adv_params;
 
 adv_affine adv_index_classify(const adv_expr *e, const adv_params *params);
+
+/* The thread whose index is evaluated. */
+typedef struct {
+    long long tid, bid, bdim, gdim;
+} adv_thread;
+
+/* The index of one thread, for any expression built from the atoms,
+ * known parameters and the operators above (C semantics on 64-bit
+ * integers).  Returns 0 and sets *out, or -1 with `why` (opaque leaf,
+ * unknown parameter, division by zero). */
+int adv_index_eval(const adv_expr *e, const adv_thread *t, const adv_params *params,
+                   long long *out, char *why, size_t why_len);
 
 #endif

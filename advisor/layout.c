@@ -208,6 +208,7 @@ void adv_layout_destroy(adv_layout *l)
 }
 
 adv_layout_kind adv_layout_kind_of(const adv_layout *l) { return l->kind; }
+const adv_struct *adv_layout_struct(const adv_layout *l) { return l->s; }
 unsigned adv_layout_align(const adv_layout *l) { return l->align; }
 unsigned adv_layout_elem_size(const adv_layout *l) { return l->elem_size; }
 unsigned adv_layout_block(const adv_layout *l) { return l->block; }

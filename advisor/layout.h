@@ -59,6 +59,7 @@ adv_layout *adv_layout_create(const adv_struct *s, adv_layout_kind k, unsigned l
 void adv_layout_destroy(adv_layout *l);
 
 adv_layout_kind adv_layout_kind_of(const adv_layout *l);
+const adv_struct *adv_layout_struct(const adv_layout *l);
 unsigned adv_layout_align(const adv_layout *l);     /* element alignment (AoS kinds) */
 unsigned adv_layout_elem_size(const adv_layout *l); /* AoS kinds: padded size */
 unsigned adv_layout_block(const adv_layout *l);

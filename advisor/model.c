@@ -29,6 +29,7 @@ adv_model *adv_model_new(const char *file)
 {
     adv_model *m = gm_xcalloc(1, sizeof *m);
     m->file = gm_xstrdup(file);
+    m->count = 1 << 18;
     sb_init(&m->notes);
     return m;
 }
@@ -138,24 +139,30 @@ void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n)
     }
 }
 
+void adv_model_param_set(const adv_model *m, unsigned k, adv_param_set *ps)
+{
+    const adv_kernel *kn = &m->kernels[k];
+    memset(ps, 0, sizeof *ps);
+    unsigned n = kn->nparams < ADV_MAX_PARAM_VALUES ? kn->nparams : ADV_MAX_PARAM_VALUES;
+    for (unsigned p = 0; p < n; p++) {
+        double d = 0;
+        ps->known[p] = adv_model_param_value(m, k, p, m->count, &d) != 0;
+        ps->value[p] = (long long)d;
+        ps->names[p] = kn->params[p].name;
+    }
+    ps->p = (adv_params){(int)n, ps->value, ps->known, ps->names};
+}
+
+long long adv_model_count(const adv_model *m) { return m->count; }
+
 void adv_model_classify(adv_model *m, long long count)
 {
+    m->count = count;
     for (unsigned k = 0; k < m->nkernels; k++) {
         adv_kernel *kn = &m->kernels[k];
-        long long *val = gm_xcalloc(kn->nparams, sizeof *val);
-        unsigned char *known = gm_xcalloc(kn->nparams, 1);
-        const char **names = gm_xcalloc(kn->nparams, sizeof *names);
-        for (unsigned p = 0; p < kn->nparams; p++) {
-            double d = 0;
-            known[p] = adv_model_param_value(m, k, p, count, &d) != 0;
-            val[p] = (long long)d;
-            names[p] = kn->params[p].name;
-        }
-        adv_params pv = {(int)kn->nparams, val, known, names};
+        adv_param_set ps;
+        adv_model_param_set(m, k, &ps);
         for (unsigned a = 0; a < kn->naccesses; a++)
-            kn->acc[a].cls = adv_index_classify(kn->acc[a].expr, &pv);
-        free(val);
-        free(known);
-        free(names);
+            kn->acc[a].cls = adv_index_classify(kn->acc[a].expr, &ps.p);
     }
 }

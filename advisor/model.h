@@ -137,4 +137,18 @@ int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long 
 void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n);
 void adv_model_classify(adv_model *m, long long count);
 
+/* Kernel k's parameter values as the index classifier and the coalescing
+ * model use them (the count given to adv_model_classify, 2^18 before);
+ * parameters past the 64th are unknown.  ps->p points into ps. */
+#define ADV_MAX_PARAM_VALUES 64
+typedef struct {
+    long long value[ADV_MAX_PARAM_VALUES];
+    unsigned char known[ADV_MAX_PARAM_VALUES];
+    const char *names[ADV_MAX_PARAM_VALUES];
+    adv_params p;
+} adv_param_set;
+
+void adv_model_param_set(const adv_model *m, unsigned k, adv_param_set *ps);
+long long adv_model_count(const adv_model *m);
+
 #endif

@@ -23,6 +23,7 @@ struct adv_model {
     unsigned nann;
     adv_param_value *ovr; /* from the command line */
     unsigned novr;
+    long long count; /* elements assumed for count-like parameters */
 };
 
 adv_model *adv_model_new(const char *file);

@@ -364,6 +364,24 @@ static int param_index(kctx *kc, CXCursor decl)
     return -1;
 }
 
+/* Operators the model can evaluate per thread; the classifier accepts
+ * only + - * << as affine. */
+static adv_xkind binop_kind(const char *op)
+{
+    static const struct {
+        const char *op;
+        adv_xkind k;
+    } ops[] = {{"+", ADV_X_ADD}, {"-", ADV_X_SUB}, {"*", ADV_X_MUL}, {"<<", ADV_X_SHL},
+               {">>", ADV_X_SHR}, {"/", ADV_X_DIV}, {"%", ADV_X_MOD}, {"&", ADV_X_AND},
+               {"|", ADV_X_OR}, {"^", ADV_X_XOR}, {"==", ADV_X_EQ}, {"!=", ADV_X_NE},
+               {"<", ADV_X_LT}, {">", ADV_X_GT}, {"<=", ADV_X_LE}, {">=", ADV_X_GE},
+               {"&&", ADV_X_LAND}, {"||", ADV_X_LOR}};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (!strcmp(op, ops[i].op))
+            return ops[i].k;
+    return ADV_X_OPAQUE;
+}
+
 static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
 {
     pctx *pc = kc->pc;
@@ -404,11 +422,16 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
     case CXCursor_UnaryOperator: {
         unsigned b, en;
         const char *op = extent_in_main(pc, c, &b, &en) ? punct_at(pc, b) : "";
-        if (cv.n == 1 && !strcmp(op, "-"))
-            e = adv_expr_new(ADV_X_NEG, expr_of(kc, cv.v[0], depth + 1), NULL);
-        else if (cv.n == 1 && !strcmp(op, "+"))
+        adv_xkind xk = !strcmp(op, "-") ? ADV_X_NEG
+                       : !strcmp(op, "!") ? ADV_X_NOT
+                       : !strcmp(op, "~") ? ADV_X_BNOT
+                                          : ADV_X_OPAQUE;
+        if (cv.n == 1 && !strcmp(op, "+"))
             e = expr_of(kc, cv.v[0], depth + 1);
-        else
+        else if (cv.n == 1 && xk != ADV_X_OPAQUE) {
+            e = adv_expr_new(xk, expr_of(kc, cv.v[0], depth + 1), NULL);
+            snprintf(e->why, sizeof e->why, "operator '%s' in the index", op);
+        } else
             e = adv_expr_opaque("unary operator in the index");
         break;
     }
@@ -416,21 +439,24 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
         if (cv.n != 2)
             break;
         const char *op = binop(pc, cv.v[0]);
-        adv_xkind xk = !strcmp(op, "+")    ? ADV_X_ADD
-                       : !strcmp(op, "-")  ? ADV_X_SUB
-                       : !strcmp(op, "*")  ? ADV_X_MUL
-                       : !strcmp(op, "<<") ? ADV_X_SHL
-                                           : ADV_X_OPAQUE;
+        adv_xkind xk = binop_kind(op);
+        char why[64];
+        snprintf(why, sizeof why, "operator '%s' in the index", *op ? op : "?");
         if (xk == ADV_X_OPAQUE) {
-            char why[64];
-            snprintf(why, sizeof why, "operator '%s' in the index", *op ? op : "?");
             e = adv_expr_opaque(why);
         } else {
             e = adv_expr_new(xk, expr_of(kc, cv.v[0], depth + 1), expr_of(kc, cv.v[1], depth + 1));
+            snprintf(e->why, sizeof e->why, "%s", why);
         }
         break;
     }
-    case CXCursor_ConditionalOperator: e = adv_expr_opaque("conditional (?:) index"); break;
+    case CXCursor_ConditionalOperator:
+        if (cv.n == 3) {
+            e = adv_expr_new(ADV_X_COND, expr_of(kc, cv.v[0], depth + 1), expr_of(kc, cv.v[1], depth + 1));
+            e->c = expr_of(kc, cv.v[2], depth + 1);
+            snprintf(e->why, sizeof e->why, "conditional (?:) index");
+        }
+        break;
     case CXCursor_CallExpr: e = adv_expr_opaque("function call in the index"); break;
     case CXCursor_ArraySubscriptExpr: e = adv_expr_opaque("indirect (gathered) index"); break;
     default: break;

@@ -1,0 +1,109 @@
+/* The static coalescing model: what each access costs a warp, without a GPU.
+ *
+ * Rules of compute capability >= 6.0: global memory moves in 32-byte
+ * sectors, four to a 128-byte line; a warp-wide load or store instruction
+ * is one request, and it costs the number of distinct sectors its active
+ * threads touch.  Each allocation starts 256-byte aligned (as cudaMalloc's)
+ * unless a pattern says otherwise.  An access of S bytes whose type is
+ * A-byte aligned is issued as S/W instructions of W = min(16, A) bytes
+ * (a float3 is three 4-byte loads, an __align__(16) struct one 16-byte
+ * load per 16 bytes).  Conditions around an access are not modelled: every
+ * thread of the window is assumed to run it.
+ *
+ * The model is validated against Nsight Compute's l1tex sector and request
+ * counters by scripts/ncu-validate (README, "The coalescing model"). */
+#ifndef ADV_COALESCE_H
+#define ADV_COALESCE_H
+
+#include "layout.h"
+
+#define ADV_SECTOR_BYTES 32u
+#define ADV_LINE_BYTES 128u
+#define ADV_WARP_SIZE 32u
+#define ADV_MODEL_BLOCK 256u  /* threads per block in the model's launches */
+#define ADV_MODEL_WARPS 64u   /* warps the model averages over */
+
+/* One warp-wide instruction: thread t (active[t] != 0, or all when active
+ * is NULL) moves `width` bytes at addr[t]. */
+typedef struct {
+    unsigned active;
+    unsigned long long requested; /* active * width */
+    unsigned sectors, lines;
+    int misaligned;               /* an address is not a multiple of width: the GPU faults */
+} adv_warp_cost;
+
+void adv_warp_cost_of(const long long *addr, const unsigned char *active, unsigned width,
+                      adv_warp_cost *out);
+
+/* Where the datum of element e lives and how a thread reaches it:
+ *     base + floor(e / block) * bstride + (e mod block) * estride
+ * (block 1: base + e * bstride).  Thread g = bid * block_dim + tid uses
+ * element stride * g + offset, or the value of `index` when it is set. */
+typedef struct {
+    long long base;                 /* bytes; not a multiple of 256: a misaligned base */
+    long long block, bstride, estride;
+    long long stride, offset;
+    const adv_expr *index;          /* NULL: affine */
+    const adv_params *params;       /* values for index's parameters */
+    unsigned size;                  /* bytes per thread */
+    unsigned width;                 /* bytes per instruction (size is a multiple) */
+    unsigned widest;                /* widest per-thread access the layout permits */
+} adv_pattern;
+
+long long adv_pattern_addr(const adv_pattern *p, long long e);
+
+/* Totals of a pattern over `nwarps` warps from warp `first` (blocks of
+ * ADV_MODEL_BLOCK threads, `grid` blocks in the launch). */
+typedef struct {
+    int ok;                         /* 0: some index could not be computed (why) */
+    char why[128];
+    unsigned width, widest, instrs; /* instrs: instructions per thread */
+    unsigned long long requests, sectors, lines, requested;
+    double sectors_per_request, lines_per_request, efficiency;
+    int misaligned;
+} adv_cost;
+
+void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps, long long grid,
+                 adv_cost *out);
+
+/* Element index of global thread g (ADV_MODEL_BLOCK threads a block). */
+int adv_pattern_elem(const adv_pattern *p, long long g, long long grid, long long *e, char *why,
+                     size_t why_len);
+
+/* ---- accesses of a parsed kernel ------------------------------------------- */
+
+/* The patterns one access makes when struct `st` is in layout `lay` (other
+ * structs and scalar pointers as declared): one per contiguous piece (a
+ * whole element of an SoA is one piece per field).  Returns the number
+ * written to out (at most max), 0 with `why` when it cannot be modelled.
+ * Each pointer parameter is its own 256-aligned allocation; `lay` (NULL:
+ * as declared) must hold every element the threads reach. */
+unsigned adv_access_patterns(const adv_model *m, unsigned k, unsigned a, int st,
+                             const adv_layout *lay, const adv_params *pv, adv_pattern *out,
+                             unsigned max, char *why, size_t why_len);
+
+/* An access's cost when struct st is in layout `kind` (ADV_L_AOS: as
+ * declared), summed over its pieces, over the model's window. */
+void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, adv_layout_kind kind,
+                     adv_cost *out);
+
+/* DRAM traffic of the whole kernel per thread (one element per thread for
+ * the usual kernels): distinct sectors read and written over the model's
+ * window.  A sector written only in part is also read (the L2 merges it
+ * with DRAM's copy), unless the kernel reads it anyway. */
+typedef struct {
+    int ok;
+    char why[128];
+    double read_bytes, write_bytes; /* per thread */
+    unsigned long long partial_sectors;
+} adv_dram;
+
+void adv_kernel_dram(const adv_model *m, unsigned k, int st, adv_layout_kind kind, adv_dram *out);
+
+/* Span of an access inside one element: byte offset, size and the alignment
+ * the compiler knows (path "pos.x" of a float3 field: 4 bytes).  Returns 0
+ * when the path cannot be resolved (the whole field is then assumed). */
+int adv_access_span(const adv_model *m, const adv_kernel *kn, const adv_access *x, unsigned *off,
+                    unsigned *size, unsigned *align);
+
+#endif
