@@ -188,6 +188,7 @@ static void plan_variants(const adv_model *m, kgen_program *kg, vlist *out)
                     v->align = adv_layout_align(lay);
                 v->kid = kgen_add_variant(kg, k, st, lay, v->note, sizeof v->note);
                 adv_layout_destroy(lay);
+                adv_predict(m, v);
             }
         }
         if (nseen == 0) { /* scalar pointers only: run it as written */
@@ -196,6 +197,7 @@ static void plan_variants(const adv_model *m, kgen_program *kg, vlist *out)
             v->st = -1;
             v->kind = ADV_L_AOS;
             v->kid = kgen_add_variant(kg, k, -1, NULL, v->note, sizeof v->note);
+            adv_predict(m, v);
         }
     }
 }

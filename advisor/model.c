@@ -76,6 +76,18 @@ unsigned adv_model_ndecls(const adv_model *m) { return m->ndecls; }
 const adv_decl *adv_model_decl(const adv_model *m, unsigned i) { return &m->decls[i]; }
 const char *adv_model_notes(const adv_model *m) { return m->notes.s ? m->notes.s : ""; }
 
+int adv_access_repeats(const adv_kernel *kn, unsigned a)
+{
+    const adv_access *x = &kn->acc[a];
+    for (unsigned b = 0; b < a; b++) {
+        const adv_access *y = &kn->acc[b];
+        if (y->param == x->param && y->field == x->field && y->mode == x->mode &&
+            !strcmp(y->index, x->index) && !strcmp(y->path, x->path))
+            return 1;
+    }
+    return 0;
+}
+
 int adv_model_find_struct(const adv_model *m, const char *name)
 {
     for (unsigned i = 0; i < m->nstructs; i++)

@@ -104,6 +104,11 @@ typedef struct {
     int is_macro;
 } adv_decl;
 
+/* 1 when an earlier access of kernel kn moves the same data the same way
+ * (same parameter, index text, member and mode): the compiler keeps the
+ * first in a register, so it costs memory traffic once. */
+int adv_access_repeats(const adv_kernel *kn, unsigned a);
+
 typedef struct adv_model adv_model;
 
 void adv_model_destroy(adv_model *m);

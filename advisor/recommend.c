@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "../common/strbuf.h"
+#include "coalesce.h"
 
 static int usable(const adv_variant *v)
 {
@@ -25,14 +26,64 @@ static int by_stake(const void *x, const void *y)
     return a->at_stake_ms > b->at_stake_ms ? -1 : a->at_stake_ms < b->at_stake_ms;
 }
 
+void adv_predict(const adv_model *m, adv_variant *v)
+{
+    const adv_kernel *kn = adv_model_kernel(m, v->kernel);
+    adv_dram d;
+    adv_kernel_dram(m, v->kernel, v->st, v->kind, &d);
+    v->predicted = d.ok;
+    if (!d.ok)
+        return;
+    unsigned long long req = 0, sec = 0;
+    for (unsigned a = 0; a < kn->naccesses && v->predicted; a++) {
+        if (adv_access_repeats(kn, a))
+            continue;
+        adv_cost c;
+        adv_access_cost(m, v->kernel, a, v->st, v->kind, &c);
+        v->predicted = c.ok;
+        req += c.requests;
+        sec += c.sectors;
+    }
+    v->dram_bytes = d.read_bytes + d.write_bytes;
+    v->requests = (double)req / ADV_MODEL_WARPS;
+    v->sectors_per_request = req ? (double)sec / (double)req : 0;
+}
+
+/* Model order: DRAM bytes first, then requests; 1 % either way is a tie. */
+static int predicted_better(const adv_variant *a, const adv_variant *b)
+{
+    if (a->dram_bytes < b->dram_bytes * 0.99)
+        return 1;
+    if (a->dram_bytes > b->dram_bytes * 1.01)
+        return 0;
+    return a->requests < b->requests * 0.99;
+}
+
+static adv_rec predict_rec(const adv_variant *v, unsigned nv, unsigned i)
+{
+    adv_rec r = {v[i].kernel, v[i].st, (int)i, (int)i, 1.0, 0, 0, 0, 1};
+    for (unsigned j = 0; j < nv; j++)
+        if (v[j].kernel == v[i].kernel && v[j].st == v[i].st && v[j].predicted && v[j].kid >= 0 &&
+            v[j].correct != 0 && predicted_better(&v[j], &v[r.best]))
+            r.best = (int)j;
+    r.speedup = v[r.best].dram_bytes > 0 ? v[i].dram_bytes / v[r.best].dram_bytes : 1.0;
+    r.at_stake_ms = v[i].dram_bytes - v[r.best].dram_bytes; /* bytes: sorts the same way */
+    return r;
+}
+
 unsigned adv_recommend(const adv_variant *v, unsigned nv, double peak_gbps, adv_rec **out)
 {
     adv_rec *recs = gm_xcalloc(nv + 1, sizeof *recs);
     unsigned n = 0;
     for (unsigned i = 0; i < nv; i++) {
-        if (v[i].kind != ADV_L_AOS || v[i].st < 0 || !usable(&v[i]))
+        if (v[i].kind != ADV_L_AOS || v[i].st < 0)
             continue;
-        adv_rec r = {v[i].kernel, v[i].st, (int)i, (int)i, 1.0, 0, 0, 0};
+        if (!usable(&v[i])) {
+            if (!v[i].measured && v[i].predicted)
+                recs[n++] = predict_rec(v, nv, i);
+            continue;
+        }
+        adv_rec r = {v[i].kernel, v[i].st, (int)i, (int)i, 1.0, 0, 0, 0, 0};
         for (unsigned j = 0; j < nv; j++)
             if (j != i && v[j].kernel == v[i].kernel && v[j].st == v[i].st && usable(&v[j]) &&
                 v[j].median_ms < v[r.best].median_ms)

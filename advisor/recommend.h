@@ -16,6 +16,11 @@ typedef struct {
     double median_ms, spread_pct, gbps;
     int samples;
     int correct;           /* -1 unknown (not run), 0 wrong, 1 matches the declared layout */
+    /* the static model's prediction (coalesce.h), per element */
+    int predicted;         /* 0: the model could not compute it */
+    double dram_bytes;     /* DRAM bytes read + written */
+    double requests;       /* warp-wide load/store requests, per warp */
+    double sectors_per_request;
 } adv_variant;
 
 typedef struct {
@@ -26,14 +31,20 @@ typedef struct {
     double peak_pct;       /* best's effective GB/s over the memcpy peak */
     double at_stake_ms;    /* declared - best */
     int within_noise;      /* best is the declared layout because others are within noise */
+    int predicted;         /* no measurement: ranked by the model (speedup: DRAM bytes ratio) */
 } adv_rec;
 
 /* Noise floor for calling two layouts different, in percent. */
 #define ADV_NOISE_FLOOR_PCT 1.0
 
+/* Fills v's prediction from the static model (no GPU needed). */
+void adv_predict(const adv_model *m, adv_variant *v);
+
 /* Builds one recommendation per (kernel, struct) that has a measured,
  * correct declared variant; sorted by time at stake, largest first.
- * The caller frees *out. */
+ * Where nothing was measured, ranks the variants by the model instead:
+ * fewest DRAM bytes, then fewest requests; within 1 % is a tie, which
+ * keeps the declared layout.  The caller frees *out. */
 unsigned adv_recommend(const adv_variant *v, unsigned nv, double peak_gbps, adv_rec **out);
 
 #endif

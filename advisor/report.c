@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "coalesce.h"
 #include "json.h"
 
 typedef struct {
@@ -42,24 +43,32 @@ static void print_kernel(const out_t *o, const adv_model *m, const adv_kernel *k
         fprintf(o->f, "  no access through a pointer parameter\n");
         return;
     }
-    fprintf(o->f, "  %-28s %-5s %-34s %s\n", "access", "mode", "pattern", "line");
+    fprintf(o->f, "  %-28s %-5s %-28s %8s %5s %5s  %s\n", "access", "mode", "pattern", "sect/req",
+            "eff", "bytes", "line");
     for (unsigned a = 0; a < k->naccesses; a++) {
         const adv_access *x = &k->acc[a];
-        char name[400], pat[160];
+        char name[400], pat[160], cost[64];
         access_name(k, x, name, sizeof name);
         if (x->cls.affine)
             snprintf(pat, sizeof pat, "stride %lld, offset %lld", x->cls.stride, x->cls.offset);
         else
             snprintf(pat, sizeof pat, "irregular: %s", x->cls.why);
-        fprintf(o->f, "  %-28s %-5s %-34s %u\n", name, x->mode == ADV_WRITE ? "write" : "read", pat,
-                x->line);
+        adv_cost c;
+        adv_access_cost(m, (unsigned)(k - adv_model_kernel(m, 0)), a, -1, ADV_L_AOS, &c);
+        if (c.ok)
+            snprintf(cost, sizeof cost, "%8.2f %4.0f%% %2ux%-2u", c.sectors_per_request,
+                     100 * c.efficiency, c.instrs, c.width);
+        else
+            snprintf(cost, sizeof cost, "%8s %5s %5s", "-", "-", "-");
+        fprintf(o->f, "  %-28s %-5s %-28.28s %s  %u\n", name, x->mode == ADV_WRITE ? "write" : "read",
+                pat, cost, x->line);
     }
 }
 
 static void print_variants(const out_t *o, const adv_report *r, unsigned k, int st)
 {
-    fprintf(o->f, "  %-10s %5s %10s %7s %7s %7s %-7s %s\n", "layout", "align", "median ms", "spread",
-            "GB/s", "% peak", "correct", "vs declared");
+    fprintf(o->f, "  %-10s %5s %9s %8s %10s %7s %7s %7s %-7s %s\n", "layout", "align", "model B/el",
+            "req/warp", "median ms", "spread", "GB/s", "% peak", "correct", "vs declared");
     double decl = 0;
     for (unsigned i = 0; i < r->nv; i++)
         if (r->v[i].kernel == k && r->v[i].st == st && r->v[i].kind == ADV_L_AOS && r->v[i].measured)
@@ -74,6 +83,10 @@ static void print_variants(const out_t *o, const adv_report *r, unsigned k, int 
             continue;
         fprintf(o->f, "  %s%-10s%s %5u ", (int)i == best ? GREEN(o) : "", adv_layout_name(v->kind),
                 (int)i == best ? RESET(o) : "", v->align);
+        if (v->predicted)
+            fprintf(o->f, "%10.1f %8.1f ", v->dram_bytes, v->requests);
+        else
+            fprintf(o->f, "%10s %8s ", "-", "-");
         if (v->measured) {
             const char *c = v->correct == 1 ? "yes" : v->correct == 0 ? "WRONG" : "-";
             fprintf(o->f, "%10.4f %6.2f%% %7.0f %6.1f%% %s%-7s%s ", v->median_ms, v->spread_pct, v->gbps,
@@ -89,11 +102,36 @@ static void print_variants(const out_t *o, const adv_report *r, unsigned k, int 
             if (v->note[0])
                 fprintf(o->f, "  %s%13s%s%s\n", DIM(o), "", v->note, RESET(o));
         } else if (v->kid >= 0 && !v->note[0]) {
-            fprintf(o->f, "%10s %7s %7s %7s %-7s %s\n", "-", "-", "-", "-", "-",
+            fprintf(o->f, "%10s %7s %7s %7s %-7s %s", "-", "-", "-", "-", "-",
                     r->have_device ? "not measured" : "compiled, not measured");
+            if ((int)i == best)
+                fprintf(o->f, "%s  <- predicted best%s", GREEN(o), RESET(o));
+            fprintf(o->f, "\n");
         } else {
             fprintf(o->f, "%s%s%s\n", DIM(o), v->note, RESET(o));
         }
+    }
+}
+
+/* Without a GPU: the model's ranking, said to be a prediction. */
+static void print_predicted(const out_t *o, const adv_report *r)
+{
+    FILE *f = o->f;
+    fprintf(f, " (PREDICTED by the coalescing model, not measured: no GPU)\n");
+    for (unsigned i = 0; i < r->nrec; i++) {
+        const adv_rec *rc = &r->rec[i];
+        const adv_variant *b = &r->v[rc->best], *d = &r->v[rc->declared];
+        const char *kn = adv_model_kernel(r->m, rc->kernel)->name;
+        const char *sn = adv_model_struct(r->m, (unsigned)rc->st)->name;
+        if (rc->best == rc->declared)
+            fprintf(f, "  %s / %s: keep the declared layout (%.1f DRAM bytes and %.1f requests a warp "
+                       "per element; no layout predicted to do better)\n",
+                    kn, sn, d->dram_bytes, d->requests);
+        else
+            fprintf(f, "  %s / %s: %s predicted, %.1f -> %.1f DRAM bytes and %.1f -> %.1f requests "
+                       "a warp per element\n",
+                    kn, sn, adv_layout_name(b->kind), d->dram_bytes, b->dram_bytes, d->requests,
+                    b->requests);
     }
 }
 
@@ -138,12 +176,13 @@ void adv_report_text(const adv_report *r, FILE *f, int color)
         }
     }
     fprintf(f, "\n%srecommendations%s", BOLD(&o), RESET(&o));
-    if (!r->have_device) {
-        fprintf(f, ": none without a GPU (the layouts above were generated and compiled, not measured)\n");
+    if (!r->nrec) {
+        fprintf(f, ": none (%s)\n", r->have_device ? "no struct layout was measured correctly"
+                                                     : "no struct layout to choose, or none the model could compute");
         return;
     }
-    if (!r->nrec) {
-        fprintf(f, ": none (no struct layout was measured correctly)\n");
+    if (!r->have_device) {
+        print_predicted(&o, r);
         return;
     }
     fprintf(f, " (largest time at stake first)\n");
@@ -152,6 +191,8 @@ void adv_report_text(const adv_report *r, FILE *f, int color)
         const adv_variant *b = &r->v[rc->best], *d = &r->v[rc->declared];
         const char *kn = adv_model_kernel(m, rc->kernel)->name;
         const char *sn = adv_model_struct(m, (unsigned)rc->st)->name;
+        if (rc->predicted)
+            continue; /* its declared layout was not measured */
         if (rc->best == rc->declared) {
             fprintf(f, "  %s / %s: keep the declared layout (%s)%s; %.0f%% of memcpy peak\n", kn, sn,
                     rc->within_noise ? "others are within the measured noise" : "it is the fastest",
@@ -231,6 +272,20 @@ static void json_kernels(adv_json *j, const adv_model *m)
                 adv_json_str(j, "why", x->cls.why);
             }
             adv_json_int(j, "line", x->line);
+            adv_json_int(j, "column", x->col);
+            adv_cost c;
+            adv_access_cost(m, k, a, -1, ADV_L_AOS, &c);
+            if (c.ok) {
+                adv_json_begin_obj(j, "model");
+                adv_json_num(j, "sectors_per_request", c.sectors_per_request);
+                adv_json_num(j, "efficiency", c.efficiency);
+                adv_json_int(j, "instructions", c.instrs);
+                adv_json_int(j, "width", c.width);
+                adv_json_int(j, "widest", c.widest);
+                adv_json_end_obj(j);
+            } else {
+                adv_json_null(j, "model");
+            }
             adv_json_end_obj(j);
         }
         adv_json_end_arr(j);
@@ -286,6 +341,15 @@ void adv_report_json(const adv_report *r, sb_t *out)
         } else {
             adv_json_null(&j, "measured");
         }
+        if (v->predicted) {
+            adv_json_begin_obj(&j, "model");
+            adv_json_num(&j, "dram_bytes_per_elem", v->dram_bytes);
+            adv_json_num(&j, "requests_per_warp", v->requests);
+            adv_json_num(&j, "sectors_per_request", v->sectors_per_request);
+            adv_json_end_obj(&j);
+        } else {
+            adv_json_null(&j, "model");
+        }
         if (v->correct < 0)
             adv_json_null(&j, "correct");
         else
@@ -306,6 +370,7 @@ void adv_report_json(const adv_report *r, sb_t *out)
         adv_json_num(&j, "speedup", rc->speedup);
         adv_json_num(&j, "peak_pct", rc->peak_pct);
         adv_json_bool(&j, "within_noise", rc->within_noise);
+        adv_json_bool(&j, "predicted", rc->predicted);
         adv_json_str(&j, "code", r->code ? r->code[rc->best] : NULL);
         adv_json_end_obj(&j);
     }

@@ -1,5 +1,6 @@
 /* Output: the readable table (stdout) and the JSON document (--json) of
- * one gmadvise run.  The report only reads what the pipeline produced. */
+ * one gmadvise run.  The report reads what the pipeline produced and asks
+ * the coalescing model for the declared layout's cost of each access. */
 #ifndef ADV_REPORT_H
 #define ADV_REPORT_H
 

@@ -196,15 +196,8 @@ int jit_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, jit_size
     /* effective bytes: each distinct access moves its bytes once per element */
     double bytes = 0;
     for (unsigned a = 0; a < kn->naccesses; a++) {
-        const adv_access *x = &kn->acc[a];
-        int dup = 0;
-        for (unsigned b = 0; b < a && !dup; b++) {
-            const adv_access *y = &kn->acc[b];
-            dup = y->param == x->param && y->field == x->field && y->mode == x->mode &&
-                  !strcmp(y->index, x->index) && !strcmp(y->path, x->path);
-        }
-        if (!dup)
-            bytes += access_bytes(m, kn, x);
+        if (!adv_access_repeats(kn, a))
+            bytes += access_bytes(m, kn, &kn->acc[a]);
     }
     sz->bytes_per_elem = bytes;
     return GM_OK;
