@@ -17,19 +17,16 @@
 #include "../jit/nvrtc.h"
 #include "../jit/runner.h"
 #include "../kernels/kgen.h"
+#include "cli.h"
+#include "commands.h"
 #include "layout.h"
 #include "parse.h"
 #include "recommend.h"
 #include "report.h"
 
-#define MAX_ARGS 256
-
 typedef struct {
     const char *file;
-    const char *clang_args[MAX_ARGS];
-    unsigned nclang;
-    adv_param_value params[64];
-    unsigned nparams;
+    cli_common c;
     int json, quiet, force_static, no_cache, device, arch;
     const char *emit;
 } options;
@@ -38,7 +35,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: gmadvise [options] FILE.h [-- clang-args...]\n"
-            "       gmadvise check | explain | patterns | merge   (not built yet, see README)\n"
+            "       gmadvise check [options] FILE...   static pre-merge check (gmadvise check --help)\n"
+            "       gmadvise patterns | merge        (not built yet, see README)\n"
             "\n"
             "Parses the structs and __global__ kernels of FILE.h, generates AoS, SoA, AoSoA,\n"
             "__align__-padded and vector-type variants of each kernel, compiles them with\n"
@@ -63,23 +61,6 @@ static void usage(FILE *f)
             "GMADVISE_CACHE_DIR (compile cache), NO_COLOR\n");
 }
 
-static int parse_param(const char *s, adv_param_value *out, gm_status *st)
-{
-    const char *eq = strchr(s, '=');
-    if (!eq || eq == s)
-        return gm_fail(st, GM_EINPUT, "--param %s: expected NAME=VALUE", s);
-    char *end;
-    double v = strtod(eq + 1, &end);
-    if (end == eq + 1 || *end)
-        return gm_fail(st, GM_EINPUT, "--param %s: VALUE must be a number", s);
-    size_t n = (size_t)(eq - s);
-    char *name = gm_xmalloc(n + 1);
-    memcpy(name, s, n);
-    name[n] = '\0';
-    *out = (adv_param_value){name, v};
-    return GM_OK;
-}
-
 static int parse_args(int argc, char **argv, options *o, gm_status *st)
 {
     memset(o, 0, sizeof *o);
@@ -88,10 +69,15 @@ static int parse_args(int argc, char **argv, options *o, gm_status *st)
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--")) {
-            for (i++; i < argc && o->nclang < MAX_ARGS; i++)
-                o->clang_args[o->nclang++] = argv[i];
+            for (i++; i < argc && o->c.nclang < CLI_MAX_ARGS; i++)
+                o->c.clang_args[o->c.nclang++] = argv[i];
             break;
         }
+        int used = cli_common_arg(&o->c, argc, argv, &i, st);
+        if (used < 0)
+            return st->code;
+        if (used)
+            continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             exit(0);
@@ -108,17 +94,7 @@ static int parse_args(int argc, char **argv, options *o, gm_status *st)
             o->force_static = 1;
         else if (!strcmp(a, "--no-cache"))
             o->no_cache = 1;
-        else if ((!strcmp(a, "-I") || !strcmp(a, "-D")) && next && o->nclang + 2 <= MAX_ARGS) {
-            o->clang_args[o->nclang++] = a;
-            o->clang_args[o->nclang++] = argv[++i];
-        } else if ((!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2)) && a[2] && o->nclang < MAX_ARGS)
-            o->clang_args[o->nclang++] = a;
-        else if (!strcmp(a, "--param") && next) {
-            if (o->nparams >= 64)
-                return gm_fail(st, GM_EINPUT, "too many --param options (at most 64)");
-            if (parse_param(argv[++i], &o->params[o->nparams++], st))
-                return st->code;
-        } else if (!strcmp(a, "--emit") && next)
+        else if (!strcmp(a, "--emit") && next)
             o->emit = argv[++i];
         else if ((!strcmp(a, "--device") || !strcmp(a, "--arch")) && next) {
             char *end;
@@ -256,23 +232,6 @@ static int compile_all(kgen_program *kg, vlist *vl, int arch, int use_cache, jit
     return rc;
 }
 
-static int write_file_atomic(const char *path, const char *text, gm_status *st)
-{
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return gm_fail(st, GM_EINPUT, "%s: cannot create: %s", path, strerror(errno));
-    FILE *f = fdopen(fd, "w");
-    int ok = f && fputs(text, f) >= 0;
-    ok &= f && fclose(f) == 0;
-    if (!ok || rename(tmp, path) != 0) {
-        unlink(tmp);
-        return gm_fail(st, GM_EINPUT, "%s: cannot write: %s", path, strerror(errno));
-    }
-    return GM_OK;
-}
-
 static int emit_variants(const kgen_program *kg, const vlist *vl, const char *dir, gm_status *st)
 {
     if (mkdir(dir, 0755) != 0 && errno != EEXIST)
@@ -283,7 +242,7 @@ static int emit_variants(const kgen_program *kg, const vlist *vl, const char *di
         char path[4096];
         snprintf(path, sizeof path, "%s/%s.cu", dir, kgen_kernel_name(kg, vl->v[i].kid));
         char *src = kgen_program_source(kg, vl->v[i].kid, 0);
-        int rc = write_file_atomic(path, src, st);
+        int rc = cli_write_file(path, src, st);
         free(src);
         if (rc)
             return rc;
@@ -374,12 +333,12 @@ static int measure(const options *o, const adv_model *m, kgen_program *kg, vlist
 
 static int run(const options *o, gm_status *st)
 {
-    adv_parse_opts popts = {o->clang_args, o->nclang, NULL, 0};
+    adv_parse_opts popts = {o->c.clang_args, o->c.nclang, NULL, 0};
     adv_model *m = NULL;
     if (adv_parse_file(o->file, &popts, &m, st) != GM_OK)
         return st->code;
-    if (o->nparams)
-        adv_model_set_overrides(m, o->params, o->nparams);
+    if (o->c.nparams)
+        adv_model_set_overrides(m, o->c.params, o->c.nparams);
     adv_model_classify(m, 1 << 18);
 
     kgen_program *kg = kgen_create(m);
@@ -475,8 +434,9 @@ int main(int argc, char **argv)
 {
     gm_status st;
     gm_status_init(&st);
-    if (argc > 1 && (!strcmp(argv[1], "check") || !strcmp(argv[1], "explain") ||
-                     !strcmp(argv[1], "patterns") || !strcmp(argv[1], "merge"))) {
+    if (argc > 1 && !strcmp(argv[1], "check"))
+        return gm_cmd_check(argc - 1, argv + 1);
+    if (argc > 1 && (!strcmp(argv[1], "patterns") || !strcmp(argv[1], "merge"))) {
         fprintf(stderr, "gmadvise: error: '%s' is not built yet (see the open issues); only "
                         "'gmadvise FILE.h' works in this version\n", argv[1]);
         return GM_EINPUT;
@@ -487,8 +447,7 @@ int main(int argc, char **argv)
         return st.code;
     }
     int rc = run(&o, &st);
-    for (unsigned i = 0; i < o.nparams; i++)
-        free((char *)o.params[i].name);
+    cli_common_free(&o.c);
     if (rc != GM_OK) {
         /* located messages already start with file:line:col */
         if (strstr(st.msg, ": error: "))

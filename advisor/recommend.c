@@ -1,6 +1,7 @@
 #include "recommend.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "../common/strbuf.h"
 #include "coalesce.h"
@@ -69,6 +70,33 @@ static adv_rec predict_rec(const adv_variant *v, unsigned nv, unsigned i)
     r.speedup = v[r.best].dram_bytes > 0 ? v[i].dram_bytes / v[r.best].dram_bytes : 1.0;
     r.at_stake_ms = v[i].dram_bytes - v[r.best].dram_bytes; /* bytes: sorts the same way */
     return r;
+}
+
+int adv_predict_best(const adv_model *m, unsigned k, int st, adv_variant *best, adv_variant *decl)
+{
+    adv_variant v[ADV_L_COUNT];
+    unsigned n = 0;
+    for (int L = 0; L < ADV_L_COUNT; L++) {
+        char why[128];
+        adv_layout *lay = adv_layout_create(adv_model_struct(m, (unsigned)st), (adv_layout_kind)L, 1024,
+                                            why, sizeof why);
+        if (!lay)
+            continue;
+        adv_layout_destroy(lay);
+        memset(&v[n], 0, sizeof v[n]);
+        v[n].kernel = k;
+        v[n].st = st;
+        v[n].kind = (adv_layout_kind)L;
+        v[n].correct = -1;
+        adv_predict(m, &v[n]);
+        n++;
+    }
+    if (n == 0 || v[0].kind != ADV_L_AOS || !v[0].predicted)
+        return 0;
+    adv_rec r = predict_rec(v, n, 0);
+    *best = v[r.best];
+    *decl = v[0];
+    return 1;
 }
 
 unsigned adv_recommend(const adv_variant *v, unsigned nv, double peak_gbps, adv_rec **out)

@@ -40,6 +40,11 @@ typedef struct {
 /* Fills v's prediction from the static model (no GPU needed). */
 void adv_predict(const adv_model *m, adv_variant *v);
 
+/* The model's pick for struct st in kernel k among the layouts that apply,
+ * and the declared layout's prediction.  Returns 0 when the declared
+ * layout cannot be modelled. */
+int adv_predict_best(const adv_model *m, unsigned k, int st, adv_variant *best, adv_variant *decl);
+
 /* Builds one recommendation per (kernel, struct) that has a measured,
  * correct declared variant; sorted by time at stake, largest first.
  * Where nothing was measured, ranks the variants by the model instead:

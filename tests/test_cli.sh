@@ -40,7 +40,7 @@ expect 2 "cannot open" --static /nonexistent.h
 expect 2 "is a directory" --static samples
 expect 2 "unknown option" --bogus samples/particle.h
 expect 2 "no header given" --static
-expect 2 "not built yet" check samples/particle.h
+expect 2 "not built yet" patterns
 t=$(mktemp -d)
 printf 'struct S { int a; \n' > "$t/bad.h"
 expect 2 "bad.h:1:19: error: expected '}'" --static "$t/bad.h"

@@ -1,0 +1,83 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../common/strbuf.h"
+
+static int parse_param(const char *s, adv_param_value *out, gm_status *st)
+{
+    const char *eq = strchr(s, '=');
+    if (!eq || eq == s)
+        return gm_fail(st, GM_EINPUT, "--param %s: expected NAME=VALUE", s);
+    char *end;
+    double v = strtod(eq + 1, &end);
+    if (end == eq + 1 || *end)
+        return gm_fail(st, GM_EINPUT, "--param %s: VALUE must be a number", s);
+    size_t n = (size_t)(eq - s);
+    char *name = gm_xmalloc(n + 1);
+    memcpy(name, s, n);
+    name[n] = '\0';
+    *out = (adv_param_value){name, v};
+    return GM_OK;
+}
+
+int cli_common_arg(cli_common *c, int argc, char **argv, int *i, gm_status *st)
+{
+    const char *a = argv[*i];
+    const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+    if ((!strcmp(a, "-I") || !strcmp(a, "-D")) && next) {
+        if (c->nclang + 2 > CLI_MAX_ARGS)
+            return gm_fail(st, GM_EINPUT, "too many -I/-D options (at most %d)", CLI_MAX_ARGS / 2), -1;
+        c->clang_args[c->nclang++] = a;
+        c->clang_args[c->nclang++] = argv[++*i];
+        return 1;
+    }
+    if ((!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2)) && a[2]) {
+        if (c->nclang >= CLI_MAX_ARGS)
+            return gm_fail(st, GM_EINPUT, "too many -I/-D options (at most %d)", CLI_MAX_ARGS), -1;
+        c->clang_args[c->nclang++] = a;
+        return 1;
+    }
+    if (!strcmp(a, "--param") && next) {
+        if (c->nparams >= CLI_MAX_PARAMS)
+            return gm_fail(st, GM_EINPUT, "too many --param options (at most %d)", CLI_MAX_PARAMS), -1;
+        if (parse_param(argv[++*i], &c->params[c->nparams], st))
+            return -1;
+        c->nparams++;
+        return 1;
+    }
+    return 0;
+}
+
+void cli_common_free(cli_common *c)
+{
+    for (unsigned i = 0; i < c->nparams; i++)
+        free((char *)c->params[i].name);
+    c->nparams = 0;
+}
+
+int cli_write_file(const char *path, const char *text, gm_status *st)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return gm_fail(st, GM_EINPUT, "%s: cannot create: %s", path, strerror(errno));
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        unlink(tmp);
+        return gm_fail(st, GM_EINPUT, "%s: cannot write: %s", path, strerror(errno));
+    }
+    int ok = fputs(text, f) >= 0;
+    ok &= fclose(f) == 0;
+    if (!ok || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return gm_fail(st, GM_EINPUT, "%s: cannot write: %s", path, strerror(errno));
+    }
+    return GM_OK;
+}

@@ -1,0 +1,28 @@
+/* Command-line pieces shared by gmadvise's subcommands: the parser options
+ * (-I, -D, --param) and writing an output file whole or not at all. */
+#ifndef ADV_CLI_H
+#define ADV_CLI_H
+
+#include "../common/status.h"
+#include "model.h"
+
+#define CLI_MAX_ARGS 256
+#define CLI_MAX_PARAMS 64
+
+typedef struct {
+    const char *clang_args[CLI_MAX_ARGS];
+    unsigned nclang;
+    adv_param_value params[CLI_MAX_PARAMS];
+    unsigned nparams;
+} cli_common;
+
+/* If argv[*i] is a common option, consumes it (and its value, advancing
+ * *i) and returns 1; returns 0 if it is not one, -1 with *st set when it
+ * is malformed. */
+int cli_common_arg(cli_common *c, int argc, char **argv, int *i, gm_status *st);
+void cli_common_free(cli_common *c);
+
+/* Writes `text` to `path` through a temporary file and rename. */
+int cli_write_file(const char *path, const char *text, gm_status *st);
+
+#endif

@@ -1,0 +1,86 @@
+#!/bin/bash
+# gmadvise check: golden findings for the samples, exit codes, JSON keys,
+# baselines (known findings pass, new ones fail) and bad usage.
+# GM_UPDATE_GOLDEN=1 rewrites the golden file.
+set -u
+B=$1; SRC=$2; fail=0
+cd "$SRC"
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+
+out=$("$B" check samples/*.h 2>&1); rc=$?
+[ $rc -eq 1 ] || { echo "FAIL: check samples exited $rc, expected 1"; fail=1; }
+[ -n "${GM_UPDATE_GOLDEN:-}" ] && printf '%s\n' "$out" > tests/golden/check_samples.txt
+diff -u tests/golden/check_samples.txt <(printf '%s\n' "$out") || { echo "FAIL: check output differs from golden"; fail=1; }
+
+"$B" check tests/check/clean.cu > /dev/null; rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: clean.cu exited $rc, expected 0"; fail=1; }
+"$B" check tests/check/strided.cuh | grep -q "GM002 stride" || { echo "FAIL: strided.cuh: no stride finding"; fail=1; }
+# a lower threshold drops the 12 % findings but never a fault
+"$B" check --min-efficiency 10 samples/particle.h > /dev/null; rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: --min-efficiency 10 exited $rc, expected 0"; fail=1; }
+
+"$B" check --json samples/particle.h samples/even_odd.h > "$t/base.json"
+python3 - "$t/base.json" <<'PY' || { echo "FAIL: check --json"; fail=1; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["findings"], "no findings"
+for f in d["findings"]:
+    assert {"file", "line", "column", "rule", "access", "sectors_per_request", "efficiency",
+            "suggestion"} <= f.keys(), f.keys()
+    assert f["rule"].startswith("GM") and 0 < f["efficiency"] < 0.5
+rules = {f["rule"] for f in d["findings"]}
+assert {"GM003", "GM006", "GM007"} <= rules, rules
+PY
+
+# baseline: the same findings pass; a new uncoalesced access fails alone
+"$B" check --baseline "$t/base.json" samples/particle.h samples/even_odd.h > "$t/known.txt"; rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: baseline run exited $rc, expected 0"; fail=1; }
+grep -q "known from the baseline" "$t/known.txt" || { echo "FAIL: baseline: known findings not reported"; fail=1; }
+mkdir "$t/pr" && cp samples/particle.h "$t/pr/" && cp samples/even_odd.h "$t/pr/"
+( cd "$t/pr" && "$B" check --json particle.h even_odd.h > base.json )
+cat >> "$t/pr/particle.h" <<'CU'
+
+__global__ void every_other(Particle *p, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n / 2)
+        p[2 * i].mass = 0.0f;
+}
+CU
+( cd "$t/pr" && "$B" check --baseline base.json --sarif pr.sarif particle.h even_odd.h > new.txt ); rc=$?
+[ $rc -eq 1 ] || { echo "FAIL: new finding exited $rc, expected 1"; fail=1; }
+grep -q "(1 new," "$t/pr/new.txt" || { echo "FAIL: expected exactly 1 new finding:"; cat "$t/pr/new.txt"; fail=1; }
+grep -q "particle.h:4[0-9]:[0-9]*: warning: write p\[2 \* i\].mass in every_other" "$t/pr/new.txt" ||
+  { echo "FAIL: the new finding is not located"; fail=1; }
+python3 - "$t/pr/pr.sarif" <<'PY' || { echo "FAIL: SARIF content"; fail=1; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+run = d["runs"][0]
+ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
+states = [r["baselineState"] for r in run["results"]]
+assert d["version"] == "2.1.0" and states.count("new") == 1, states
+for r in run["results"]:
+    assert ids[r["ruleIndex"]] == r["ruleId"]
+    reg = r["locations"][0]["physicalLocation"]["region"]
+    assert reg["startLine"] > 0 and reg["startColumn"] > 0
+PY
+
+expect() { # expected-exit-code pattern args...
+  local want=$1 pat=$2; shift 2
+  local err; err=$("$B" "$@" 2>&1 >/dev/null); local rc=$?
+  [ $rc -eq "$want" ] || { echo "FAIL: gmadvise $* exited $rc, expected $want"; fail=1; }
+  printf '%s' "$err" | grep -q -- "$pat" || { echo "FAIL: gmadvise $*: no '$pat' in: $err"; fail=1; }
+}
+expect 2 "no file given" check
+expect 2 "unknown option" check --bogus samples/particle.h
+expect 2 "expected a percentage" check --min-efficiency 0 samples/particle.h
+expect 2 "cannot open" check /nonexistent.cu
+echo '{"findings": [' > "$t/broken.json"
+expect 2 "broken.json: error: not JSON (line 2" check --baseline "$t/broken.json" samples/particle.h
+echo '{"runs": []}' > "$t/other.json"
+expect 2 "no \"findings\" array" check --baseline "$t/other.json" samples/particle.h
+printf 'struct S { int a; \n' > "$t/bad.cu"
+expect 2 "bad.cu:1:19: error:" check "$t/bad.cu"
+[ $fail -eq 0 ] && echo "check: all checks passed"
+exit $fail
