@@ -6,5 +6,6 @@
 
 int gm_cmd_check(int argc, char **argv);
 int gm_cmd_explain(int argc, char **argv);
+int gm_cmd_probe(int argc, char **argv);
 
 #endif

@@ -436,6 +436,8 @@ int main(int argc, char **argv)
     gm_status_init(&st);
     if (argc > 1 && !strcmp(argv[1], "check"))
         return gm_cmd_check(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "probe"))
+        return gm_cmd_probe(argc - 1, argv + 1);
     if (argc > 1 && (!strcmp(argv[1], "patterns") || !strcmp(argv[1], "merge"))) {
         fprintf(stderr, "gmadvise: error: '%s' is not built yet (see the open issues); only "
                         "'gmadvise FILE.h' works in this version\n", argv[1]);

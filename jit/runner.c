@@ -23,6 +23,8 @@ struct jit_runner {
     size_t flush_bytes;
     CUevent ev0, ev1;
     unsigned flush_value;
+    CUdeviceptr scratch;
+    size_t scratch_bytes;
 };
 
 void jit_method_default(jit_method *m)
@@ -107,6 +109,8 @@ void jit_runner_destroy(jit_runner *r)
             r->cu->cuModuleUnload(r->mod);
         if (r->flush)
             r->cu->cuMemFree_v2(r->flush);
+        if (r->scratch)
+            r->cu->cuMemFree_v2(r->scratch);
         if (r->ev0)
             r->cu->cuEventDestroy_v2(r->ev0);
         if (r->ev1)
@@ -435,6 +439,33 @@ static int launch(jit_runner *r, CUfunction fn, long long n, void **args, gm_sta
         return gm_fail(st, GM_EINPUT, "%lld elements need more blocks than a grid holds", n);
     CU(r->cu->cuLaunchKernel(fn, (unsigned)blocks, 1, 1, BLOCK_THREADS, 1, 1, 0, NULL, args, NULL),
        "cuLaunchKernel");
+    return GM_OK;
+}
+
+int jit_runner_scratch(jit_runner *r, size_t bytes, unsigned long long *ptr, gm_status *st)
+{
+    bytes = (bytes + 3) / 4 * 4;
+    if (bytes > r->scratch_bytes) {
+        if (r->scratch)
+            r->cu->cuMemFree_v2(r->scratch);
+        r->scratch = 0;
+        r->scratch_bytes = 0;
+        CU(r->cu->cuMemAlloc_v2(&r->scratch, bytes), "cuMemAlloc (probe scratch)");
+        r->scratch_bytes = bytes;
+    }
+    CU(r->cu->cuMemsetD32_v2(r->scratch, 0, r->scratch_bytes / 4), "cuMemsetD32 (probe scratch)");
+    *ptr = r->scratch;
+    return GM_OK;
+}
+
+int jit_runner_launch_sync(jit_runner *r, const char *name, long long threads, void **args,
+                           gm_status *st)
+{
+    CUfunction fn;
+    CU(r->cu->cuModuleGetFunction(&fn, r->mod, name), name);
+    if (launch(r, fn, threads, args, st) != GM_OK)
+        return st->code;
+    CU(r->cu->cuCtxSynchronize(), name);
     return GM_OK;
 }
 

@@ -80,6 +80,13 @@ int jit_run_variant(jit_runner *r, const adv_model *m, unsigned k, int st, adv_l
 int jit_outputs_equal(const adv_model *m, unsigned k, const jit_outputs *a, const jit_outputs *b,
                       char *why, size_t why_len);
 
+/* For probes (gmadvise probe): zeroed device memory of at least `bytes`,
+ * owned by the runner (valid until the next call or destroy), and one
+ * synchronous launch of function `fn` over `threads` threads. */
+int jit_runner_scratch(jit_runner *r, size_t bytes, unsigned long long *ptr, gm_status *st);
+int jit_runner_launch_sync(jit_runner *r, const char *fn, long long threads, void **args,
+                           gm_status *st);
+
 /* Reference kernels and the memcpy peak, each in GB/s (bytes read plus
  * written over time, medians). */
 typedef struct {

@@ -8,6 +8,7 @@
 #include "../common/strbuf.h"
 
 extern const char kgen_reference_src[]; /* kernels/reference.cu, embedded */
+extern const char kgen_probe_src[];     /* kernels/probe.cu, embedded */
 
 typedef struct {
     unsigned kernel;
@@ -659,8 +660,20 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference)
         sb_printf(&out, "\n/* ---- %s ---- */\n%s", p->v[i].name, p->v[i].kernel_src);
     }
     if (with_reference) {
-        sb_puts(&out, "\n/* ---- reference kernels ---- */\n");
-        sb_puts(&out, kgen_reference_src);
+        char *ref = kgen_reference_program();
+        sb_puts(&out, ref);
+        free(ref);
     }
+    return sb_take(&out);
+}
+
+char *kgen_reference_program(void)
+{
+    sb_t out;
+    sb_init(&out);
+    sb_puts(&out, "\n/* ---- reference kernels ---- */\n");
+    sb_puts(&out, kgen_reference_src);
+    sb_puts(&out, "\n/* ---- probe kernels ---- */\n");
+    sb_puts(&out, kgen_probe_src);
     return sb_take(&out);
 }
