@@ -15,6 +15,7 @@
 #include "../common/status.h"
 #include "../common/strbuf.h"
 #include "../jit/nvrtc.h"
+#include "../jit/ptx.h"
 #include "../jit/runner.h"
 #include "../kernels/kgen.h"
 #include "cli.h"
@@ -250,6 +251,19 @@ static int emit_variants(const kgen_program *kg, const vlist *vl, const char *di
     return GM_OK;
 }
 
+/* What the compiler emitted for each variant, beside the model's widths. */
+static void ptx_widths(const kgen_program *kg, vlist *vl, const jit_binary *bin)
+{
+    for (unsigned i = 0; i < vl->nv; i++) {
+        jit_ptx_widths w;
+        gm_status pst;
+        gm_status_init(&pst);
+        if (vl->v[i].kid >= 0 &&
+            jit_ptx_widths_of(bin->ptx, kgen_kernel_name(kg, vl->v[i].kid), &w, &pst) == GM_OK)
+            jit_ptx_widths_str(&w, vl->v[i].ptx, sizeof vl->v[i].ptx);
+    }
+}
+
 /* ---- measurement ------------------------------------------------------- */
 
 static void progress(const options *o, const char *fmt, ...)
@@ -377,6 +391,7 @@ static int run(const options *o, gm_status *st)
     for (unsigned i = 0; i < vl.nv; i++)
         if (vl.v[i].kid < 0 && !strncmp(vl.v[i].note, "does not compile", 16))
             rc = GM_EPARTIAL;
+    ptx_widths(kg, &vl, &bin);
     if (o->emit && emit_variants(kg, &vl, o->emit, st) != GM_OK) {
         rc = st->code;
         goto done;

@@ -21,6 +21,7 @@ typedef struct {
     double dram_bytes;     /* DRAM bytes read + written */
     double requests;       /* warp-wide load/store requests, per warp */
     double sectors_per_request;
+    char ptx[64];          /* the compiler's global ld/st widths: "ld 4x9 st 4x3" */
 } adv_variant;
 
 typedef struct {

@@ -67,8 +67,9 @@ static void print_kernel(const out_t *o, const adv_model *m, const adv_kernel *k
 
 static void print_variants(const out_t *o, const adv_report *r, unsigned k, int st)
 {
-    fprintf(o->f, "  %-10s %5s %9s %8s %10s %7s %7s %7s %-7s %s\n", "layout", "align", "model B/el",
-            "req/warp", "median ms", "spread", "GB/s", "% peak", "correct", "vs declared");
+    fprintf(o->f, "  %-10s %5s %9s %8s  %-24s %10s %7s %7s %7s %-7s %s\n", "layout", "align",
+            "model B/el", "req/warp", "PTX ld/st BxN", "median ms", "spread", "GB/s", "% peak",
+            "correct", "vs declared");
     double decl = 0;
     for (unsigned i = 0; i < r->nv; i++)
         if (r->v[i].kernel == k && r->v[i].st == st && r->v[i].kind == ADV_L_AOS && r->v[i].measured)
@@ -84,9 +85,10 @@ static void print_variants(const out_t *o, const adv_report *r, unsigned k, int 
         fprintf(o->f, "  %s%-10s%s %5u ", (int)i == best ? GREEN(o) : "", adv_layout_name(v->kind),
                 (int)i == best ? RESET(o) : "", v->align);
         if (v->predicted)
-            fprintf(o->f, "%10.1f %8.1f ", v->dram_bytes, v->requests);
+            fprintf(o->f, "%10.1f %8.1f  ", v->dram_bytes, v->requests);
         else
-            fprintf(o->f, "%10s %8s ", "-", "-");
+            fprintf(o->f, "%10s %8s  ", "-", "-");
+        fprintf(o->f, "%-24s ", v->ptx[0] ? v->ptx : "-");
         if (v->measured) {
             const char *c = v->correct == 1 ? "yes" : v->correct == 0 ? "WRONG" : "-";
             fprintf(o->f, "%10.4f %6.2f%% %7.0f %6.1f%% %s%-7s%s ", v->median_ms, v->spread_pct, v->gbps,
@@ -354,6 +356,7 @@ void adv_report_json(const adv_report *r, sb_t *out)
             adv_json_null(&j, "correct");
         else
             adv_json_bool(&j, "correct", v->correct);
+        adv_json_str(&j, "ptx_widths", v->ptx[0] ? v->ptx : NULL);
         adv_json_str(&j, "note", v->note[0] ? v->note : NULL);
         adv_json_end_obj(&j);
     }
