@@ -4,6 +4,7 @@
 #ifndef ADV_COMMANDS_H
 #define ADV_COMMANDS_H
 
+int gm_advise(int argc, char **argv); /* the default run: gmadvise [options] FILE.h */
 int gm_cmd_check(int argc, char **argv);
 int gm_cmd_explain(int argc, char **argv);
 int gm_cmd_probe(int argc, char **argv);

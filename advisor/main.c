@@ -37,6 +37,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: gmadvise [options] FILE.h [-- clang-args...]\n"
             "       gmadvise check [options] FILE...   static pre-merge check (gmadvise check --help)\n"
+            "       gmadvise explain FILE.h[:LINE] | float3 | align   warp diagrams and lessons\n"
+            "       gmadvise probe [--patterns] [FILE.h...]   launches for scripts/ncu-validate\n"
             "       gmadvise patterns | merge        (not built yet, see README)\n"
             "\n"
             "Parses the structs and __global__ kernels of FILE.h, generates AoS, SoA, AoSoA,\n"
@@ -445,19 +447,10 @@ done:
     return st->code;
 }
 
-int main(int argc, char **argv)
+int gm_advise(int argc, char **argv)
 {
     gm_status st;
     gm_status_init(&st);
-    if (argc > 1 && !strcmp(argv[1], "check"))
-        return gm_cmd_check(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "probe"))
-        return gm_cmd_probe(argc - 1, argv + 1);
-    if (argc > 1 && (!strcmp(argv[1], "patterns") || !strcmp(argv[1], "merge"))) {
-        fprintf(stderr, "gmadvise: error: '%s' is not built yet (see the open issues); only "
-                        "'gmadvise FILE.h' works in this version\n", argv[1]);
-        return GM_EINPUT;
-    }
     options o;
     if (parse_args(argc, argv, &o, &st) != GM_OK) {
         fprintf(stderr, "gmadvise: error: %s\n", st.msg);
@@ -473,4 +466,19 @@ int main(int argc, char **argv)
             fprintf(stderr, "gmadvise: %s%s\n", rc == GM_EPARTIAL ? "" : "error: ", st.msg);
     }
     return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && !strcmp(argv[1], "check"))
+        return gm_cmd_check(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "probe"))
+        return gm_cmd_probe(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "explain"))
+        return gm_cmd_explain(argc - 1, argv + 1);
+    if (argc > 1 && (!strcmp(argv[1], "patterns") || !strcmp(argv[1], "merge"))) {
+        fprintf(stderr, "gmadvise: error: '%s' is not built yet (see the open issues)\n", argv[1]);
+        return GM_EINPUT;
+    }
+    return gm_advise(argc, argv);
 }

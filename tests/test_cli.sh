@@ -41,6 +41,15 @@ expect 2 "is a directory" --static samples
 expect 2 "unknown option" --bogus samples/particle.h
 expect 2 "no header given" --static
 expect 2 "not built yet" patterns
+# explain: the float3 lesson's diagram, one line of a header, bad lines
+"$B" explain float3 > /dev/null 2>&1; [ $? -eq 0 ] || { echo "FAIL: explain float3 exit"; fail=1; }
+"$B" explain float3 2>/dev/null | grep -q "12 sectors for 128 bytes asked, 33% used" || { echo "FAIL: explain float3 diagram"; fail=1; }
+"$B" explain align 2>/dev/null | grep -q "MISALIGNED: the GPU faults" || { echo "FAIL: explain align"; fail=1; }
+out=$("$B" explain samples/particle.h:35)
+printf '%s' "$out" | grep -q "write out\[i\] in copy_particles, aos_align" || { echo "FAIL: explain FILE:LINE pick"; fail=1; }
+printf '%s' "$out" | grep -q "16-byte piece per thread: 32 sectors for 512 bytes asked, 50% used" || { echo "FAIL: explain FILE:LINE diagram"; fail=1; }
+expect 2 "particle.h:3: error: no access" explain samples/particle.h:3
+expect 2 "usage: gmadvise explain" explain
 t=$(mktemp -d)
 printf 'struct S { int a; \n' > "$t/bad.h"
 expect 2 "bad.h:1:19: error: expected '}'" --static "$t/bad.h"
