@@ -288,8 +288,13 @@ int gm_cmd_probe(int argc, char **argv)
             patterns = 1;
         else if (!strcmp(argv[i], "--out") && i + 1 < argc)
             out = argv[++i];
-        else if (!strcmp(argv[i], "--device") && i + 1 < argc)
-            device = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--device") && i + 1 < argc) {
+            char *end;
+            long v = strtol(argv[++i], &end, 10);
+            if (*end || end == argv[i] || v < 0 || v > 1000)
+                rc = gm_fail(&st, GM_EINPUT, "--device %s: expected a GPU ordinal", argv[i]);
+            device = (int)v;
+        }
         else if (argv[i][0] == '-')
             rc = gm_fail(&st, GM_EINPUT, "unknown option '%s' (usage: gmadvise probe [--patterns] "
                                          "[--out FILE] [--device N] [FILE.h...])", argv[i]);
