@@ -7,7 +7,6 @@
 
 #include "coalesce.h"
 #include "json.h"
-#include "parse.h"
 #include "recommend.h"
 
 static const adv_rule_info rules[ADV_R_COUNT] = {
@@ -156,19 +155,10 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
     }
 }
 
-int adv_check_file(adv_check *c, const char *path, gm_status *st)
+void adv_check_model(adv_check *c, const adv_model *m)
 {
-    adv_parse_opts po = {c->o.clang_args, c->o.nclang, NULL, 0};
-    adv_model *m = NULL;
-    if (adv_parse_file(path, &po, &m, st) != GM_OK)
-        return st->code;
-    if (c->o.nparams)
-        adv_model_set_overrides(m, c->o.params, c->o.nparams);
-    adv_model_classify(m, 1 << 18);
     for (unsigned k = 0; k < adv_model_nkernels(m); k++)
         check_kernel(c, m, k);
-    adv_model_destroy(m);
-    return GM_OK;
 }
 
 int adv_check_baseline(adv_check *c, const char *path, gm_status *st)

@@ -50,10 +50,6 @@ typedef struct {
 
 typedef struct {
     double min_efficiency;  /* percent; default 50 */
-    const char *const *clang_args;
-    unsigned nclang;
-    const adv_param_value *params;
-    unsigned nparams;
 } adv_check_opts;
 
 typedef struct adv_check adv_check;
@@ -61,9 +57,8 @@ typedef struct adv_check adv_check;
 adv_check *adv_check_create(const adv_check_opts *o);
 void adv_check_destroy(adv_check *c);
 
-/* Parses one file and records its findings.  GM_EINPUT (located message)
- * when the file cannot be parsed; GM_EENV when libclang is missing. */
-int adv_check_file(adv_check *c, const char *path, gm_status *st);
+/* Records the findings of one parsed and classified file. */
+void adv_check_model(adv_check *c, const adv_model *m);
 
 /* Marks findings that a baseline (check --json output) already lists,
  * matched by file, kernel, access and rule (not by line, which moves). */

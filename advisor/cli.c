@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../common/strbuf.h"
+#include "parse.h"
 
 static int parse_param(const char *s, adv_param_value *out, gm_status *st)
 {
@@ -58,6 +59,18 @@ void cli_common_free(cli_common *c)
     for (unsigned i = 0; i < c->nparams; i++)
         free((char *)c->params[i].name);
     c->nparams = 0;
+}
+
+int cli_load_model(const char *path, const cli_common *c, adv_model **out, gm_status *st)
+{
+    adv_parse_opts po = {c->clang_args, c->nclang, NULL, 0};
+    *out = NULL;
+    if (adv_parse_file(path, &po, out, st) != GM_OK)
+        return st->code;
+    if (c->nparams)
+        adv_model_set_overrides(*out, c->params, c->nparams);
+    adv_model_classify(*out, 1 << 18);
+    return GM_OK;
 }
 
 int cli_write_file(const char *path, const char *text, gm_status *st)

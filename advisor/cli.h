@@ -22,6 +22,11 @@ typedef struct {
 int cli_common_arg(cli_common *c, int argc, char **argv, int *i, gm_status *st);
 void cli_common_free(cli_common *c);
 
+/* Parses `path` with the common options' parser arguments, applies their
+ * --param overrides and classifies every access: the model each
+ * subcommand starts from.  The caller destroys *out. */
+int cli_load_model(const char *path, const cli_common *c, adv_model **out, gm_status *st);
+
 /* Writes `text` to `path` through a temporary file and rename. */
 int cli_write_file(const char *path, const char *text, gm_status *st);
 

@@ -74,11 +74,16 @@ static int parse(int argc, char **argv, check_args *a, gm_status *st)
 
 static int run(check_args *a, gm_status *st)
 {
-    adv_check_opts o = {a->min_eff, a->c.clang_args, a->c.nclang, a->c.params, a->c.nparams};
+    adv_check_opts o = {a->min_eff};
     adv_check *c = adv_check_create(&o);
     int rc = GM_OK;
-    for (unsigned i = 0; i < a->nfiles && rc == GM_OK; i++)
-        rc = adv_check_file(c, a->files[i], st);
+    for (unsigned i = 0; i < a->nfiles && rc == GM_OK; i++) {
+        adv_model *m = NULL;
+        rc = cli_load_model(a->files[i], &a->c, &m, st);
+        if (rc == GM_OK)
+            adv_check_model(c, m);
+        adv_model_destroy(m);
+    }
     if (rc == GM_OK && a->baseline)
         rc = adv_check_baseline(c, a->baseline, st);
     if (rc == GM_OK && a->sarif) {

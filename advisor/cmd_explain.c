@@ -20,7 +20,6 @@
 #include "cli.h"
 #include "coalesce.h"
 #include "commands.h"
-#include "parse.h"
 #include "recommend.h"
 
 #define MAX_ROWS 12
@@ -116,13 +115,9 @@ static int explain_file(const char *arg, const cli_common *c, gm_status *st)
         line = (unsigned)atoi(colon + 1);
         *colon = '\0';
     }
-    adv_parse_opts po = {c->clang_args, c->nclang, NULL, 0};
     adv_model *m = NULL;
-    if (adv_parse_file(path, &po, &m, st) != GM_OK)
+    if (cli_load_model(path, c, &m, st) != GM_OK)
         return st->code;
-    if (c->nparams)
-        adv_model_set_overrides(m, c->params, c->nparams);
-    adv_model_classify(m, 1 << 18);
     unsigned shown = 0;
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         const adv_kernel *kn = adv_model_kernel(m, k);
@@ -151,19 +146,6 @@ static int explain_file(const char *arg, const cli_common *c, gm_status *st)
 }
 
 /* ---- lessons ----------------------------------------------------------------- */
-
-static adv_pattern lesson_pattern(long long base, long long elem, unsigned size, unsigned width)
-{
-    adv_pattern p;
-    memset(&p, 0, sizeof p);
-    p.base = base;
-    p.block = 1;
-    p.bstride = elem;
-    p.stride = 1;
-    p.size = size;
-    p.width = p.widest = width;
-    return p;
-}
 
 static const char float3_header[] =
     "/* gmadvise explain float3: positions moved by velocities */\n"
@@ -199,11 +181,11 @@ static void lesson_float3(FILE *f)
             "12 sectors each.  __align__(16) (or float4) makes it one 16-byte load, at the price\n"
             "of 4 padding bytes per element (25%% more DRAM traffic); separate x, y, z arrays\n"
             "(SoA) give 4 sectors per request with no padding.\n\n");
-    adv_pattern p = lesson_pattern(0, 12, 12, 4);
+    adv_pattern p = adv_pattern_array(0, 12, 1, 0, 12, 4);
     draw(f, "float3 v[i] (.x of three loads)", &p);
-    p = lesson_pattern(0, 16, 16, 16);
+    p = adv_pattern_array(0, 16, 1, 0, 16, 16);
     draw(f, "__align__(16) float3 v[i]: one load", &p);
-    p = lesson_pattern(0, 4, 4, 4);
+    p = adv_pattern_array(0, 4, 1, 0, 4, 4);
     draw(f, "SoA: x[i]", &p);
 }
 
@@ -218,13 +200,13 @@ static void lesson_align(FILE *f)
             "by DRAM bandwidth: measure.  Misalignment is another matter: a load of W bytes at an\n"
             "address that is not a multiple of W faults (the seeds' float* at base+7); bytes may sit\n"
             "anywhere and cost one extra sector when they straddle one.\n\n");
-    adv_pattern p = lesson_pattern(0, 12, 12, 4);
+    adv_pattern p = adv_pattern_array(0, 12, 1, 0, 12, 4);
     draw(f, "struct of 12 bytes, align 4: first of three 4-byte loads", &p);
-    p = lesson_pattern(0, 16, 16, 16);
+    p = adv_pattern_array(0, 16, 1, 0, 16, 16);
     draw(f, "__align__(16), 16 bytes: one 16-byte load", &p);
-    p = lesson_pattern(7, 1, 1, 1);
+    p = adv_pattern_array(7, 1, 1, 0, 1, 1);
     draw(f, "char at base + 7 bytes", &p);
-    p = lesson_pattern(7, 4, 4, 4);
+    p = adv_pattern_array(7, 4, 1, 0, 4, 4);
     draw(f, "float at base + 7 bytes", &p);
 }
 

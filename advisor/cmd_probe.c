@@ -18,7 +18,6 @@
 #include "cli.h"
 #include "coalesce.h"
 #include "commands.h"
-#include "parse.h"
 
 #define PROBE_THREADS ((long long)ADV_MODEL_WARPS * ADV_WARP_SIZE)
 #define PROBE_GRID (PROBE_THREADS / ADV_MODEL_BLOCK)
@@ -50,21 +49,6 @@ static prow *push(rows *rs, row_kind kind, const char *what)
     return r;
 }
 
-static adv_pattern plain(long long base, long long elem, long long stride, long long offset,
-                         unsigned size, unsigned width)
-{
-    adv_pattern p;
-    memset(&p, 0, sizeof p);
-    p.base = base;
-    p.block = 1;
-    p.bstride = elem;
-    p.stride = stride;
-    p.offset = offset;
-    p.size = size;
-    p.width = p.widest = width;
-    return p;
-}
-
 /* g % 2 == 0 ? 2 * g : g, with g = blockIdx.x * blockDim.x + threadIdx.x */
 static adv_expr *even_odd_expr(void)
 {
@@ -85,32 +69,32 @@ static void builtin_rows(rows *rs)
     for (int o = 0; o <= 32; o++) {
         snprintf(w, sizeof w, "offset copy, offset %d floats", o);
         prow *r = push(rs, ROW_OFFSET_COPY, w);
-        r->p = plain(0, 4, 1, o, 4, 4);
+        r->p = adv_pattern_array(0, 4, 1, o, 4, 4);
         r->extra = o;
     }
     for (int s = 1; s <= 32; s++) {
         snprintf(w, sizeof w, "stride copy, stride %d floats", s);
         prow *r = push(rs, ROW_STRIDE_COPY, w);
-        r->p = plain(0, 4, s, 0, 4, 4);
+        r->p = adv_pattern_array(0, 4, s, 0, 4, 4);
         r->extra = s;
     }
-    push(rs, ROW_VEC4_COPY, "float4 copy")->p = plain(0, 16, 1, 0, 16, 16);
+    push(rs, ROW_VEC4_COPY, "float4 copy")->p = adv_pattern_array(0, 16, 1, 0, 16, 16);
     static const unsigned sizes[] = {8, 12, 16, 24, 28, 32, 48, 64};
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
         unsigned S = sizes[i], f = S - 4;
         snprintf(w, sizeof w, "float field at offset %u of a %u-byte struct", f, S);
-        push(rs, ROW_LD, w)->p = plain(f, S, 1, 0, 4, 4);
+        push(rs, ROW_LD, w)->p = adv_pattern_array(f, S, 1, 0, 4, 4);
     }
-    push(rs, ROW_LD, "float2 load")->p = plain(0, 8, 1, 0, 8, 8);
-    push(rs, ROW_LD, "float3 load (three 4-byte loads)")->p = plain(0, 12, 1, 0, 12, 4);
-    push(rs, ROW_LD, "__align__(16) float3 load")->p = plain(0, 16, 1, 0, 16, 16);
-    push(rs, ROW_LD, "float4 load, 8-byte-misaligned base as two float2")->p = plain(8, 16, 1, 0, 16, 8);
-    push(rs, ROW_LD, "char load, base misaligned by 7 bytes")->p = plain(7, 1, 1, 0, 1, 1);
-    push(rs, ROW_ST, "char store, base misaligned by 7 bytes")->p = plain(7, 1, 1, 0, 1, 1);
-    push(rs, ROW_ST, "float store, stride 2")->p = plain(0, 4, 2, 0, 4, 4);
+    push(rs, ROW_LD, "float2 load")->p = adv_pattern_array(0, 8, 1, 0, 8, 8);
+    push(rs, ROW_LD, "float3 load (three 4-byte loads)")->p = adv_pattern_array(0, 12, 1, 0, 12, 4);
+    push(rs, ROW_LD, "__align__(16) float3 load")->p = adv_pattern_array(0, 16, 1, 0, 16, 16);
+    push(rs, ROW_LD, "float4 load, 8-byte-misaligned base as two float2")->p = adv_pattern_array(8, 16, 1, 0, 16, 8);
+    push(rs, ROW_LD, "char load, base misaligned by 7 bytes")->p = adv_pattern_array(7, 1, 1, 0, 1, 1);
+    push(rs, ROW_ST, "char store, base misaligned by 7 bytes")->p = adv_pattern_array(7, 1, 1, 0, 1, 1);
+    push(rs, ROW_ST, "float store, stride 2")->p = adv_pattern_array(0, 4, 2, 0, 4, 4);
     rs->even_odd = even_odd_expr();
     prow *r = push(rs, ROW_LD, "even/odd index (seeds): g%2==0 ? 2g : g");
-    r->p = plain(0, 4, 1, 0, 4, 4);
+    r->p = adv_pattern_array(0, 4, 1, 0, 4, 4);
     r->p.index = rs->even_odd;
     r->even_odd = 1;
 }
@@ -118,13 +102,9 @@ static void builtin_rows(rows *rs)
 /* Every affine access of every kernel of a file in every layout. */
 static int file_rows(rows *rs, const char *path, const cli_common *c, gm_status *st)
 {
-    adv_parse_opts po = {c->clang_args, c->nclang, NULL, 0};
     adv_model *m = NULL;
-    if (adv_parse_file(path, &po, &m, st) != GM_OK)
+    if (cli_load_model(path, c, &m, st) != GM_OK)
         return st->code;
-    if (c->nparams)
-        adv_model_set_overrides(m, c->params, c->nparams);
-    adv_model_classify(m, 1 << 18);
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         const adv_kernel *kn = adv_model_kernel(m, k);
         for (unsigned a = 0; a < kn->naccesses; a++) {

@@ -65,6 +65,21 @@ long long adv_pattern_addr(const adv_pattern *p, long long e)
     return p->base + blk * p->bstride + (e - blk * p->block) * p->estride;
 }
 
+adv_pattern adv_pattern_array(long long base, long long elem, long long stride, long long offset,
+                              unsigned size, unsigned width)
+{
+    adv_pattern p;
+    memset(&p, 0, sizeof p);
+    p.base = base;
+    p.block = 1;
+    p.bstride = elem;
+    p.stride = stride;
+    p.offset = offset;
+    p.size = size;
+    p.width = p.widest = width;
+    return p;
+}
+
 int adv_pattern_elem(const adv_pattern *p, long long g, long long grid, long long *e, char *why,
                      size_t why_len)
 {

@@ -52,6 +52,11 @@ typedef struct {
 
 long long adv_pattern_addr(const adv_pattern *p, long long e);
 
+/* A plain array of `elem`-byte elements from `base`: thread g moves `size`
+ * bytes of element stride*g + offset in `width`-byte instructions. */
+adv_pattern adv_pattern_array(long long base, long long elem, long long stride, long long offset,
+                              unsigned size, unsigned width);
+
 /* Totals of a pattern over `nwarps` warps from warp `first` (blocks of
  * ADV_MODEL_BLOCK threads, `grid` blocks in the launch). */
 typedef struct {

@@ -21,7 +21,6 @@
 #include "cli.h"
 #include "commands.h"
 #include "layout.h"
-#include "parse.h"
 #include "recommend.h"
 #include "report.h"
 
@@ -349,13 +348,9 @@ static int measure(const options *o, const adv_model *m, kgen_program *kg, vlist
 
 static int run(const options *o, gm_status *st)
 {
-    adv_parse_opts popts = {o->c.clang_args, o->c.nclang, NULL, 0};
     adv_model *m = NULL;
-    if (adv_parse_file(o->file, &popts, &m, st) != GM_OK)
+    if (cli_load_model(o->file, &o->c, &m, st) != GM_OK)
         return st->code;
-    if (o->c.nparams)
-        adv_model_set_overrides(m, o->c.params, o->c.nparams);
-    adv_model_classify(m, 1 << 18);
 
     kgen_program *kg = kgen_create(m);
     vlist vl = {NULL, 0};

@@ -12,15 +12,7 @@
 static adv_cost cost(long long base, long long elem, long long stride, long long offset,
                      unsigned size, unsigned width)
 {
-    adv_pattern p;
-    memset(&p, 0, sizeof p);
-    p.base = base;
-    p.block = 1;
-    p.bstride = elem;
-    p.stride = stride;
-    p.offset = offset;
-    p.size = size;
-    p.width = p.widest = width;
+    adv_pattern p = adv_pattern_array(base, elem, stride, offset, size, width);
     adv_cost c;
     adv_cost_of(&p, 0, ADV_MODEL_WARPS, 1 << 10, &c);
     CHECK(c.ok);
@@ -124,12 +116,8 @@ static void even_odd(void)
                                   adv_expr_const(0));
     adv_expr *k = adv_expr_new(ADV_X_COND, cond, adv_expr_new(ADV_X_MUL, adv_expr_const(2), adv_expr_clone(g)));
     k->c = g;
-    adv_pattern p;
-    memset(&p, 0, sizeof p);
-    p.block = 1;
-    p.bstride = 4;
+    adv_pattern p = adv_pattern_array(0, 4, 1, 0, 4, 4);
     p.index = k;
-    p.size = p.width = 4;
     adv_cost c;
     adv_cost_of(&p, 0, ADV_MODEL_WARPS, 1 << 10, &c);
     CHECK(c.ok);
