@@ -170,17 +170,6 @@ static void extent(const adv_pattern *p, long long *lo, long long *hi)
     }
 }
 
-static const char *width_name(unsigned w)
-{
-    switch (w) {
-    case 1: return "1";
-    case 2: return "2";
-    case 8: return "8";
-    case 16: return "16";
-    default: return "4";
-    }
-}
-
 static int launch_row(jit_runner *run, const prow *r, gm_status *st)
 {
     long long lo, hi;
@@ -211,7 +200,7 @@ static int launch_row(jit_runner *run, const prow *r, gm_status *st)
     void *args[10] = {&base, &n, &stride, &offset, &block, &bstride, &estride, &instrs, &mode,
                       r->kind == ROW_LD ? (void *)&sink : (void *)zero};
     char fn[32];
-    snprintf(fn, sizeof fn, "gm_probe_%s_%s", r->kind == ROW_LD ? "ld" : "st", width_name(r->p.width));
+    snprintf(fn, sizeof fn, "gm_probe_%s_%u", r->kind == ROW_LD ? "ld" : "st", r->p.width);
     return jit_runner_launch_sync(run, fn, PROBE_THREADS, args, st);
 }
 

@@ -35,8 +35,9 @@ static void access_name(const adv_kernel *k, const adv_access *a, char *out, siz
     snprintf(out, n, "%s[%s]%s%s", k->params[a->param].name, a->index, a->path[0] ? "." : "", a->path);
 }
 
-static void print_kernel(const out_t *o, const adv_model *m, const adv_kernel *k)
+static void print_kernel(const out_t *o, const adv_model *m, unsigned ki)
 {
+    const adv_kernel *k = adv_model_kernel(m, ki);
     fprintf(o->f, "%skernel %s%s  (%s:%u)%s\n", BOLD(o), k->name, RESET(o), adv_model_file(m),
             k->line, k->synthesized ? "  [assumed: no kernel in the header]" : "");
     if (!k->naccesses) {
@@ -54,7 +55,7 @@ static void print_kernel(const out_t *o, const adv_model *m, const adv_kernel *k
         else
             snprintf(pat, sizeof pat, "irregular: %s", x->cls.why);
         adv_cost c;
-        adv_access_cost(m, (unsigned)(k - adv_model_kernel(m, 0)), a, -1, ADV_L_AOS, &c);
+        adv_access_cost(m, ki, a, -1, ADV_L_AOS, &c);
         if (c.ok)
             snprintf(cost, sizeof cost, "%8.2f %4.0f%% %2ux%-2u", c.sectors_per_request,
                      100 * c.efficiency, c.instrs, c.width);
@@ -162,7 +163,7 @@ void adv_report_text(const adv_report *r, FILE *f, int color)
     }
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         fprintf(f, "\n");
-        print_kernel(&o, m, adv_model_kernel(m, k));
+        print_kernel(&o, m, k);
         for (unsigned i = 0; i < r->nv; i++) {
             const adv_variant *v = &r->v[i];
             /* one table per (kernel, struct): the variants of one are adjacent */
