@@ -17,6 +17,7 @@
 #include "../jit/nvrtc.h"
 #include "../jit/ptx.h"
 #include "../jit/runner.h"
+#include "../jit/worker.h"
 #include "../kernels/kgen.h"
 #include "cli.h"
 #include "commands.h"
@@ -27,7 +28,9 @@
 typedef struct {
     const char *file;
     cli_common c;
-    int json, quiet, force_static, no_cache, device, arch;
+    int json, quiet, force_static, no_cache, arch;
+    int device;         /* -1: every GPU */
+    double timeout_s, spread_pct;
     const char *emit;
 } options;
 
@@ -38,7 +41,8 @@ static void usage(FILE *f)
             "       gmadvise check [options] FILE...   static pre-merge check (gmadvise check --help)\n"
             "       gmadvise explain FILE.h[:LINE] | float3 | align   warp diagrams and lessons\n"
             "       gmadvise probe [--patterns] [FILE.h...]   launches for scripts/ncu-validate\n"
-            "       gmadvise patterns | merge        (not built yet, see README)\n"
+            "       gmadvise patterns [--csv] [--plot FILE.svg|png]   the seeds' experiments\n"
+            "       gmadvise merge A.json B.json...   one report per GPU architecture\n"
             "\n"
             "Parses the structs and __global__ kernels of FILE.h, generates AoS, SoA, AoSoA,\n"
             "__align__-padded and vector-type variants of each kernel, compiles them with\n"
@@ -52,7 +56,9 @@ static void usage(FILE *f)
             "  --emit DIR                write each variant as a .cu file nvcc compiles alone\n"
             "  --static                  do not touch the GPU even if there is one\n"
             "  --arch NN                 compile for sm_NN when there is no GPU (default 90)\n"
-            "  --device N                GPU ordinal (default 0)\n"
+            "  --device N|all            GPU ordinal (default 0); all: one report per GPU\n"
+            "  --spread PCT              sample until the spread is under PCT (default 0.5)\n"
+            "  --timeout S               a variant silent for S seconds is killed (default 20)\n"
             "  --no-cache                ignore the compile cache\n"
             "  -q, --quiet               no progress on stderr\n"
             "  --version, --help\n"
@@ -66,7 +72,8 @@ static void usage(FILE *f)
 static int parse_args(int argc, char **argv, options *o, gm_status *st)
 {
     memset(o, 0, sizeof *o);
-    o->arch = 0;
+    o->timeout_s = 20;
+    o->spread_pct = 0.5;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -98,6 +105,17 @@ static int parse_args(int argc, char **argv, options *o, gm_status *st)
             o->no_cache = 1;
         else if (!strcmp(a, "--emit") && next)
             o->emit = argv[++i];
+        else if (!strcmp(a, "--device") && next && !strcmp(next, "all")) {
+            o->device = -1;
+            i++;
+        } else if ((!strcmp(a, "--timeout") || !strcmp(a, "--spread")) && next) {
+            char *end;
+            double v = strtod(next, &end);
+            if (*end || end == next || !(v > 0) || v > 1e6)
+                return gm_fail(st, GM_EINPUT, "%s %s: expected a positive number", a, next);
+            *(!strcmp(a, "--timeout") ? &o->timeout_s : &o->spread_pct) = v;
+            i++;
+        }
         else if ((!strcmp(a, "--device") || !strcmp(a, "--arch")) && next) {
             char *end;
             long v = strtol(next, &end, 10);
@@ -180,13 +198,33 @@ static void plan_variants(const adv_model *m, kgen_program *kg, vlist *out)
     }
 }
 
-/* NVRTC error logs name lines of the generated program; show a few. */
-static void log_excerpt(const char *log, char *out, size_t n)
+/* NVRTC's first error, with the generated line it points at:
+ * "NAME.cu(LINE): error: TEXT" becomes "NAME.cu:LINE: error: TEXT" and the
+ * line's code, so the note shows what the rewrite produced. */
+static void compile_note(const char *log, const char *src, char *out, size_t n)
 {
-    size_t j = 0;
-    for (const char *c = log; *c && j + 1 < n; c++)
-        out[j++] = *c == '\n' ? ' ' : *c;
-    out[j] = '\0';
+    const char *e = strstr(log, ": error");
+    const char *start = e;
+    while (start && start > log && start[-1] != '\n')
+        start--;
+    const char *paren = start ? strchr(start, '(') : NULL;
+    if (!e || !paren || paren > e) {
+        snprintf(out, n, "does not compile: %.300s", log);
+        return;
+    }
+    unsigned line = (unsigned)strtoul(paren + 1, NULL, 10);
+    const char *eol = strchr(e, '\n');
+    int elen = eol ? (int)(eol - e) : (int)strlen(e);
+    const char *code = src;
+    for (unsigned l = 1; l < line && code; l++) {
+        code = strchr(code, '\n');
+        code = code ? code + 1 : NULL;
+    }
+    const char *cend = code ? strchr(code, '\n') : NULL;
+    while (code && (*code == ' ' || *code == '\t'))
+        code++;
+    snprintf(out, n, "does not compile: %.*s:%u%.*s; generated line %u: %.*s", (int)(paren - start),
+             start, line, elen, e, line, code ? (cend ? (int)(cend - code) : 200) : 0, code ? code : "");
 }
 
 /* One compile for all variants; when it fails, find the variants that
@@ -214,10 +252,10 @@ static int compile_all(kgen_program *kg, vlist *vl, int arch, int use_cache, jit
         jit_binary b;
         gm_status_init(&cst);
         log = NULL;
-        if (jit_compile(one, kgen_kernel_name(kg, vl->v[i].kid), arch, 0, &b, &log, &cst) != GM_OK) {
-            char ex[400];
-            log_excerpt(log ? log : cst.msg, ex, sizeof ex);
-            snprintf(vl->v[i].note, sizeof vl->v[i].note, "does not compile: %s", ex);
+        char name[300];
+        snprintf(name, sizeof name, "%s.cu", kgen_kernel_name(kg, vl->v[i].kid));
+        if (jit_compile(one, name, arch, 0, &b, &log, &cst) != GM_OK) {
+            compile_note(log ? log : cst.msg, one, vl->v[i].note, sizeof vl->v[i].note);
             kgen_disable_variant(kg, vl->v[i].kid);
             vl->v[i].kid = -1;
         }
@@ -267,148 +305,123 @@ static void ptx_widths(const kgen_program *kg, vlist *vl, const jit_binary *bin)
 
 /* ---- measurement ------------------------------------------------------- */
 
-static void progress(const options *o, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void progress(const options *o, const char *fmt, ...)
+/* Measures every generated variant in worker processes (jit/worker.h):
+ * a variant that faults or hangs is reported and the others still run. */
+static int measure(const options *o, const adv_model *m, const kgen_program *kg, vlist *vl,
+                   const jit_binary *bin, adv_report *rep, gm_status *st)
 {
-    if (o->quiet)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-}
-
-static int measure(const options *o, const adv_model *m, kgen_program *kg, vlist *vl, jit_runner *r,
-                   adv_report *rep, gm_status *st)
-{
-    jit_reference ref;
-    progress(o, "gmadvise: measuring the memcpy peak and reference copies\n");
-    if (jit_run_reference(r, &ref, st) != GM_OK)
-        return st->code;
-    rep->peak_gbps = ref.memcpy_gbps;
-    rep->copy_gbps = ref.copy_gbps;
-    rep->offset1_gbps = ref.offset1_gbps;
-    rep->stride2_gbps = ref.stride2_gbps;
-    rep->vec4_gbps = ref.vec4_gbps;
-    int partial = 0;
-    for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
-        jit_sizes sz;
-        gm_status kst;
-        gm_status_init(&kst);
-        if (jit_plan_sizes(r, m, k, &sz, &kst) != GM_OK)
+    jit_job *jobs = gm_xcalloc(vl->nv + 1, sizeof *jobs);
+    unsigned *of = gm_xcalloc(vl->nv + 1, sizeof *of);
+    unsigned n = 0;
+    for (unsigned i = 0; i < vl->nv; i++) {
+        const adv_variant *v = &vl->v[i];
+        if (v->kid < 0)
             continue;
-        jit_outputs decl;
-        memset(&decl, 0, sizeof decl);
-        int have_decl = 0;
-        for (unsigned i = 0; i < vl->nv; i++) {
-            adv_variant *v = &vl->v[i];
-            if (v->kernel != k || v->kid < 0)
-                continue;
-            const char *fn = kgen_kernel_name(kg, v->kid);
-            progress(o, "gmadvise: measuring %s\n", fn);
-            jit_outputs out;
-            jit_timing t;
-            gm_status vst;
-            gm_status_init(&vst);
-            if (jit_run_variant(r, m, k, v->st, v->kind, fn, &sz, &out, &t, &vst) != GM_OK) {
-                snprintf(v->note, sizeof v->note, "failed: %s", vst.msg);
-                partial = 1;
-                jit_outputs_free(&out);
-                if (vst.code == GM_EGPU) /* the context may be lost: stop measuring */
-                    return gm_fail(st, GM_EGPU, "%s: %s", fn, vst.msg);
-                continue;
-            }
-            v->measured = 1;
-            v->median_ms = t.median_ms;
-            v->spread_pct = t.spread_pct;
-            v->samples = t.samples;
-            v->gbps = sz.bytes_per_elem * (double)sz.n_time / (t.median_ms * 1e-3) / 1e9;
-            if (v->kind == ADV_L_AOS) {
-                decl = out;
-                have_decl = 1;
-                v->correct = 1; /* the reference the others are checked against */
-                continue;
-            }
-            if (have_decl) {
-                char why[256];
-                v->correct = jit_outputs_equal(m, k, &decl, &out, why, sizeof why);
-                if (!v->correct) {
-                    snprintf(v->note, sizeof v->note, "output differs from the declared layout: %s", why);
-                    partial = 1;
-                }
-            }
-            jit_outputs_free(&out);
-        }
-        if (have_decl)
-            jit_outputs_free(&decl);
+        jobs[n] = (jit_job){v->kernel, v->st, v->kind, kgen_kernel_name(kg, v->kid), v->kind == ADV_L_AOS};
+        of[n++] = i;
     }
-    return partial ? GM_EPARTIAL : GM_OK;
+    jit_worker_opts wo;
+    jit_worker_opts_default(&wo);
+    wo.device = rep->ordinal;
+    wo.timeout_s = o->timeout_s;
+    wo.quiet = o->quiet;
+    wo.method.target_spread_pct = o->spread_pct;
+    jit_job_result *res = gm_xcalloc(n + 1, sizeof *res);
+    jit_device_info dev;
+    jit_reference ref;
+    memset(&ref, 0, sizeof ref);
+    int rc = jit_worker_run(m, bin, jobs, n, &wo, &dev, &ref, res, st);
+    if (rc == GM_OK || rc == GM_EPARTIAL) {
+        rep->peak_gbps = ref.memcpy_gbps;
+        rep->peak_spread_pct = ref.memcpy_t.spread_pct;
+        rep->copy_gbps = ref.copy_gbps;
+        rep->offset1_gbps = ref.offset1_gbps;
+        rep->stride2_gbps = ref.stride2_gbps;
+        rep->vec4_gbps = ref.vec4_gbps;
+        rep->ref_shrunk = ref.shrunk;
+        for (unsigned j = 0; j < n; j++) {
+            adv_variant *v = &vl->v[of[j]];
+            v->correct = res[j].correct;
+            if (res[j].note[0])
+                snprintf(v->note, sizeof v->note, "%s", res[j].note);
+            if (res[j].state != JIT_JOB_OK)
+                continue;
+            v->measured = 1;
+            v->median_ms = res[j].t.median_ms;
+            v->spread_pct = res[j].t.spread_pct;
+            v->samples = res[j].t.samples;
+            v->gbps = res[j].gbps;
+        }
+    }
+    free(res);
+    free(of);
+    free(jobs);
+    return rc;
 }
 
-static int run(const options *o, gm_status *st)
+/* GMADVISE_INJECT_FAULT=NAME:KIND (see kgen_inject_fault). */
+static int inject_fault(kgen_program *kg, gm_status *st)
 {
-    adv_model *m = NULL;
-    if (cli_load_model(o->file, &o->c, &m, st) != GM_OK)
-        return st->code;
+    const char *spec = getenv("GMADVISE_INJECT_FAULT");
+    if (!spec || !*spec)
+        return GM_OK;
+    const char *colon = strrchr(spec, ':');
+    char name[300];
+    snprintf(name, sizeof name, "%.*s", colon ? (int)(colon - spec) : 0, spec);
+    int v = colon ? kgen_find_variant(kg, name) : -1;
+    if (v < 0 || kgen_inject_fault(kg, v, colon + 1) != 0)
+        return gm_fail(st, GM_EINPUT,
+                       "GMADVISE_INJECT_FAULT=%s: expected VARIANT:trap|hang|compile with a variant "
+                       "this header generates (e.g. integrate_Particle_soa)", spec);
+    return GM_OK;
+}
 
+/* One report: compile for `dev` (NULL: static, for o->arch), measure,
+ * recommend, print.  JSON reports after the first are preceded by a comma
+ * (--device all prints an array). */
+static int advise_one(const options *o, const adv_model *m, const jit_device_info *dev,
+                      const char *skip_note, int nth, gm_status *st)
+{
     kgen_program *kg = kgen_create(m);
     vlist vl = {NULL, 0};
     plan_variants(m, kg, &vl);
-
     adv_report rep;
     memset(&rep, 0, sizeof rep);
     rep.m = m;
-    jit_runner *runner = NULL;
-    jit_device_info dev;
-    gm_status dst;
-    gm_status_init(&dst);
-    jit_method method;
-    jit_method_default(&method);
-    if (o->force_static)
-        rep.skip_note = "--static";
-    else if (jit_runner_create(o->device, &method, &runner, &dev, &dst) != GM_OK) {
-        jit_runner_destroy(runner);
-        runner = NULL;
-        if (dst.code == GM_EINPUT) {
-            *st = dst;
-            goto done;
-        }
-        rep.skip_note = dst.msg;
-    }
-    rep.arch = runner ? dev.sm : o->arch ? o->arch : 90;
-
-    int rc = GM_OK;
+    rep.skip_note = skip_note;
+    rep.arch = dev ? dev->sm : o->arch ? o->arch : 90;
+    int rc = inject_fault(kg, st);
     jit_binary bin;
     memset(&bin, 0, sizeof bin);
-    if (compile_all(kg, &vl, rep.arch, !o->no_cache, &bin, st) != GM_OK) {
-        rc = st->code;
+    if (rc == GM_OK)
+        rc = compile_all(kg, &vl, rep.arch, !o->no_cache, &bin, st);
+    if (rc != GM_OK)
         goto done;
-    }
     for (unsigned i = 0; i < vl.nv; i++)
         if (vl.v[i].kid < 0 && !strncmp(vl.v[i].note, "does not compile", 16))
             rc = GM_EPARTIAL;
     ptx_widths(kg, &vl, &bin);
-    if (o->emit && emit_variants(kg, &vl, o->emit, st) != GM_OK) {
+    if (o->emit && nth == 0 && emit_variants(kg, &vl, o->emit, st) != GM_OK) {
         rc = st->code;
         goto done;
     }
-    if (runner) {
+    if (dev) {
         rep.have_device = 1;
-        snprintf(rep.device, sizeof rep.device, "%s", dev.name);
-        rep.sm = dev.sm;
-        int mrc = jit_runner_load(runner, &bin, st);
-        if (mrc == GM_OK)
-            mrc = measure(o, m, kg, &vl, runner, &rep, st);
+        rep.ordinal = dev->ordinal;
+        snprintf(rep.device, sizeof rep.device, "%s", dev->name);
+        rep.sm = dev->sm;
+        gm_status mst;
+        gm_status_init(&mst);
+        int mrc = measure(o, m, kg, &vl, &bin, &rep, &mst);
         if (mrc == GM_EPARTIAL)
             rc = GM_EPARTIAL;
-        else if (mrc != GM_OK) {
-            fprintf(stderr, "gmadvise: %s\n", st->msg);
+        else if (mrc != GM_OK) { /* nothing measured: the static report, and the reason */
+            rep.have_device = 0;
+            rep.skip_note = mst.msg;
             rc = mrc;
+            *st = mst;
         }
     }
-    jit_binary_free(&bin);
-
     const char **code = gm_xcalloc(vl.nv + 1, sizeof *code);
     for (unsigned i = 0; i < vl.nv; i++)
         code[i] = vl.v[i].kid >= 0 ? kgen_variant_code(kg, vl.v[i].kid) : NULL;
@@ -422,24 +435,72 @@ static int run(const options *o, gm_status *st)
         sb_t out;
         sb_init(&out);
         adv_report_json(&rep, &out);
-        fputs(out.s, stdout);
+        printf("%s%s", nth ? ",\n" : "", out.s);
         sb_free(&out);
     } else {
-        int color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
-        adv_report_text(&rep, stdout, color);
+        if (nth)
+            putchar('\n');
+        adv_report_text(&rep, stdout, isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
     }
+    fflush(stdout);
     free(recs);
     free(code);
-    if (rc != GM_OK && rc != GM_EPARTIAL && st->code == GM_OK)
-        st->code = (gm_code)rc;
-    if (rc == GM_EPARTIAL)
-        gm_fail(st, GM_EPARTIAL, "partial result: some variants failed (see the table)");
 done:
-    jit_runner_destroy(runner);
+    jit_binary_free(&bin);
     free(vl.v);
     kgen_destroy(kg);
+    return rc;
+}
+
+/* Partial beats OK, any failure beats partial. */
+static int worse(int a, int b)
+{
+    if (a != GM_OK && a != GM_EPARTIAL)
+        return a;
+    if (b != GM_OK && b != GM_EPARTIAL)
+        return b;
+    return a == GM_EPARTIAL ? a : b;
+}
+
+static int run(const options *o, gm_status *st)
+{
+    adv_model *m = NULL;
+    if (cli_load_model(o->file, &o->c, &m, st) != GM_OK)
+        return st->code;
+    jit_device_info devs[64];
+    int ndev = 0, rc = GM_OK;
+    gm_status dst;
+    gm_status_init(&dst);
+    const char *skip = "--static";
+    if (!o->force_static && jit_worker_devices(devs, 64, &ndev, &dst) != GM_OK) {
+        skip = dst.msg;
+        ndev = 0;
+    }
+    if (ndev > 0 && o->device >= ndev) {
+        adv_model_destroy(m);
+        return gm_fail(st, GM_EINPUT, "--device %d: this machine has %d GPU(s)", o->device, ndev);
+    }
+    int first = o->device < 0 ? 0 : o->device, last = o->device < 0 ? ndev - 1 : o->device;
+    if (o->json && o->device < 0)
+        puts("[");
+    if (ndev == 0) {
+        rc = advise_one(o, m, NULL, skip, 0, st);
+    } else {
+        for (int d = first; d <= last; d++) {
+            gm_status one;
+            gm_status_init(&one);
+            int r = advise_one(o, m, &devs[d], NULL, d - first, &one);
+            if (r != GM_OK && st->code == GM_OK)
+                *st = one;
+            rc = worse(rc, r);
+        }
+    }
+    if (o->json && o->device < 0)
+        puts("]");
     adv_model_destroy(m);
-    return st->code;
+    if (rc == GM_EPARTIAL)
+        gm_fail(st, GM_EPARTIAL, "partial result: some variants failed (see the table)");
+    return rc;
 }
 
 int gm_advise(int argc, char **argv)

@@ -21,8 +21,9 @@ typedef struct {
     /* measurement; have_device == 0: static run */
     int have_device;
     char device[256];
-    int sm;
-    double peak_gbps, copy_gbps, offset1_gbps, stride2_gbps, vec4_gbps;
+    int ordinal, sm;
+    double peak_gbps, peak_spread_pct, copy_gbps, offset1_gbps, stride2_gbps, vec4_gbps;
+    int ref_shrunk;          /* reference arrays shrunk: the GPU is short of memory */
     const char *skip_note;   /* why measurement was skipped */
 } adv_report;
 

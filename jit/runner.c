@@ -54,44 +54,57 @@ int jit_device_count(gm_status *st)
     return n;
 }
 
-int jit_runner_create(int ordinal, const jit_method *method, jit_runner **out,
-                      jit_device_info *info, gm_status *st)
+int jit_device_query(int ordinal, jit_device_info *info, gm_status *st)
 {
-    *out = NULL;
+    memset(info, 0, sizeof *info);
     int count = jit_device_count(st);
-    if (count < 0) {
-        st->code = GM_EENV;
-        return st->code;
-    }
+    if (count < 0)
+        return st->code = GM_EENV;
     if (count == 0)
         return gm_fail(st, GM_EENV, "the CUDA driver sees no GPU");
     if (ordinal < 0 || ordinal >= count)
         return gm_fail(st, GM_EINPUT, "--device %d: this machine has %d GPU(s)", ordinal, count);
+    const jit_cuda *cu = jit_cuda_load(st);
+    CUdevice dev;
+    int major = 0, minor = 0, l2 = 0, sms = 0;
+    size_t mem = 0;
+    if (jit_cu_check(cu, cu->cuDeviceGet(&dev, ordinal), "cuDeviceGet", st) ||
+        jit_cu_check(cu, cu->cuDeviceGetName(info->name, sizeof info->name, dev), "cuDeviceGetName", st) ||
+        jit_cu_check(cu, cu->cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
+                     "cuDeviceGetAttribute", st) ||
+        jit_cu_check(cu, cu->cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
+                     "cuDeviceGetAttribute", st) ||
+        jit_cu_check(cu, cu->cuDeviceGetAttribute(&l2, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, dev),
+                     "cuDeviceGetAttribute", st) ||
+        jit_cu_check(cu, cu->cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev),
+                     "cuDeviceGetAttribute", st) ||
+        jit_cu_check(cu, cu->cuDeviceTotalMem_v2(&mem, dev), "cuDeviceTotalMem", st))
+        return st->code;
+    info->ordinal = ordinal;
+    info->sm = major * 10 + minor;
+    info->sms = sms;
+    info->l2_bytes = (unsigned long long)l2;
+    info->mem_bytes = mem;
+    return GM_OK;
+}
+
+int jit_runner_create(int ordinal, const jit_method *method, jit_runner **out,
+                      jit_device_info *info, gm_status *st)
+{
+    *out = NULL;
+    jit_device_info di;
+    if (jit_device_query(ordinal, &di, st) != GM_OK)
+        return st->code;
     jit_runner *r = gm_xcalloc(1, sizeof *r);
     r->cu = jit_cuda_load(st);
     r->method = *method;
+    r->info = di;
     *out = r;
     CU(r->cu->cuDeviceGet(&r->dev, ordinal), "cuDeviceGet");
     CU(r->cu->cuDevicePrimaryCtxRetain(&r->ctx, r->dev), "cuDevicePrimaryCtxRetain");
     CU(r->cu->cuCtxSetCurrent(r->ctx), "cuCtxSetCurrent");
-    int major = 0, minor = 0, l2 = 0, sms = 0;
-    size_t mem = 0;
-    CU(r->cu->cuDeviceGetName(r->info.name, sizeof r->info.name, r->dev), "cuDeviceGetName");
-    CU(r->cu->cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, r->dev),
-       "cuDeviceGetAttribute");
-    CU(r->cu->cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, r->dev),
-       "cuDeviceGetAttribute");
-    CU(r->cu->cuDeviceGetAttribute(&l2, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, r->dev),
-       "cuDeviceGetAttribute");
-    CU(r->cu->cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, r->dev),
-       "cuDeviceGetAttribute");
-    CU(r->cu->cuDeviceTotalMem_v2(&mem, r->dev), "cuDeviceTotalMem");
-    r->info.sm = major * 10 + minor;
-    r->info.sms = sms;
-    r->info.l2_bytes = (unsigned long long)l2;
-    r->info.mem_bytes = mem;
     /* writing twice the L2's size evicts what the last sample left there */
-    r->flush_bytes = (size_t)l2 * 2 + 4096;
+    r->flush_bytes = (size_t)r->info.l2_bytes * 2 + 4096;
     CU(r->cu->cuMemAlloc_v2(&r->flush, r->flush_bytes), "allocating the L2 flush buffer");
     CU(r->cu->cuEventCreate(&r->ev0, CU_EVENT_DEFAULT), "cuEventCreate");
     CU(r->cu->cuEventCreate(&r->ev1, CU_EVENT_DEFAULT), "cuEventCreate");
@@ -329,8 +342,9 @@ static void kernel_pointers(pbuf *b, adv_layout_kind kind)
  * variant's layout: the first `chunk` elements are packed on the host and
  * copied, the rest of each segment is filled by doubling on the device. */
 static int setup_set(jit_runner *r, const adv_model *m, unsigned k, int st, adv_layout_kind kind,
-                     long long n, launch_set *ls, gm_status *stt)
+                     long long n, launch_set *ls, int *oom, gm_status *stt)
 {
+    *oom = 0;
     const adv_kernel *kn = adv_model_kernel(m, k);
     ls->nparams = kn->nparams;
     ls->pb = gm_xcalloc(kn->nparams, sizeof *ls->pb);
@@ -374,7 +388,7 @@ static int setup_set(jit_runner *r, const adv_model *m, unsigned k, int st, adv_
             return gm_fail(stt, GM_EINPUT, "kernel %s, %s: %s", kn->name, par->name, why);
         unsigned long long bytes = adv_layout_bytes(b->lay);
         CUresult cr = r->cu->cuMemAlloc_v2(&b->dev, bytes);
-        if (cr == CUDA_ERROR_OUT_OF_MEMORY)
+        if (cr == CUDA_ERROR_OUT_OF_MEMORY && (*oom = 1))
             return gm_fail(stt, GM_EGPU, "kernel %s: out of GPU memory allocating %.0f MB for %s",
                            kn->name, bytes / 1e6, par->name);
         if (jit_cu_check(r->cu, cr, "cuMemAlloc", stt) != GM_OK)
@@ -571,18 +585,47 @@ static int read_outputs(jit_runner *r, launch_set *ls, jit_outputs *out, gm_stat
     return GM_OK;
 }
 
+/* The timed launches: over sz->n_time elements, or half as many each time
+ * the buffers do not fit next to what else holds GPU memory. */
+static int time_variant(jit_runner *r, const adv_model *m, unsigned k, int st, adv_layout_kind kind,
+                        CUfunction fn, const jit_sizes *sz, jit_timing *t, gm_status *stt)
+{
+    for (long long n = sz->n_time;; n = n / 2 / 8192 * 8192) {
+        launch_set ls;
+        memset(&ls, 0, sizeof ls);
+        int oom = 0;
+        gm_status tries;
+        gm_status_init(&tries);
+        int rc = setup_set(r, m, k, st, kind, n, &ls, &oom, &tries);
+        if (rc == GM_OK)
+            rc = fill_set(r, m, k, &ls, sz->n_check, &tries);
+        if (rc == GM_OK)
+            rc = time_it(r, fn, n, ls.args, 0, 0, 0, t, &tries);
+        free_set(r, &ls);
+        if (!(oom && n / 2 >= sz->n_check)) {
+            t->elems = n;
+            t->shrunk = n < sz->n_time;
+            if (rc != GM_OK)
+                *stt = tries;
+            return rc;
+        }
+    }
+}
+
 int jit_run_variant(jit_runner *r, const adv_model *m, unsigned k, int st, adv_layout_kind kind,
                     const char *fn_name, const jit_sizes *sz, jit_outputs *out, jit_timing *t,
                     gm_status *stt)
 {
     CUfunction fn;
     memset(out, 0, sizeof *out);
-    memset(t, 0, sizeof *t);
+    if (t)
+        memset(t, 0, sizeof *t);
     if (jit_cu_check(r->cu, r->cu->cuModuleGetFunction(&fn, r->mod, fn_name), fn_name, stt))
         return stt->code;
     launch_set ls;
     memset(&ls, 0, sizeof ls);
-    int rc = setup_set(r, m, k, st, kind, sz->n_check, &ls, stt);
+    int oom;
+    int rc = setup_set(r, m, k, st, kind, sz->n_check, &ls, &oom, stt);
     if (rc == GM_OK)
         rc = fill_set(r, m, k, &ls, sz->n_check + 64, stt);
     if (rc == GM_OK)
@@ -592,15 +635,9 @@ int jit_run_variant(jit_runner *r, const adv_model *m, unsigned k, int st, adv_l
     if (rc == GM_OK)
         rc = read_outputs(r, &ls, out, stt);
     free_set(r, &ls);
-    if (rc != GM_OK)
+    if (rc != GM_OK || !t)
         return rc;
-    rc = setup_set(r, m, k, st, kind, sz->n_time, &ls, stt);
-    if (rc == GM_OK)
-        rc = fill_set(r, m, k, &ls, sz->n_check, stt);
-    if (rc == GM_OK)
-        rc = time_it(r, fn, sz->n_time, ls.args, 0, 0, 0, t, stt);
-    free_set(r, &ls);
-    return rc;
+    return time_variant(r, m, k, st, kind, fn, sz, t, stt);
 }
 
 /* ---- comparison ------------------------------------------------------- */
@@ -675,6 +712,25 @@ static int ref_kernel(jit_runner *r, const char *name, CUdeviceptr out, CUdevice
     return GM_OK;
 }
 
+/* Two arrays of n + 64 floats; n halves while they do not fit, down to a
+ * size that still exceeds the L2. */
+static int alloc_pair(jit_runner *r, long long *n, CUdeviceptr *a, CUdeviceptr *b, gm_status *st)
+{
+    for (;;) {
+        size_t bytes = (size_t)(*n + 64) * 4;
+        CUresult ca = r->cu->cuMemAlloc_v2(a, bytes);
+        CUresult cb = ca == CUDA_SUCCESS ? r->cu->cuMemAlloc_v2(b, bytes) : ca;
+        if (cb == CUDA_SUCCESS)
+            return GM_OK;
+        if (ca == CUDA_SUCCESS)
+            r->cu->cuMemFree_v2(*a);
+        *a = 0;
+        if (cb != CUDA_ERROR_OUT_OF_MEMORY || (unsigned long long)*n * 4 < 2 * r->info.l2_bytes)
+            return jit_cu_check(r->cu, cb, "allocating the reference arrays", st);
+        *n = *n / 2 / 8192 * 8192;
+    }
+}
+
 int jit_run_reference(jit_runner *r, jit_reference *ref, gm_status *st)
 {
     memset(ref, 0, sizeof *ref);
@@ -682,11 +738,11 @@ int jit_run_reference(jit_runner *r, jit_reference *ref, gm_status *st)
     if (target > r->info.mem_bytes / 8.0)
         target = r->info.mem_bytes / 8.0;
     long long n = (long long)(target / 4) / 8192 * 8192; /* floats */
-    size_t bytes = (size_t)(n + 64) * 4;
     CUdeviceptr a = 0, b = 0;
-    int rc = jit_cu_check(r->cu, r->cu->cuMemAlloc_v2(&a, bytes), "cuMemAlloc", st);
-    if (rc == GM_OK)
-        rc = jit_cu_check(r->cu, r->cu->cuMemAlloc_v2(&b, bytes), "cuMemAlloc", st);
+    int rc = alloc_pair(r, &n, &a, &b, st);
+    size_t bytes = (size_t)(n + 64) * 4;
+    ref->elems = n;
+    ref->shrunk = n < (long long)(target / 4) / 8192 * 8192;
     if (rc == GM_OK) /* 1.0f: non-zero data */
         rc = jit_cu_check(r->cu, r->cu->cuMemsetD32_v2(a, 0x3f800000u, bytes / 4), "cuMemsetD32", st);
     if (rc == GM_OK)

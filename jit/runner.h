@@ -17,6 +17,7 @@
 
 typedef struct {
     char name[256];
+    int ordinal;
     int sm;                     /* 90 for sm_90 */
     int sms;
     unsigned long long l2_bytes;
@@ -26,6 +27,8 @@ typedef struct {
 typedef struct {
     double median_ms, spread_pct, min_ms, max_ms;
     int samples;
+    long long elems;  /* elements the timed launches covered */
+    int shrunk;       /* 1: fewer than planned, the GPU ran out of memory */
 } jit_timing;
 
 typedef struct {
@@ -45,7 +48,10 @@ typedef struct jit_runner jit_runner;
 int jit_runner_create(int ordinal, const jit_method *method, jit_runner **out,
                       jit_device_info *info, gm_status *st);
 void jit_runner_destroy(jit_runner *r);
+/* GPUs the driver sees (-1 and GM_EENV without a driver), and one GPU's
+ * properties without creating a context. */
 int jit_device_count(gm_status *st);
+int jit_device_query(int ordinal, jit_device_info *info, gm_status *st);
 
 int jit_runner_load(jit_runner *r, const jit_binary *bin, gm_status *st);
 
@@ -70,7 +76,9 @@ int jit_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, jit_size
 
 /* Runs function `fn` of the loaded module: kernel k with the parameters of
  * struct `st` in layout `kind` (st < 0: as declared).  Fills `out` from a
- * launch over sz->n_check elements, then times launches over sz->n_time. */
+ * launch over sz->n_check elements, then (t != NULL) times launches over
+ * sz->n_time elements, halving that while the GPU is out of memory (down
+ * to n_check; t->shrunk says so). */
 int jit_run_variant(jit_runner *r, const adv_model *m, unsigned k, int st, adv_layout_kind kind,
                     const char *fn, const jit_sizes *sz, jit_outputs *out, jit_timing *t,
                     gm_status *status);
@@ -92,6 +100,8 @@ int jit_runner_launch_sync(jit_runner *r, const char *fn, long long threads, voi
 typedef struct {
     double memcpy_gbps, copy_gbps, offset1_gbps, stride2_gbps, vec4_gbps;
     jit_timing memcpy_t;
+    long long elems;  /* floats per array */
+    int shrunk;       /* the planned arrays did not fit in GPU memory */
 } jit_reference;
 int jit_run_reference(jit_runner *r, jit_reference *ref, gm_status *st);
 

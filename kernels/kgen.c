@@ -552,6 +552,39 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
     return (int)p->nv++;
 }
 
+int kgen_find_variant(const kgen_program *p, const char *name)
+{
+    for (unsigned i = 0; i < p->nv; i++)
+        if (!strcmp(p->v[i].name, name))
+            return (int)i;
+    return -1;
+}
+
+int kgen_inject_fault(kgen_program *p, int v, const char *kind)
+{
+    static const char *const kinds[][2] = {
+        {"trap", "if (threadIdx.x == 0) *(volatile int *)8 = 1; /* injected: illegal address */"},
+        {"hang", "{ volatile int gm_spin = 1; while (gm_spin) { } } /* injected: never ends */"},
+        {"compile", "gm_injected_compile_error; /* injected: does not compile */"},
+    };
+    for (unsigned i = 0; i < 3; i++) {
+        if (strcmp(kind, kinds[i][0]))
+            continue;
+        char *src = p->v[v].kernel_src, *brace = strchr(src, '{');
+        if (!brace)
+            return -1;
+        sb_t out;
+        sb_init(&out);
+        sb_putn(&out, src, (size_t)(brace - src) + 1);
+        sb_printf(&out, "\n    %s", kinds[i][1]);
+        sb_puts(&out, brace + 1);
+        free(src);
+        p->v[v].kernel_src = sb_take(&out);
+        return 0;
+    }
+    return -1;
+}
+
 void kgen_disable_variant(kgen_program *p, int v)
 {
     p->v[v].enabled = 0;

@@ -31,6 +31,14 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
 void kgen_disable_variant(kgen_program *p, int v);
 
 const char *kgen_kernel_name(const kgen_program *p, int v);
+/* The variant named `name`, or -1. */
+int kgen_find_variant(const kgen_program *p, const char *name);
+
+/* Testing hook (GMADVISE_INJECT_FAULT=NAME:KIND): makes variant v fault on
+ * the GPU ("trap": an illegal address), never finish ("hang"), or fail to
+ * compile ("compile"), so that isolation can be shown on any sample.
+ * Returns -1 for an unknown kind. */
+int kgen_inject_fault(kgen_program *p, int v, const char *kind);
 /* The variant's types and kernel, as a user would adopt them. */
 const char *kgen_variant_code(const kgen_program *p, int v);
 

@@ -1,0 +1,374 @@
+#include "worker.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../common/strbuf.h"
+
+void jit_worker_opts_default(jit_worker_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    jit_method_default(&o->method);
+    o->timeout_s = 20;
+}
+
+/* ---- the pipe between worker and caller --------------------------------- */
+
+typedef enum { MSG_READY, MSG_REF, MSG_START, MSG_DONE, MSG_FATAL, MSG_END } msg_type;
+
+typedef struct {
+    msg_type type;
+    unsigned job;
+    int count;
+    jit_job_result res;
+    jit_device_info dev;
+    jit_reference ref;
+    gm_status st;
+} msg;
+
+static void send_msg(int fd, const msg *m)
+{
+    const char *p = (const char *)m;
+    size_t left = sizeof *m;
+    while (left) {
+        ssize_t w = write(fd, p, left);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            _exit(1); /* the caller is gone */
+        p += w;
+        left -= (size_t)w;
+    }
+}
+
+/* 1: a whole message; 0: the worker closed the pipe; -1: nothing for
+ * timeout_s seconds. */
+static int recv_msg(int fd, msg *m, double timeout_s)
+{
+    char *p = (char *)m;
+    size_t got = 0;
+    while (got < sizeof *m) {
+        struct pollfd pf = {fd, POLLIN, 0};
+        int pr = poll(&pf, 1, (int)(timeout_s * 1000));
+        if (pr < 0 && errno == EINTR)
+            continue;
+        if (pr == 0)
+            return -1;
+        ssize_t r = read(fd, p + got, sizeof *m - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return 0;
+        got += (size_t)r;
+    }
+    return 1;
+}
+
+/* ---- the worker ------------------------------------------------------- */
+
+typedef struct {
+    const adv_model *m;
+    const jit_job *jobs;
+    unsigned njobs;
+    jit_job_result *res;    /* the worker's copy: it knows which jobs failed */
+    jit_runner *r;
+    jit_outputs decl;       /* outputs of the declared job of decl_kernel */
+    int decl_kernel;
+} worker;
+
+static int find_decl(const worker *w, unsigned kernel)
+{
+    for (unsigned j = 0; j < w->njobs; j++)
+        if (w->jobs[j].kernel == kernel && w->jobs[j].is_decl)
+            return (int)j;
+    return -1;
+}
+
+/* The declared outputs of `kernel`, recomputed when this worker did not
+ * run the declared job itself.  0 when there are none to compare with. */
+static int have_decl(worker *w, unsigned kernel, const jit_sizes *sz)
+{
+    if (w->decl_kernel == (int)kernel)
+        return 1;
+    jit_outputs_free(&w->decl);
+    w->decl_kernel = -1;
+    int j = find_decl(w, kernel);
+    if (j < 0 || w->res[j].state != JIT_JOB_OK)
+        return 0;
+    const jit_job *d = &w->jobs[j];
+    gm_status st;
+    gm_status_init(&st);
+    if (jit_run_variant(w->r, w->m, kernel, d->st, d->kind, d->fn, sz, &w->decl, NULL, &st) != GM_OK) {
+        jit_outputs_free(&w->decl);
+        return 0;
+    }
+    w->decl_kernel = (int)kernel;
+    return 1;
+}
+
+static void run_job(worker *w, unsigned i, jit_job_result *res)
+{
+    const jit_job *jb = &w->jobs[i];
+    memset(res, 0, sizeof *res);
+    res->correct = -1;
+    gm_status st;
+    gm_status_init(&st);
+    jit_sizes sz;
+    if (jit_plan_sizes(w->r, w->m, jb->kernel, &sz, &st) != GM_OK) {
+        res->state = JIT_JOB_FAILED;
+        snprintf(res->note, sizeof res->note, "not measured: %s", st.msg);
+        return;
+    }
+    jit_outputs out;
+    if (jit_run_variant(w->r, w->m, jb->kernel, jb->st, jb->kind, jb->fn, &sz, &out, &res->t, &st) != GM_OK) {
+        jit_outputs_free(&out);
+        /* a driver error may have lost the context: the caller restarts us */
+        res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
+        snprintf(res->note, sizeof res->note, "%s: %s",
+                 res->state == JIT_JOB_FAULTED ? "faulted" : "failed", st.msg);
+        return;
+    }
+    res->state = JIT_JOB_OK;
+    res->gbps = sz.bytes_per_elem * (double)res->t.elems / (res->t.median_ms * 1e-3) / 1e9;
+    if (res->t.shrunk)
+        snprintf(res->note, sizeof res->note,
+                 "timed on %lld elements instead of %lld: the GPU is short of memory", res->t.elems,
+                 sz.n_time);
+    if (jb->is_decl) {
+        jit_outputs_free(&w->decl);
+        w->decl = out;
+        w->decl_kernel = (int)jb->kernel;
+        res->correct = 1;
+        return;
+    }
+    if (have_decl(w, jb->kernel, &sz)) {
+        char why[256];
+        res->correct = jit_outputs_equal(w->m, jb->kernel, &w->decl, &out, why, sizeof why);
+        if (!res->correct)
+            snprintf(res->note, sizeof res->note, "output differs from the declared layout: %s", why);
+    }
+    jit_outputs_free(&out);
+}
+
+static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from, int need_ref,
+                        const jit_worker_opts *o)
+{
+    msg mg;
+    memset(&mg, 0, sizeof mg);
+    gm_status_init(&mg.st);
+    if (jit_runner_create(o->device, &o->method, &w->r, &mg.dev, &mg.st) != GM_OK ||
+        jit_runner_load(w->r, bin, &mg.st) != GM_OK) {
+        mg.type = MSG_FATAL;
+        send_msg(fd, &mg);
+        _exit(0);
+    }
+    mg.type = MSG_READY;
+    send_msg(fd, &mg);
+    if (need_ref) {
+        if (!o->quiet)
+            fprintf(stderr, "gmadvise: measuring the memcpy peak and reference copies\n");
+        mg.type = jit_run_reference(w->r, &mg.ref, &mg.st) == GM_OK ? MSG_REF : MSG_FATAL;
+        send_msg(fd, &mg);
+        if (mg.type == MSG_FATAL)
+            _exit(0);
+    }
+    for (unsigned i = from; i < w->njobs; i++) {
+        if (!o->quiet)
+            fprintf(stderr, "gmadvise: measuring %s\n", w->jobs[i].fn);
+        mg.type = MSG_START;
+        mg.job = i;
+        send_msg(fd, &mg);
+        run_job(w, i, &mg.res);
+        w->res[i] = mg.res;
+        mg.type = MSG_DONE;
+        send_msg(fd, &mg);
+        if (mg.res.state == JIT_JOB_FAULTED)
+            _exit(0); /* the context is not to be trusted any more */
+    }
+    mg.type = MSG_END;
+    send_msg(fd, &mg);
+    jit_outputs_free(&w->decl);
+    jit_runner_destroy(w->r);
+    _exit(0);
+}
+
+/* ---- the caller's side ------------------------------------------------ */
+
+static pid_t spawn(int *rd, worker *w, const jit_binary *bin, unsigned from, int need_ref,
+                   const jit_worker_opts *o, gm_status *st)
+{
+    int p[2];
+    if (pipe(p) != 0)
+        return gm_fail(st, GM_EENV, "pipe: %s", strerror(errno)), -1;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(p[0]);
+        close(p[1]);
+        return gm_fail(st, GM_EENV, "fork: %s", strerror(errno)), -1;
+    }
+    if (pid == 0) {
+        close(p[0]);
+        worker_main(p[1], w, bin, from, need_ref, o);
+    }
+    close(p[1]);
+    *rd = p[0];
+    return pid;
+}
+
+/* How the worker ended, for a note. */
+static void describe_exit(pid_t pid, int killed, char *out, size_t n)
+{
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (killed)
+        snprintf(out, n, "killed after the time limit");
+    else if (WIFSIGNALED(status))
+        snprintf(out, n, "the worker process died of signal %d (%s)", WTERMSIG(status),
+                 strsignal(WTERMSIG(status)));
+    else
+        snprintf(out, n, "the worker process exited with status %d", WEXITSTATUS(status));
+}
+
+int jit_worker_run(const adv_model *m, const jit_binary *bin, const jit_job *jobs, unsigned njobs,
+                   const jit_worker_opts *o, jit_device_info *dev, jit_reference *ref,
+                   jit_job_result *res, gm_status *st)
+{
+    for (unsigned i = 0; i < njobs; i++) {
+        memset(&res[i], 0, sizeof res[i]);
+        res[i].correct = -1;
+    }
+    worker w = {m, jobs, njobs, res, NULL, {0}, -1};
+    unsigned next = 0;
+    int need_ref = 1;
+    while (next < njobs || need_ref) {
+        int rd;
+        pid_t pid = spawn(&rd, &w, bin, next, need_ref, o, st);
+        if (pid < 0)
+            return st->code;
+        int ready = 0, cur = -1, ended = 0, killed = 0, got;
+        unsigned start = next;
+        msg mg;
+        while ((got = recv_msg(rd, &mg, o->timeout_s)) == 1) {
+            if (mg.type == MSG_FATAL) {
+                *st = mg.st;
+                break;
+            }
+            if (mg.type == MSG_READY) {
+                ready = 1;
+                *dev = mg.dev;
+            } else if (mg.type == MSG_REF) {
+                *ref = mg.ref;
+                need_ref = 0;
+            } else if (mg.type == MSG_START) {
+                cur = (int)mg.job;
+            } else if (mg.type == MSG_DONE && mg.job < njobs) {
+                res[mg.job] = mg.res;
+                next = mg.job + 1;
+                cur = -1;
+            } else if (mg.type == MSG_END) {
+                ended = 1;
+                next = njobs;
+            }
+        }
+        if (got < 0) {
+            kill(pid, SIGKILL);
+            killed = 1;
+        }
+        close(rd);
+        char how[160];
+        describe_exit(pid, killed, how, sizeof how);
+        if (got == 1 && next == 0) /* MSG_FATAL before any variant ran */
+            return st->code == GM_OK ? gm_fail(st, GM_EGPU, "the GPU worker failed") : (int)st->code;
+        if (got == 1) { /* a fresh worker could not start: the rest is not run */
+            for (unsigned i = next; i < njobs; i++)
+                snprintf(res[i].note, sizeof res[i].note, "not run: %s", st->msg);
+            gm_status_init(st);
+            break;
+        }
+        if (ended)
+            break;
+        if (!ready || need_ref)
+            return gm_fail(st, GM_EGPU, "measuring on GPU %d: %s before the first variant", o->device,
+                           killed ? "no answer from the GPU" : how);
+        if (cur >= 0) {
+            jit_job_result *r = &res[cur];
+            r->state = killed ? JIT_JOB_HUNG : JIT_JOB_FAULTED;
+            snprintf(r->note, sizeof r->note, "%s: %s", killed ? "hung" : "faulted",
+                     killed ? "no result within the time limit (--timeout); the worker was killed"
+                            : how);
+            if (killed)
+                snprintf(r->note + strlen(r->note), sizeof r->note - strlen(r->note), " after %.0f s",
+                         o->timeout_s);
+            next = (unsigned)cur + 1;
+        } else if (next == start) { /* died between jobs: never loop on it */
+            snprintf(res[next].note, sizeof res[next].note, "faulted: %s", how);
+            res[next].state = JIT_JOB_FAULTED;
+            next++;
+        }
+    }
+    for (unsigned i = 0; i < njobs; i++)
+        if (res[i].state != JIT_JOB_OK || res[i].correct == 0)
+            return GM_EPARTIAL;
+    return GM_OK;
+}
+
+int jit_worker_devices(jit_device_info *out, int max, int *count, gm_status *st)
+{
+    int p[2];
+    *count = 0;
+    if (pipe(p) != 0)
+        return gm_fail(st, GM_EENV, "pipe: %s", strerror(errno));
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(p[0]);
+        close(p[1]);
+        return gm_fail(st, GM_EENV, "fork: %s", strerror(errno));
+    }
+    if (pid == 0) { /* one message per GPU, then one with count == -1 */
+        close(p[0]);
+        msg mg;
+        memset(&mg, 0, sizeof mg);
+        gm_status_init(&mg.st);
+        int n = jit_device_count(&mg.st);
+        for (int i = 0; i < n && i < max; i++) {
+            mg.count = i;
+            if (jit_device_query(i, &mg.dev, &mg.st) != GM_OK)
+                break;
+            send_msg(p[1], &mg);
+        }
+        mg.count = -1;
+        if (n == 0)
+            gm_fail(&mg.st, GM_EENV, "the CUDA driver sees no GPU");
+        send_msg(p[1], &mg);
+        _exit(0);
+    }
+    close(p[1]);
+    msg mg;
+    int got;
+    while ((got = recv_msg(p[0], &mg, 60)) == 1 && mg.count >= 0)
+        out[(*count)++] = mg.dev;
+    close(p[0]);
+    if (got < 0)
+        kill(pid, SIGKILL);
+    char how[160];
+    describe_exit(pid, got < 0, how, sizeof how);
+    if (got != 1)
+        return gm_fail(st, GM_EGPU, "asking the driver for its GPUs: %s", how);
+    if (mg.st.code != GM_OK) {
+        *st = mg.st;
+        return st->code;
+    }
+    return GM_OK;
+}

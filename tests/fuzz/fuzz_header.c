@@ -1,0 +1,60 @@
+/* libFuzzer target: arbitrary header text -> libclang (as an unsaved
+ * in-memory file) -> model -> access classification -> check rules ->
+ * generated CUDA source.  Everything the static path does with a user's
+ * header, minus NVRTC.  Any crash, sanitizer report or leak is a bug; a
+ * rejected header (GM_EINPUT with a located message) is the expected
+ * answer to most inputs. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../advisor/check.h"
+#include "../../advisor/parse.h"
+#include "../../kernels/kgen.h"
+
+static void exercise(const adv_model *m)
+{
+    adv_check_opts co = {50};
+    adv_check *c = adv_check_create(&co);
+    adv_check_model(c, m);
+    sb_t out;
+    sb_init(&out);
+    adv_check_sarif(c, &out);
+    sb_free(&out);
+    adv_check_destroy(c);
+
+    kgen_program *kg = kgen_create(m);
+    for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
+        const adv_kernel *kn = adv_model_kernel(m, k);
+        for (unsigned p = 0; p < kn->nparams; p++) {
+            if (kn->params[p].kind != ADV_P_STRUCT_PTR)
+                continue;
+            const adv_struct *s = adv_model_struct(m, (unsigned)kn->params[p].struct_idx);
+            for (int L = 0; L < ADV_L_COUNT; L++) {
+                char why[256];
+                adv_layout *lay = adv_layout_create(s, (adv_layout_kind)L, 1024, why, sizeof why);
+                if (lay)
+                    kgen_add_variant(kg, k, kn->params[p].struct_idx, lay, why, sizeof why);
+                adv_layout_destroy(lay);
+            }
+        }
+    }
+    free(kgen_program_source(kg, -1, 0));
+    kgen_destroy(kg);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size > 1 << 16)
+        return 0;
+    adv_parse_opts po = {NULL, 0, (const char *)data, (unsigned)size};
+    adv_model *m = NULL;
+    gm_status st;
+    gm_status_init(&st);
+    if (adv_parse_file("fuzz.cuh", &po, &m, &st) == GM_OK) {
+        adv_model_classify(m, 1 << 18);
+        exercise(m);
+    }
+    adv_model_destroy(m);
+    return 0;
+}
