@@ -21,6 +21,11 @@ static int beyond_noise(const adv_variant *a, const adv_variant *b)
     return (b->median_ms - a->median_ms) / b->median_ms * 100.0 > noise;
 }
 
+int adv_variant_tie(const adv_variant *a, const adv_variant *b)
+{
+    return a->measured && b->measured && !beyond_noise(a, b) && !beyond_noise(b, a);
+}
+
 static int by_stake(const void *x, const void *y)
 {
     const adv_rec *a = x, *b = y;
@@ -62,7 +67,7 @@ static int predicted_better(const adv_variant *a, const adv_variant *b)
 
 static adv_rec predict_rec(const adv_variant *v, unsigned nv, unsigned i)
 {
-    adv_rec r = {v[i].kernel, v[i].st, (int)i, (int)i, 1.0, 0, 0, 0, 1};
+    adv_rec r = {.kernel = v[i].kernel, .st = v[i].st, .best = (int)i, .declared = (int)i, .speedup = 1.0, .predicted = 1};
     for (unsigned j = 0; j < nv; j++)
         if (v[j].kernel == v[i].kernel && v[j].st == v[i].st && v[j].predicted && v[j].kid >= 0 &&
             v[j].correct != 0 && predicted_better(&v[j], &v[r.best]))
@@ -111,7 +116,7 @@ unsigned adv_recommend(const adv_variant *v, unsigned nv, double peak_gbps, adv_
                 recs[n++] = predict_rec(v, nv, i);
             continue;
         }
-        adv_rec r = {v[i].kernel, v[i].st, (int)i, (int)i, 1.0, 0, 0, 0, 0};
+        adv_rec r = {.kernel = v[i].kernel, .st = v[i].st, .best = (int)i, .declared = (int)i, .speedup = 1.0};
         for (unsigned j = 0; j < nv; j++)
             if (j != i && v[j].kernel == v[i].kernel && v[j].st == v[i].st && usable(&v[j]) &&
                 v[j].median_ms < v[r.best].median_ms)
@@ -120,6 +125,9 @@ unsigned adv_recommend(const adv_variant *v, unsigned nv, double peak_gbps, adv_
             r.best = r.declared;
             r.within_noise = 1;
         }
+        for (unsigned j = 0; j < nv; j++)
+            r.ntied += (int)j != r.best && v[j].kernel == v[i].kernel && v[j].st == v[i].st &&
+                       usable(&v[j]) && adv_variant_tie(&v[j], &v[r.best]);
         r.speedup = v[i].median_ms / v[r.best].median_ms;
         r.at_stake_ms = v[i].median_ms - v[r.best].median_ms;
         r.peak_pct = peak_gbps > 0 ? 100.0 * v[r.best].gbps / peak_gbps : 0;

@@ -32,11 +32,16 @@ typedef struct {
     double peak_pct;       /* best's effective GB/s over the memcpy peak */
     double at_stake_ms;    /* declared - best */
     int within_noise;      /* best is the declared layout because others are within noise */
+    unsigned ntied;        /* other correct variants within noise of the best */
     int predicted;         /* no measurement: ranked by the model (speedup: DRAM bytes ratio) */
 } adv_rec;
 
 /* Noise floor for calling two layouts different, in percent. */
 #define ADV_NOISE_FLOOR_PCT 1.0
+
+/* 1 when two measured variants are closer than their spreads together (and
+ * never further than the noise floor): a tie, not a ranking. */
+int adv_variant_tie(const adv_variant *a, const adv_variant *b);
 
 /* Fills v's prediction from the static model (no GPU needed). */
 void adv_predict(const adv_model *m, adv_variant *v);

@@ -68,13 +68,13 @@ static void print_kernel(const out_t *o, const adv_model *m, unsigned ki)
 
 static void print_variants(const out_t *o, const adv_report *r, unsigned k, int st)
 {
-    fprintf(o->f, "  %-10s %5s %9s %8s  %-24s %10s %7s %7s %7s %-7s %s\n", "layout", "align",
-            "model B/el", "req/warp", "PTX ld/st BxN", "median ms", "spread", "GB/s", "% peak",
+    fprintf(o->f, "  %-10s %5s %9s %8s  %-24s %10s %7s %3s %7s %7s %-7s %s\n", "layout", "align",
+            "model B/el", "req/warp", "PTX ld/st BxN", "median ms", "spread", "n", "GB/s", "% peak",
             "correct", "vs declared");
-    double decl = 0;
+    const adv_variant *decl = NULL;
     for (unsigned i = 0; i < r->nv; i++)
         if (r->v[i].kernel == k && r->v[i].st == st && r->v[i].kind == ADV_L_AOS && r->v[i].measured)
-            decl = r->v[i].median_ms;
+            decl = &r->v[i];
     int best = -1;
     for (unsigned i = 0; i < r->nrec; i++)
         if (r->rec[i].kernel == k && r->rec[i].st == st)
@@ -92,20 +92,24 @@ static void print_variants(const out_t *o, const adv_report *r, unsigned k, int 
         fprintf(o->f, "%-24s ", v->ptx[0] ? v->ptx : "-");
         if (v->measured) {
             const char *c = v->correct == 1 ? "yes" : v->correct == 0 ? "WRONG" : "-";
-            fprintf(o->f, "%10.4f %6.2f%% %7.0f %6.1f%% %s%-7s%s ", v->median_ms, v->spread_pct, v->gbps,
-                    r->peak_gbps > 0 ? 100 * v->gbps / r->peak_gbps : 0, v->correct == 0 ? RED(o) : "",
-                    c, RESET(o));
-            if (decl > 0 && v->kind != ADV_L_AOS)
-                fprintf(o->f, "%.2fx", decl / v->median_ms);
-            else if (v->kind == ADV_L_AOS)
+            fprintf(o->f, "%10.4f %6.2f%% %3d %7.0f %6.1f%% %s%-7s%s ", v->median_ms, v->spread_pct,
+                    v->samples, v->gbps, r->peak_gbps > 0 ? 100 * v->gbps / r->peak_gbps : 0,
+                    v->correct == 0 ? RED(o) : "", c, RESET(o));
+            if (v->kind == ADV_L_AOS)
                 fprintf(o->f, "declared");
+            else if (decl && adv_variant_tie(v, decl))
+                fprintf(o->f, "tie");
+            else if (decl)
+                fprintf(o->f, "%.2fx", decl->median_ms / v->median_ms);
             if ((int)i == best)
                 fprintf(o->f, "%s  <- best%s", GREEN(o), RESET(o));
+            else if (best >= 0 && v->correct == 1 && adv_variant_tie(v, &r->v[best]))
+                fprintf(o->f, "  = tie with best");
             fprintf(o->f, "\n");
             if (v->note[0])
                 fprintf(o->f, "  %s%13s%s%s\n", DIM(o), "", v->note, RESET(o));
         } else if (v->kid >= 0 && !v->note[0]) {
-            fprintf(o->f, "%10s %7s %7s %7s %-7s %s", "-", "-", "-", "-", "-",
+            fprintf(o->f, "%10s %7s %3s %7s %7s %-7s %s", "-", "-", "-", "-", "-", "-",
                     r->have_device ? "not measured" : "compiled, not measured");
             if ((int)i == best)
                 fprintf(o->f, "%s  <- predicted best%s", GREEN(o), RESET(o));
@@ -205,6 +209,9 @@ void adv_report_text(const adv_report *r, FILE *f, int color)
         fprintf(f, "  %s%s / %s: %s%s, %.2fx faster than declared (%.4f -> %.4f ms), %.0f%% of memcpy peak\n",
                 GREEN(&o), kn, sn, adv_layout_name(b->kind), RESET(&o), rc->speedup, d->median_ms,
                 b->median_ms, rc->peak_pct);
+        if (rc->ntied)
+            fprintf(f, "    tied with %u other layout(s) within the measured noise (marked '= tie' "
+                       "above): any of them will do\n", rc->ntied);
         if (r->code && r->code[rc->best]) {
             fprintf(f, "    code to adopt:\n");
             const char *c = r->code[rc->best];
@@ -374,6 +381,7 @@ void adv_report_json(const adv_report *r, sb_t *out)
         adv_json_num(&j, "speedup", rc->speedup);
         adv_json_num(&j, "peak_pct", rc->peak_pct);
         adv_json_bool(&j, "within_noise", rc->within_noise);
+        adv_json_int(&j, "tied", rc->ntied);
         adv_json_bool(&j, "predicted", rc->predicted);
         adv_json_str(&j, "code", r->code ? r->code[rc->best] : NULL);
         adv_json_end_obj(&j);
