@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../common/strbuf.h"
+#include "../kernels/kgen.h"
 #include "parse.h"
 
 static int parse_param(const char *s, adv_param_value *out, gm_status *st)
@@ -92,5 +93,39 @@ int cli_write_file(const char *path, const char *text, gm_status *st)
         unlink(tmp);
         return gm_fail(st, GM_EINPUT, "%s: cannot write: %s", path, strerror(errno));
     }
+    return GM_OK;
+}
+
+int cli_builtin_runner(int device, jit_runner **out, jit_device_info *dev, gm_status *st)
+{
+    jit_method method;
+    jit_method_default(&method);
+    if (jit_runner_create(device, &method, out, dev, st) != GM_OK) {
+        jit_runner_destroy(*out);
+        *out = NULL;
+        return st->code;
+    }
+    char *src = kgen_reference_program();
+    jit_binary bin;
+    memset(&bin, 0, sizeof bin);
+    int rc = jit_compile(src, "gmadvise_builtin.cu", dev->sm, 1, &bin, NULL, st);
+    free(src);
+    if (rc == GM_OK)
+        rc = jit_runner_load(*out, &bin, st);
+    jit_binary_free(&bin);
+    if (rc != GM_OK) {
+        jit_runner_destroy(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+int cli_device_arg(const char *opt, const char *value, int *device, gm_status *st)
+{
+    char *end;
+    long v = strtol(value, &end, 10);
+    if (*end || end == value || v < 0 || v > 1000)
+        return gm_fail(st, GM_EINPUT, "%s %s: expected a GPU ordinal", opt, value);
+    *device = (int)v;
     return GM_OK;
 }

@@ -4,6 +4,7 @@
 #define ADV_CLI_H
 
 #include "../common/status.h"
+#include "../jit/runner.h"
 #include "model.h"
 
 #define CLI_MAX_ARGS 256
@@ -29,5 +30,13 @@ int cli_load_model(const char *path, const cli_common *c, adv_model **out, gm_st
 
 /* Writes `text` to `path` through a temporary file and rename. */
 int cli_write_file(const char *path, const char *text, gm_status *st);
+
+/* A runner on GPU `device` with gmadvise's own kernels loaded (reference
+ * copies, probes, patterns; kgen_reference_program), compiled for its sm
+ * through the cache.  The caller destroys *out. */
+int cli_builtin_runner(int device, jit_runner **out, jit_device_info *dev, gm_status *st);
+
+/* Parses "--device N" values: a GPU ordinal. */
+int cli_device_arg(const char *opt, const char *value, int *device, gm_status *st);
 
 #endif

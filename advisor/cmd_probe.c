@@ -214,26 +214,13 @@ static void print_rows(const rows *rs, FILE *f)
     }
 }
 
-static int run_probes(rows *rs, int device, int arch, gm_status *st)
+static int run_probes(rows *rs, int device, gm_status *st)
 {
-    jit_method method;
-    jit_method_default(&method);
     jit_runner *run = NULL;
     jit_device_info dev;
-    if (jit_runner_create(device, &method, &run, &dev, st) != GM_OK) {
-        jit_runner_destroy(run);
-        return st->code;
-    }
-    char *src = kgen_reference_program();
-    jit_binary bin;
-    memset(&bin, 0, sizeof bin);
-    int rc = jit_compile(src, "gmadvise_probes.cu", dev.sm ? dev.sm : arch, 1, &bin, NULL, st);
-    free(src);
-    if (rc == GM_OK)
-        rc = jit_runner_load(run, &bin, st);
+    int rc = cli_builtin_runner(device, &run, &dev, st);
     for (unsigned i = 0; i < rs->n && rc == GM_OK; i++)
         rc = launch_row(run, &rs->r[i], st);
-    jit_binary_free(&bin);
     jit_runner_destroy(run);
     return rc;
 }
@@ -258,11 +245,8 @@ int gm_cmd_probe(int argc, char **argv)
         else if (!strcmp(argv[i], "--out") && i + 1 < argc)
             out = argv[++i];
         else if (!strcmp(argv[i], "--device") && i + 1 < argc) {
-            char *end;
-            long v = strtol(argv[++i], &end, 10);
-            if (*end || end == argv[i] || v < 0 || v > 1000)
-                rc = gm_fail(&st, GM_EINPUT, "--device %s: expected a GPU ordinal", argv[i]);
-            device = (int)v;
+            rc = cli_device_arg(argv[i], argv[i + 1], &device, &st);
+            i++;
         }
         else if (argv[i][0] == '-')
             rc = gm_fail(&st, GM_EINPUT, "unknown option '%s' (usage: gmadvise probe [--patterns] "
@@ -285,7 +269,7 @@ int gm_cmd_probe(int argc, char **argv)
         }
     }
     if (rc == GM_OK)
-        rc = run_probes(&rs, device, 90, &st);
+        rc = run_probes(&rs, device, &st);
     if (rc != GM_OK)
         fprintf(stderr, "gmadvise probe: %s%s\n", strstr(st.msg, ": error: ") ? "" : "error: ", st.msg);
     cli_common_free(&c);

@@ -8,5 +8,7 @@ int gm_advise(int argc, char **argv); /* the default run: gmadvise [options] FIL
 int gm_cmd_check(int argc, char **argv);
 int gm_cmd_explain(int argc, char **argv);
 int gm_cmd_probe(int argc, char **argv);
+int gm_cmd_patterns(int argc, char **argv);
+int gm_cmd_merge(int argc, char **argv);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include "../common/status.h"
 #include "../common/strbuf.h"
+#include "../common/timer.h"
 #include "../jit/nvrtc.h"
 #include "../jit/ptx.h"
 #include "../jit/runner.h"
@@ -28,7 +29,7 @@
 typedef struct {
     const char *file;
     cli_common c;
-    int json, quiet, force_static, no_cache, arch;
+    int json, quiet, force_static, no_cache, arch, times;
     int device;         /* -1: every GPU */
     double timeout_s, spread_pct;
     const char *emit;
@@ -60,6 +61,7 @@ static void usage(FILE *f)
             "  --spread PCT              sample until the spread is under PCT (default 0.5)\n"
             "  --timeout S               a variant silent for S seconds is killed (default 20)\n"
             "  --no-cache                ignore the compile cache\n"
+            "  --times                   say on stderr how long each step took\n"
             "  -q, --quiet               no progress on stderr\n"
             "  --version, --help\n"
             "\n"
@@ -103,6 +105,8 @@ static int parse_args(int argc, char **argv, options *o, gm_status *st)
             o->force_static = 1;
         else if (!strcmp(a, "--no-cache"))
             o->no_cache = 1;
+        else if (!strcmp(a, "--times"))
+            o->times = 1;
         else if (!strcmp(a, "--emit") && next)
             o->emit = argv[++i];
         else if (!strcmp(a, "--device") && next && !strcmp(next, "all")) {
@@ -325,6 +329,7 @@ static int measure(const options *o, const adv_model *m, const kgen_program *kg,
     wo.device = rep->ordinal;
     wo.timeout_s = o->timeout_s;
     wo.quiet = o->quiet;
+    wo.times = o->times;
     wo.method.target_spread_pct = o->spread_pct;
     jit_job_result *res = gm_xcalloc(n + 1, sizeof *res);
     jit_device_info dev;
@@ -393,10 +398,14 @@ static int advise_one(const options *o, const adv_model *m, const jit_device_inf
     int rc = inject_fault(kg, st);
     jit_binary bin;
     memset(&bin, 0, sizeof bin);
+    double t0 = gm_now_s();
     if (rc == GM_OK)
         rc = compile_all(kg, &vl, rep.arch, !o->no_cache, &bin, st);
     if (rc != GM_OK)
         goto done;
+    if (o->times)
+        fprintf(stderr, "gmadvise: %.3f s to generate and compile %u variants for sm_%d\n",
+                gm_now_s() - t0, vl.nv, rep.arch);
     for (unsigned i = 0; i < vl.nv; i++)
         if (vl.v[i].kid < 0 && !strncmp(vl.v[i].note, "does not compile", 16))
             rc = GM_EPARTIAL;
@@ -465,8 +474,12 @@ static int worse(int a, int b)
 static int run(const options *o, gm_status *st)
 {
     adv_model *m = NULL;
+    double t0 = gm_now_s();
     if (cli_load_model(o->file, &o->c, &m, st) != GM_OK)
         return st->code;
+    if (o->times)
+        fprintf(stderr, "gmadvise: %.3f s to parse %s\n", gm_now_s() - t0, o->file);
+    t0 = gm_now_s();
     jit_device_info devs[64];
     int ndev = 0, rc = GM_OK;
     gm_status dst;
@@ -476,6 +489,8 @@ static int run(const options *o, gm_status *st)
         skip = dst.msg;
         ndev = 0;
     }
+    if (o->times)
+        fprintf(stderr, "gmadvise: %.3f s to find %d GPU(s)\n", gm_now_s() - t0, ndev);
     if (ndev > 0 && o->device >= ndev) {
         adv_model_destroy(m);
         return gm_fail(st, GM_EINPUT, "--device %d: this machine has %d GPU(s)", o->device, ndev);
@@ -532,9 +547,9 @@ int main(int argc, char **argv)
         return gm_cmd_probe(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "explain"))
         return gm_cmd_explain(argc - 1, argv + 1);
-    if (argc > 1 && (!strcmp(argv[1], "patterns") || !strcmp(argv[1], "merge"))) {
-        fprintf(stderr, "gmadvise: error: '%s' is not built yet (see the open issues)\n", argv[1]);
-        return GM_EINPUT;
-    }
+    if (argc > 1 && !strcmp(argv[1], "patterns"))
+        return gm_cmd_patterns(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "merge"))
+        return gm_cmd_merge(argc - 1, argv + 1);
     return gm_advise(argc, argv);
 }

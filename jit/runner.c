@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "../common/strbuf.h"
+#include "../common/timer.h"
 #include "cuda_api.h"
 
 #define BLOCK_THREADS 256
@@ -489,13 +490,6 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static void summarize(double *ms, int n, jit_timing *t)
 {
     qsort(ms, (size_t)n, sizeof *ms, cmp_double);
@@ -515,7 +509,7 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
     const jit_method *me = &r->method;
     double *ms = gm_xcalloc((size_t)me->max_samples, sizeof *ms);
     int got = 0, rc = GM_OK;
-    double t0 = now_s();
+    double t0 = gm_now_s();
     for (int i = -2; i < me->max_samples && rc == GM_OK; i++) {
         /* a different value each time, so no write can be skipped */
         rc = jit_cu_check(r->cu, r->cu->cuMemsetD32Async(r->flush, ++r->flush_value, r->flush_bytes / 4, NULL),
@@ -540,7 +534,7 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
             memcpy(tmp, ms, (size_t)got * sizeof *tmp);
             summarize(tmp, got, t);
             free(tmp);
-            if (t->spread_pct <= me->target_spread_pct || now_s() - t0 > me->budget_s)
+            if (t->spread_pct <= me->target_spread_pct || gm_now_s() - t0 > me->budget_s)
                 break;
         }
     }
@@ -548,6 +542,43 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
         summarize(ms, got, t);
     free(ms);
     return rc;
+}
+
+int jit_runner_alloc(jit_runner *r, size_t bytes, unsigned word, unsigned long long *ptr,
+                     gm_status *st)
+{
+    CUdeviceptr p = 0;
+    *ptr = 0;
+    bytes = (bytes + 3) / 4 * 4;
+    CUresult cr = r->cu->cuMemAlloc_v2(&p, bytes);
+    if (cr == CUDA_ERROR_OUT_OF_MEMORY)
+        return gm_fail(st, GM_EGPU, "out of GPU memory allocating %.0f MB", bytes / 1e6);
+    CU(cr, "cuMemAlloc");
+    *ptr = p;
+    CU(r->cu->cuMemsetD32_v2(p, word, bytes / 4), "cuMemsetD32");
+    return GM_OK;
+}
+
+void jit_runner_free(jit_runner *r, unsigned long long ptr)
+{
+    if (ptr)
+        r->cu->cuMemFree_v2(ptr);
+}
+
+int jit_runner_time(jit_runner *r, const char *name, long long threads, void **args, jit_timing *t,
+                    gm_status *st)
+{
+    CUfunction fn;
+    memset(t, 0, sizeof *t);
+    CU(r->cu->cuModuleGetFunction(&fn, r->mod, name), name);
+    return time_it(r, fn, threads, args, 0, 0, 0, t, st);
+}
+
+int jit_runner_time_memcpy(jit_runner *r, unsigned long long dst, unsigned long long src,
+                           size_t bytes, jit_timing *t, gm_status *st)
+{
+    memset(t, 0, sizeof *t);
+    return time_it(r, NULL, 0, NULL, dst, src, bytes, t, st);
 }
 
 void jit_outputs_free(jit_outputs *o)

@@ -95,6 +95,17 @@ int jit_runner_scratch(jit_runner *r, size_t bytes, unsigned long long *ptr, gm_
 int jit_runner_launch_sync(jit_runner *r, const char *fn, long long threads, void **args,
                            gm_status *st);
 
+/* For fixed experiments (gmadvise patterns): device buffers filled with a
+ * non-zero 32-bit word, and timings of one kernel or of a device-to-device
+ * copy by the same method as the variants. */
+int jit_runner_alloc(jit_runner *r, size_t bytes, unsigned word, unsigned long long *ptr,
+                     gm_status *st);
+void jit_runner_free(jit_runner *r, unsigned long long ptr);
+int jit_runner_time(jit_runner *r, const char *fn, long long threads, void **args, jit_timing *t,
+                    gm_status *st);
+int jit_runner_time_memcpy(jit_runner *r, unsigned long long dst, unsigned long long src,
+                           size_t bytes, jit_timing *t, gm_status *st);
+
 /* Reference kernels and the memcpy peak, each in GB/s (bytes read plus
  * written over time, medians). */
 typedef struct {

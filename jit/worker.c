@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../common/strbuf.h"
+#include "../common/timer.h"
 
 void jit_worker_opts_default(jit_worker_opts *o)
 {
@@ -163,6 +164,7 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
     msg mg;
     memset(&mg, 0, sizeof mg);
     gm_status_init(&mg.st);
+    double t0 = gm_now_s();
     if (jit_runner_create(o->device, &o->method, &w->r, &mg.dev, &mg.st) != GM_OK ||
         jit_runner_load(w->r, bin, &mg.st) != GM_OK) {
         mg.type = MSG_FATAL;
@@ -171,13 +173,18 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
     }
     mg.type = MSG_READY;
     send_msg(fd, &mg);
+    if (o->times)
+        fprintf(stderr, "gmadvise: %.3f s to create a context on GPU %d\n", gm_now_s() - t0, o->device);
     if (need_ref) {
         if (!o->quiet)
             fprintf(stderr, "gmadvise: measuring the memcpy peak and reference copies\n");
+        t0 = gm_now_s();
         mg.type = jit_run_reference(w->r, &mg.ref, &mg.st) == GM_OK ? MSG_REF : MSG_FATAL;
         send_msg(fd, &mg);
         if (mg.type == MSG_FATAL)
             _exit(0);
+        if (o->times)
+            fprintf(stderr, "gmadvise: %.3f s for the reference copies\n", gm_now_s() - t0);
     }
     for (unsigned i = from; i < w->njobs; i++) {
         if (!o->quiet)
@@ -185,7 +192,11 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
         mg.type = MSG_START;
         mg.job = i;
         send_msg(fd, &mg);
+        t0 = gm_now_s();
         run_job(w, i, &mg.res);
+        if (o->times)
+            fprintf(stderr, "gmadvise: %.3f s for %s (%d samples)\n", gm_now_s() - t0, w->jobs[i].fn,
+                    mg.res.t.samples);
         w->res[i] = mg.res;
         mg.type = MSG_DONE;
         send_msg(fd, &mg);

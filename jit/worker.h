@@ -47,6 +47,7 @@ typedef struct {
     jit_method method;
     double timeout_s;       /* per job, and for start-up plus the reference copies */
     int quiet;              /* no progress lines on stderr */
+    int times;              /* progress lines say how long each step took */
 } jit_worker_opts;
 
 void jit_worker_opts_default(jit_worker_opts *o);

@@ -9,6 +9,7 @@
 
 extern const char kgen_reference_src[]; /* kernels/reference.cu, embedded */
 extern const char kgen_probe_src[];     /* kernels/probe.cu, embedded */
+extern const char kgen_patterns_src[];  /* kernels/patterns.cu, embedded */
 
 typedef struct {
     unsigned kernel;
@@ -708,5 +709,7 @@ char *kgen_reference_program(void)
     sb_puts(&out, kgen_reference_src);
     sb_puts(&out, "\n/* ---- probe kernels ---- */\n");
     sb_puts(&out, kgen_probe_src);
+    sb_puts(&out, "\n/* ---- pattern kernels ---- */\n");
+    sb_puts(&out, kgen_patterns_src);
     return sb_take(&out);
 }

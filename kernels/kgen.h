@@ -45,8 +45,9 @@ const char *kgen_variant_code(const kgen_program *p, int v);
 /* The whole program: enabled variants plus the reference kernels; only
  * variant `only` when only >= 0.  The caller frees the result. */
 char *kgen_program_source(const kgen_program *p, int only, int with_reference);
-/* The reference copies and the probe kernels alone (kernels/reference.cu,
- * kernels/probe.cu), as a program NVRTC compiles by itself. */
+/* The reference copies, the probe kernels and the pattern kernels alone
+ * (kernels/reference.cu, probe.cu, patterns.cu), as a program NVRTC
+ * compiles by itself. */
 char *kgen_reference_program(void);
 
 /* Validates that a name from the user's header can appear in generated
