@@ -40,7 +40,13 @@ expect 2 "cannot open" --static /nonexistent.h
 expect 2 "is a directory" --static samples
 expect 2 "unknown option" --bogus samples/particle.h
 expect 2 "no header given" --static
-expect 2 "not built yet" patterns
+expect 2 "error: no rows (expected gmadvise patterns --csv output)" patterns --from /dev/null
+expect 2 "expected a .svg or .png" patterns --from tests/patterns/h100.csv --plot out.pdf
+expect 2 "unknown argument '--bogus'" patterns --bogus
+expect 2 "no reports given" merge
+findings=$(mktemp); "$B" check --json samples/particle.h > "$findings"
+expect 2 "error: no \"variants\" array" merge "$findings"; rm -f "$findings"
+expect 2 "--timeout 0: expected a positive number" --timeout 0 samples/particle.h
 # explain: the float3 lesson's diagram, one line of a header, bad lines
 "$B" explain float3 > /dev/null 2>&1; [ $? -eq 0 ] || { echo "FAIL: explain float3 exit"; fail=1; }
 "$B" explain float3 2>/dev/null | grep -q "12 sectors for 128 bytes asked, 33% used" || { echo "FAIL: explain float3 diagram"; fail=1; }
