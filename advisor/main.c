@@ -240,7 +240,7 @@ static int compile_all(kgen_program *kg, vlist *vl, int arch, int use_cache, jit
     char *log = NULL;
     gm_status cst;
     gm_status_init(&cst);
-    int rc = jit_compile(src, "gmadvise_variants.cu", arch, use_cache, bin, &log, &cst);
+    int rc = jit_worker_compile(src, "gmadvise_variants.cu", arch, use_cache, bin, &log, &cst);
     free(src);
     free(log);
     if (rc == GM_OK)
@@ -258,7 +258,7 @@ static int compile_all(kgen_program *kg, vlist *vl, int arch, int use_cache, jit
         log = NULL;
         char name[300];
         snprintf(name, sizeof name, "%s.cu", kgen_kernel_name(kg, vl->v[i].kid));
-        if (jit_compile(one, name, arch, 0, &b, &log, &cst) != GM_OK) {
+        if (jit_worker_compile(one, name, arch, 0, &b, &log, &cst) != GM_OK) {
             compile_note(log ? log : cst.msg, one, vl->v[i].note, sizeof vl->v[i].note);
             kgen_disable_variant(kg, vl->v[i].kid);
             vl->v[i].kid = -1;
@@ -269,7 +269,7 @@ static int compile_all(kgen_program *kg, vlist *vl, int arch, int use_cache, jit
     }
     src = kgen_program_source(kg, -1, 1);
     gm_status_init(&cst);
-    rc = jit_compile(src, "gmadvise_variants.cu", arch, use_cache, bin, NULL, &cst);
+    rc = jit_worker_compile(src, "gmadvise_variants.cu", arch, use_cache, bin, NULL, &cst);
     free(src);
     if (rc != GM_OK)
         *st = cst;

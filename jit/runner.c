@@ -11,7 +11,8 @@
 #include "cuda_api.h"
 
 #define BLOCK_THREADS 256
-#define N_CHECK (1ll << 18)
+#define N_CHECK (1ll << 16)
+#define RAND_CACHE 16
 
 struct jit_runner {
     const jit_cuda *cu;
@@ -26,6 +27,16 @@ struct jit_runner {
     unsigned flush_value;
     CUdeviceptr scratch;
     size_t scratch_bytes;
+    /* random inputs in the declared layout, made once per parameter and
+     * size: every variant of a kernel starts from the same values */
+    struct {
+        char name[ADV_NAME_MAX];
+        unsigned size;
+        long long n;
+        unsigned long long seed;
+        unsigned char *aos;
+    } rand[RAND_CACHE];
+    unsigned nrand;
 };
 
 void jit_method_default(jit_method *m)
@@ -129,6 +140,8 @@ void jit_runner_destroy(jit_runner *r)
             r->cu->cuEventDestroy_v2(r->ev0);
         if (r->ev1)
             r->cu->cuEventDestroy_v2(r->ev1);
+        for (unsigned i = 0; i < r->nrand; i++)
+            free(r->rand[i].aos);
         r->cu->cuDevicePrimaryCtxRelease_v2(r->dev);
     }
     free(r);
@@ -406,6 +419,26 @@ static int setup_set(jit_runner *r, const adv_model *m, unsigned k, int st, adv_
     return GM_OK;
 }
 
+/* n random elements of s for parameter seed `seed`, from the cache when
+ * an earlier variant asked for the same. */
+static const unsigned char *random_elems(jit_runner *r, const adv_struct *s, long long n,
+                                         unsigned long long seed)
+{
+    for (unsigned i = 0; i < r->nrand; i++)
+        if (r->rand[i].n == n && r->rand[i].seed == seed && r->rand[i].size == s->size &&
+            !strcmp(r->rand[i].name, s->name))
+            return r->rand[i].aos;
+    unsigned slot = r->nrand < RAND_CACHE ? r->nrand++ : (unsigned)(seed % RAND_CACHE);
+    free(r->rand[slot].aos);
+    snprintf(r->rand[slot].name, sizeof r->rand[slot].name, "%s", s->name);
+    r->rand[slot].size = s->size;
+    r->rand[slot].n = n;
+    r->rand[slot].seed = seed;
+    r->rand[slot].aos = gm_xmalloc((size_t)n * s->size);
+    random_fill(s, r->rand[slot].aos, n, seed);
+    return r->rand[slot].aos;
+}
+
 static int fill_set(jit_runner *r, const adv_model *m, unsigned k, launch_set *ls, long long chunk,
                     gm_status *st)
 {
@@ -416,14 +449,12 @@ static int fill_set(jit_runner *r, const adv_model *m, unsigned k, launch_set *l
             continue;
         long long c = chunk < b->elems ? chunk : b->elems;
         c = c / 32 * 32;
-        unsigned char *aos = gm_xmalloc((size_t)c * b->s->size);
-        random_fill(b->s, aos, c, p + 1);
+        const unsigned char *aos = random_elems(r, b->s, c, p + 1);
         char why[128];
         adv_layout *small = adv_layout_create(b->s, adv_layout_kind_of(b->lay), (unsigned long long)c,
                                               why, sizeof why);
         unsigned char *host = gm_xcalloc(adv_layout_bytes(small), 1);
         adv_layout_pack(small, aos, host, (unsigned long long)c);
-        free(aos);
         int rc = GM_OK;
         unsigned blk = adv_layout_block(b->lay);
         for (unsigned s = 0; s < adv_layout_nsegs(b->lay) && rc == GM_OK; s++) {
@@ -629,7 +660,7 @@ static int time_variant(jit_runner *r, const adv_model *m, unsigned k, int st, a
         gm_status_init(&tries);
         int rc = setup_set(r, m, k, st, kind, n, &ls, &oom, &tries);
         if (rc == GM_OK)
-            rc = fill_set(r, m, k, &ls, sz->n_check, &tries);
+            rc = fill_set(r, m, k, &ls, sz->n_check + 64, &tries);
         if (rc == GM_OK)
             rc = time_it(r, fn, n, ls.args, 0, 0, 0, t, &tries);
         free_set(r, &ls);

@@ -250,6 +250,100 @@ static void describe_exit(pid_t pid, int killed, char *out, size_t n)
         snprintf(out, n, "the worker process exited with status %d", WEXITSTATUS(status));
 }
 
+/* ---- compiling ------------------------------------------------------- */
+
+static void send_blob(int fd, const char *p, size_t n)
+{
+    msg mg; /* only to reuse send_msg's loop on a buffer of any size */
+    while (n) {
+        size_t k = n < sizeof mg ? n : sizeof mg;
+        memset(&mg, 0, sizeof mg);
+        memcpy(&mg, p, k);
+        send_msg(fd, &mg);
+        p += k;
+        n -= k;
+    }
+}
+
+static int recv_blob(int fd, char **out, size_t n)
+{
+    *out = gm_xmalloc(n + 1);
+    msg mg;
+    for (size_t got = 0; got < n;) {
+        if (recv_msg(fd, &mg, 600) != 1)
+            return -1;
+        size_t k = n - got < sizeof mg ? n - got : sizeof mg;
+        memcpy(*out + got, &mg, k);
+        got += k;
+    }
+    (*out)[n] = '\0';
+    return 0;
+}
+
+int jit_worker_compile(const char *src, const char *name, int arch, int use_cache, jit_binary *out,
+                       char **log, gm_status *st)
+{
+    memset(out, 0, sizeof *out);
+    if (log)
+        *log = NULL;
+    int p[2];
+    if (pipe(p) != 0)
+        return gm_fail(st, GM_EENV, "pipe: %s", strerror(errno));
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(p[0]);
+        close(p[1]);
+        return gm_fail(st, GM_EENV, "fork: %s", strerror(errno));
+    }
+    if (pid == 0) { /* status, then the lengths, then cubin, ptx and log */
+        close(p[0]);
+        msg mg;
+        memset(&mg, 0, sizeof mg);
+        gm_status_init(&mg.st);
+        jit_binary b;
+        memset(&b, 0, sizeof b);
+        char *lg = NULL;
+        jit_compile(src, name, arch, use_cache, &b, &lg, &mg.st);
+        size_t lens[3] = {b.cubin_len, b.ptx ? strlen(b.ptx) : 0, lg ? strlen(lg) : 0};
+        memcpy(&mg.res, lens, sizeof lens);
+        send_msg(p[1], &mg);
+        send_blob(p[1], b.cubin, lens[0]);
+        send_blob(p[1], b.ptx, lens[1]);
+        send_blob(p[1], lg, lens[2]);
+        _exit(0);
+    }
+    close(p[1]);
+    msg mg;
+    size_t lens[3];
+    char *lg = NULL;
+    int ok = recv_msg(p[0], &mg, 600) == 1;
+    if (ok) {
+        memcpy(lens, &mg.res, sizeof lens);
+        ok = recv_blob(p[0], &out->cubin, lens[0]) == 0 && recv_blob(p[0], &out->ptx, lens[1]) == 0 &&
+             recv_blob(p[0], &lg, lens[2]) == 0;
+        out->cubin_len = lens[0];
+    }
+    close(p[0]);
+    char how[160];
+    describe_exit(pid, 0, how, sizeof how);
+    if (!ok) {
+        jit_binary_free(out);
+        free(lg);
+        return gm_fail(st, GM_EENV, "compiling %s: %s", name, how);
+    }
+    if (log && lens[2])
+        *log = lg;
+    else
+        free(lg);
+    if (mg.st.code != GM_OK) {
+        jit_binary_free(out);
+        *st = mg.st;
+    }
+    return mg.st.code;
+}
+
 int jit_worker_run(const adv_model *m, const jit_binary *bin, const jit_job *jobs, unsigned njobs,
                    const jit_worker_opts *o, jit_device_info *dev, jit_reference *ref,
                    jit_job_result *res, gm_status *st)

@@ -61,6 +61,12 @@ int jit_worker_run(const adv_model *m, const jit_binary *bin, const jit_job *job
                    const jit_worker_opts *o, jit_device_info *dev, jit_reference *ref,
                    jit_job_result *res, gm_status *st);
 
+/* jit_compile (nvrtc.h) in a child process.  NVRTC initialises CUDA
+ * state of its own, after which forked workers could not create a
+ * context; compiling in a child keeps the caller clean. */
+int jit_worker_compile(const char *src, const char *name, int arch, int use_cache, jit_binary *out,
+                       char **log, gm_status *st);
+
 /* The GPUs the driver sees (at most `max`), asked from a child process so
  * that the caller stays free to fork workers.  GM_EENV without a driver
  * or without a GPU (st says which). */
