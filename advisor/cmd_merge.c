@@ -125,32 +125,34 @@ static double cell_ms(const merged *mg, const char *k, const char *s, const char
     return 0;
 }
 
-/* Geometric mean over the architecture's runs of declared/layout time;
- * 0 when some run of it lacks a correct measurement. */
+/* Geometric mean over the architecture's runs of declared/layout time,
+ * over the runs that measured this kernel's declared layout (*nruns of
+ * them); 0 when one of those lacks a correct measurement of `layout`. */
 static double arch_speedup(const merged *mg, const char *k, const char *s, const char *layout,
-                           const char *sm)
+                           const char *sm, unsigned *nruns)
 {
     double logsum = 0;
     unsigned n = 0;
     for (unsigned r = 0; r < mg->nruns; r++) {
-        if (strcmp(mg->runs[r].sm, sm))
-            continue;
         double d = cell_ms(mg, k, s, "aos", r), v = cell_ms(mg, k, s, layout, r);
-        if (d <= 0 || v <= 0)
+        if (strcmp(mg->runs[r].sm, sm) || d <= 0)
+            continue;
+        if (v <= 0)
             return 0;
         logsum += log(d / v);
         n++;
     }
+    *nruns = n;
     return n ? exp(logsum / n) : 0;
 }
 
 static const char *best_layout(const merged *mg, const char *k, const char *s, const char *sm,
-                               double *speedup)
+                               double *speedup, unsigned *nruns)
 {
     const char *best = NULL;
     *speedup = 0;
     for (int L = 0; L < ADV_L_COUNT; L++) {
-        double x = arch_speedup(mg, k, s, adv_layout_name((adv_layout_kind)L), sm);
+        double x = arch_speedup(mg, k, s, adv_layout_name((adv_layout_kind)L), sm, nruns);
         if (x > *speedup * (1 + MERGE_TIE)) {
             *speedup = x;
             best = adv_layout_name((adv_layout_kind)L);
@@ -162,8 +164,11 @@ static const char *best_layout(const merged *mg, const char *k, const char *s, c
 static void print_pair(const merged *mg, const char *k, const char *s)
 {
     printf("\n%s / %s: speedup over the declared layout\n  %-10s", k, s, "layout");
-    for (unsigned r = 0; r < mg->nruns; r++)
-        printf("  %6s #%-3u", "", r + 1);
+    for (unsigned r = 0; r < mg->nruns; r++) {
+        char label[16];
+        snprintf(label, sizeof label, "#%u", r + 1);
+        printf(" %12s", label);
+    }
     printf("\n");
     for (int L = 0; L < ADV_L_COUNT; L++) {
         const char *ln = adv_layout_name((adv_layout_kind)L);
@@ -181,14 +186,12 @@ static void print_pair(const merged *mg, const char *k, const char *s)
     int agree = 1;
     for (unsigned a = 0; a < mg->narchs; a++) {
         double x;
-        const char *b = best_layout(mg, k, s, mg->archs[a], &x);
-        unsigned n = 0;
-        for (unsigned r = 0; r < mg->nruns; r++)
-            n += !strcmp(mg->runs[r].sm, mg->archs[a]);
+        unsigned n;
+        const char *b = best_layout(mg, k, s, mg->archs[a], &x, &n);
         if (b)
             printf("  sm_%s: %s, %.2fx (geometric mean over %u GPU%s)\n", mg->archs[a], b, x, n, n == 1 ? "" : "s");
         else
-            printf("  sm_%s: no layout measured correctly on every GPU\n", mg->archs[a]);
+            printf("  sm_%s: not measured there\n", mg->archs[a]);
         if (!first[0] && b)
             snprintf(first, sizeof first, "%s", b);
         agree &= b && !strcmp(first, b);
@@ -220,12 +223,14 @@ static void print_json(const merged *mg, const char (*pairs)[2][128], unsigned n
         adv_json_begin_arr(&j, "recommendations");
         for (unsigned p = 0; p < npairs; p++) {
             double x;
-            const char *b = best_layout(mg, pairs[p][0], pairs[p][1], mg->archs[a], &x);
+            unsigned n;
+            const char *b = best_layout(mg, pairs[p][0], pairs[p][1], mg->archs[a], &x, &n);
             adv_json_begin_obj(&j, NULL);
             adv_json_str(&j, "kernel", pairs[p][0]);
             adv_json_str(&j, "struct", pairs[p][1]);
             adv_json_str(&j, "layout", b);
             adv_json_num(&j, "speedup_geomean", x);
+            adv_json_int(&j, "gpus", n);
             adv_json_end_obj(&j);
         }
         adv_json_end_arr(&j);

@@ -164,7 +164,7 @@ static int hypack(pat_run *pr)
 {
     long long n = pr->n;
     if (float_copy(pr, "hypack", "1 coalesced", 0, "gm_ref_offset_copy", n, n, 0, idx_plus, 0, 1) ||
-        float_copy(pr, "hypack", "2 coalesced, divergent warp", 0, "gm_pat_divergent", n, n, 0,
+        float_copy(pr, "hypack", "2 coalesced (divergent warp)", 0, "gm_pat_divergent", n, n, 0,
                    idx_divergent, 0, 7.0 / 8) ||
         float_copy(pr, "hypack", "3 non-sequential", 0, "gm_pat_nonseq", n, n, 0, idx_nonseq, 0, 1) ||
         float_copy(pr, "hypack", "4 misaligned start", 0, "gm_ref_offset_copy", n, n + 1, 1, idx_plus, 1, 1) ||
@@ -202,7 +202,7 @@ static int element_copy(pat_run *pr, const char *group, const char *name, const 
 static int structs_and_vectors(pat_run *pr)
 {
     long long n = pr->n;
-    if (element_copy(pr, "inner", "innerStruct (AoS of {x, y})", "gm_pat_inner_struct", 8, 16))
+    if (element_copy(pr, "inner", "innerStruct (AoS of x and y)", "gm_pat_inner_struct", 8, 16))
         return pr->st->code;
     /* innerArray: x and y in two arrays each side, 256-aligned */
     unsigned long long half = ((unsigned long long)n * 4 + 255) / 256 * 256;
@@ -213,7 +213,7 @@ static int structs_and_vectors(pat_run *pr)
         return pr->st->code;
     pat_access arr[4] = {{idx_plus, 0, 4, 0, 4}, {idx_plus, 0, 4, 0, 4}, {idx_plus, 0, 4, 0, 4},
                          {idx_plus, 0, 4, 0, 4}};
-    fill_row(pr, push_row(pr->t, "inner", "innerArray (x[], y[])", 0), &t, 16.0 * n, arr, 4, n);
+    fill_row(pr, push_row(pr->t, "inner", "innerArray (x[] and y[])", 0), &t, 16.0 * n, arr, 4, n);
     if (element_copy(pr, "float3", "float3 copy", "gm_pat_float3_copy", 12, 24) ||
         element_copy(pr, "float3", "__align__(16) float3 copy", "gm_pat_float3a_copy", 16, 24))
         return pr->st->code;
@@ -355,8 +355,8 @@ static int plot(const pat_table *t, const char *path, gm_status *st)
     sb_init(&gp);
     plot_data(t, "offset", &gp);
     plot_data(t, "stride", &gp);
-    sb_printf(&gp, "set terminal %s\nset output \"%s\"\nset multiplot layout 2,1 title \"%s\"\n"
-                   "set termoption noenhanced\nset grid\nset key outside right\nset ylabel \"GB/s\"\n"
+    sb_printf(&gp, "set terminal %s noenhanced\nset output \"%s\"\nset multiplot layout 2,1 title \"%s\"\n"
+                   "set grid\nset key outside right\nset ylabel \"GB/s\"\n"
                    "set yrange [0:*]\nset xrange [0:32]\n",
               term, path, t->device);
     sb_printf(&gp, "set title \"offset copy (floats)\"\nset xlabel \"offset\"\n"

@@ -565,7 +565,9 @@ int kgen_inject_fault(kgen_program *p, int v, const char *kind)
 {
     static const char *const kinds[][2] = {
         {"trap", "if (threadIdx.x == 0) *(volatile int *)8 = 1; /* injected: illegal address */"},
-        {"hang", "{ volatile int gm_spin = 1; while (gm_spin) { } } /* injected: never ends */"},
+        /* a loop on the clock: the compiler can neither prove it finite
+         * nor drop it (a plain volatile spin was dropped by ptxas) */
+        {"hang", "while (clock64() >= 0) { } /* injected: never ends */"},
         {"compile", "gm_injected_compile_error; /* injected: does not compile */"},
     };
     for (unsigned i = 0; i < 3; i++) {

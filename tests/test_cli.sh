@@ -44,6 +44,29 @@ expect 2 "error: no rows (expected gmadvise patterns --csv output)" patterns --f
 expect 2 "expected a .svg or .png" patterns --from tests/patterns/h100.csv --plot out.pdf
 expect 2 "unknown argument '--bogus'" patterns --bogus
 expect 2 "no reports given" merge
+# patterns and merge read saved device runs (tests/patterns, tests/merge)
+golden() { # name command...
+  local n=$1; shift
+  local out; out=$("$B" "$@" 2>&1)
+  if [ -n "${GM_UPDATE_GOLDEN:-}" ]; then printf '%s\n' "$out" > "tests/golden/$n.txt"; fi
+  diff -u "tests/golden/$n.txt" <(printf '%s\n' "$out") || { echo "FAIL: gmadvise $* differs from golden $n"; fail=1; }
+}
+golden patterns_h100 patterns --from tests/patterns/h100.csv
+golden merge_h100 merge tests/merge/h100_particle.json tests/merge/h100_all_inner_struct.json
+"$B" merge --json tests/merge/h100_particle.json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+recs = {r["kernel"]: r for r in d["architectures"][0]["recommendations"]}
+assert recs["copy_particles"]["layout"] == "aosoa" and recs["copy_particles"]["gpus"] == 1, recs
+' || { echo "FAIL: merge --json"; fail=1; }
+svg=$(mktemp --suffix=.svg)
+if command -v gnuplot > /dev/null; then
+  "$B" patterns --from tests/patterns/h100.csv --plot "$svg" > /dev/null && grep -q "<svg" "$svg" && grep -q "stride copy" "$svg" ||
+    { echo "FAIL: patterns --plot made no SVG"; fail=1; }
+else
+  expect 3 "gnuplot is not installed" patterns --from tests/patterns/h100.csv --plot "$svg"
+fi
+rm -f "$svg"
 findings=$(mktemp); "$B" check --json samples/particle.h > "$findings"
 expect 2 "error: no \"variants\" array" merge "$findings"; rm -f "$findings"
 expect 2 "--timeout 0: expected a positive number" --timeout 0 samples/particle.h
