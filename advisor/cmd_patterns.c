@@ -65,12 +65,6 @@ typedef struct {
     unsigned size;   /* bytes moved per thread */
 } pat_access;
 
-static int cmp_ll(const void *a, const void *b)
-{
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* DRAM bytes one access moves per thread: the distinct sectors a window of
  * warps touches, over the threads in it. */
 static double sector_bytes_per_thread(const pat_access *a)
@@ -86,10 +80,7 @@ static double sector_bytes_per_thread(const pat_access *a)
         for (long long s = lo / ADV_SECTOR_BYTES; s <= hi / ADV_SECTOR_BYTES; s++)
             sec[n++] = s;
     }
-    qsort(sec, n, sizeof *sec, cmp_ll);
-    unsigned distinct = 0;
-    for (unsigned i = 0; i < n; i++)
-        distinct += i == 0 || sec[i] != sec[i - 1];
+    size_t distinct = adv_count_distinct(sec, n);
     free(sec);
     return (double)distinct * ADV_SECTOR_BYTES / WINDOW;
 }

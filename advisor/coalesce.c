@@ -18,9 +18,10 @@ static long long floor_div(long long a, long long b)
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
 
-/* Sorts v[0..n) and keeps each value once; returns how many remain. */
-static size_t count_distinct(long long *v, size_t n)
+size_t adv_count_distinct(long long *v, size_t n)
 {
+    if (n == 0)
+        return 0;
     qsort(v, n, sizeof *v, cmp_ll);
     size_t d = 0;
     for (size_t i = 0; i < n; i++)
@@ -51,8 +52,8 @@ void adv_warp_cost_of(const long long *addr, const unsigned char *active, unsign
             lin[nl++] = l;
     }
     out->requested = (unsigned long long)out->active * width;
-    out->sectors = (unsigned)count_distinct(sec, ns);
-    out->lines = (unsigned)count_distinct(lin, nl);
+    out->sectors = (unsigned)adv_count_distinct(sec, ns);
+    out->lines = (unsigned)adv_count_distinct(lin, nl);
     free(sec);
     free(lin);
 }
@@ -528,7 +529,7 @@ static int in_sorted(const long long *v, size_t n, long long x)
 
 static void tally(traffic *t, unsigned long long threads, adv_dram *out)
 {
-    size_t nr = count_distinct(t->rd, t->nrd);
+    size_t nr = adv_count_distinct(t->rd, t->nrd);
     qsort(t->wr, t->nwr, sizeof *t->wr, cmp_wsec);
     size_t nw = 0, extra = 0;
     for (size_t i = 0; i < t->nwr;) {

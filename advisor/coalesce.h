@@ -32,6 +32,10 @@ typedef struct {
     int misaligned;               /* an address is not a multiple of width: the GPU faults */
 } adv_warp_cost;
 
+/* Sorts v[0..n) and keeps each value once; returns how many remain
+ * (sector ids to sectors touched). */
+size_t adv_count_distinct(long long *v, size_t n);
+
 void adv_warp_cost_of(const long long *addr, const unsigned char *active, unsigned width,
                       adv_warp_cost *out);
 
