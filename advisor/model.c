@@ -178,3 +178,13 @@ void adv_model_classify(adv_model *m, long long count)
             kn->acc[a].cls = adv_index_classify(kn->acc[a].expr, &ps.p);
     }
 }
+
+int adv_identifier_ok(const char *s)
+{
+    if (!s || !(isalpha((unsigned char)*s) || *s == '_'))
+        return 0;
+    for (const char *c = s; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_')
+            return 0;
+    return strlen(s) < ADV_NAME_MAX;
+}

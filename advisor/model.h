@@ -8,6 +8,10 @@
 #include "index.h"
 
 #define ADV_NAME_MAX 128
+
+/* 1 when s is a plain ASCII identifier shorter than ADV_NAME_MAX: what
+ * a name from the header must be before it reaches generated source. */
+int adv_identifier_ok(const char *s);
 #define ADV_TYPE_MAX 160
 
 typedef enum {

@@ -784,11 +784,33 @@ static int leaves_of(pctx *pc, CXType t, unsigned base, leafvec *lv, CXCursor wh
     return GM_OK;
 }
 
+/* Names from the header reach generated source and the model's fixed
+ * buffers: each must be a plain ASCII identifier shorter than
+ * ADV_NAME_MAX.  Anonymous entities (empty spelling) are judged elsewhere. */
+static int name_ok(pctx *pc, CXCursor c, const char *what)
+{
+    char full[ADV_NAME_MAX * 64], msg[ADV_NAME_MAX + 160];
+    spell(pc, c, full, sizeof full);
+    size_t len = strlen(full);
+    if (len == 0 || (len < ADV_NAME_MAX && adv_identifier_ok(full)))
+        return 1;
+    if (len >= ADV_NAME_MAX)
+        snprintf(msg, sizeof msg, "%s name of %zu characters ('%.40s...') is longer than gmadvise's "
+                 "limit of %d", what, len, full, ADV_NAME_MAX - 1);
+    else
+        snprintf(msg, sizeof msg, "%s name '%s' is not a plain ASCII identifier: gmadvise writes it "
+                 "into generated CUDA source", what, full);
+    fail_at(pc, c, "%s", msg);
+    return 0;
+}
+
 /* Rejects records whose layout we would have to guess. */
 static int check_record(pctx *pc, CXCursor d)
 {
     char name[ADV_NAME_MAX];
     spell(pc, d, name, sizeof name);
+    if (!name_ok(pc, d, "struct"))
+        return pc->st->code;
     if (kind(pc, d) == CXCursor_UnionDecl)
         return fail_at(pc, d, "union '%s' is not supported: gmadvise lays out structs only", name);
     cvec cv = kids(pc, d);
@@ -808,6 +830,8 @@ static int check_record(pctx *pc, CXCursor d)
             continue;
         char fname[ADV_NAME_MAX];
         spell(pc, f, fname, sizeof fname);
+        if (!name_ok(pc, f, "field"))
+            break;
         if (pc->cx->clang_Cursor_isBitField(f)) {
             fail_at(pc, f, "bit-field '%s' is not supported: its layout is up to the compiler", fname);
             break;
@@ -816,6 +840,11 @@ static int check_record(pctx *pc, CXCursor d)
         if (ft.kind == CXType_IncompleteArray) {
             fail_at(pc, f, "flexible array member '%s' is not supported: the element size is unknown",
                     fname);
+            break;
+        }
+        if (ft.kind == CXType_ConstantArray && pc->cx->clang_getArraySize(ft) == 0) {
+            fail_at(pc, f, "zero-length array '%s' is not supported: it is not standard C++ and "
+                           "NVRTC rejects it", fname);
             break;
         }
     }
@@ -950,6 +979,8 @@ static int add_kernel(pctx *pc, CXCursor fn)
     adv_kernel k;
     memset(&k, 0, sizeof k);
     spell(pc, fn, k.name, sizeof k.name);
+    if (!name_ok(pc, fn, "kernel"))
+        return pc->st->code;
     cursor_pos(pc, fn, &k.line, &k.col);
     if (!loc_at(pc, cx->clang_getCursorLocation(fn), 1, &k.name_off, NULL, NULL) ||
         !decl_extent(pc, fn, &k.begin, &k.end))
@@ -957,8 +988,13 @@ static int add_kernel(pctx *pc, CXCursor fn)
     int n = cx->clang_Cursor_getNumArguments(fn);
     k.nparams = n > 0 ? (unsigned)n : 0;
     k.params = gm_xcalloc(k.nparams, sizeof *k.params);
-    for (unsigned i = 0; i < k.nparams; i++)
+    for (unsigned i = 0; i < k.nparams; i++) {
         read_param(pc, cx->clang_Cursor_getArgument(fn, i), &k.params[i]);
+        if (!name_ok(pc, cx->clang_Cursor_getArgument(fn, i), "parameter")) {
+            free(k.params);
+            return pc->st->code;
+        }
+    }
     k.synthesized = k.begin >= pc->m->orig_len;
 
     cvec cv = kids(pc, fn);
@@ -1220,6 +1256,10 @@ static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m,
         return gm_fail(st, GM_EINPUT, "%s:1:1: error: cannot open: %s", file, strerror(errno));
     if (S_ISDIR(sb.st_mode))
         return gm_fail(st, GM_EINPUT, "%s:1:1: error: is a directory, expected a header file", file);
+    /* a FIFO or a device would block or never end */
+    if (!S_ISREG(sb.st_mode))
+        return gm_fail(st, GM_EINPUT, "%s:1:1: error: not a regular file (a pipe or a device?), expected a "
+                                      "header file", file);
     if ((unsigned long long)sb.st_size > MAX_FILE_BYTES)
         return gm_fail(st, GM_EINPUT, "%s:1:1: error: file is %lld bytes; gmadvise reads at most %u",
                        file, (long long)sb.st_size, MAX_FILE_BYTES);

@@ -1,9 +1,13 @@
 #include "strbuf.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 void *gm_xmalloc(size_t n)
 {
@@ -101,9 +105,25 @@ char *sb_take(sb_t *b)
 
 char *gm_read_file(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
         return NULL;
+    struct stat st;
+    int e = fstat(fd, &st) != 0     ? errno
+            : S_ISDIR(st.st_mode)   ? EISDIR
+            : !S_ISREG(st.st_mode)  ? EINVAL /* a pipe or a device: may never end */
+            : st.st_size > GM_READ_MAX ? EFBIG : 0;
+    if (e) {
+        close(fd);
+        errno = e;
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return NULL;
+    }
     sb_t b;
     sb_init(&b);
     char buf[65536];

@@ -23,7 +23,10 @@ void *gm_xcalloc(size_t n, size_t size);
 void *gm_xrealloc(void *p, size_t n);
 char *gm_xstrdup(const char *s);
 
-/* Reads a whole file; NULL with errno set on failure. */
+/* Reads a whole regular file of at most GM_READ_MAX bytes; NULL with errno
+ * set on failure (EINVAL for a pipe or a device, which might never end;
+ * EFBIG when larger). */
+#define GM_READ_MAX (256ll << 20)
 char *gm_read_file(const char *path, size_t *len);
 
 #endif

@@ -30,16 +30,6 @@ struct kgen_program {
     unsigned nnames;
 };
 
-int kgen_valid_identifier(const char *s)
-{
-    if (!s || !(isalpha((unsigned char)*s) || *s == '_'))
-        return 0;
-    for (const char *c = s; *c; c++)
-        if (!isalnum((unsigned char)*c) && *c != '_')
-            return 0;
-    return strlen(s) < ADV_NAME_MAX;
-}
-
 kgen_program *kgen_create(const adv_model *m)
 {
     kgen_program *p = gm_xcalloc(1, sizeof *p);
@@ -402,22 +392,22 @@ static void render(gctx *g, sb_t *out, const repl *r, unsigned nr, unsigned b, u
 
 static int check_names(const adv_kernel *k, const adv_struct *s, char *why, size_t n)
 {
-    if (!kgen_valid_identifier(k->name)) {
+    if (!adv_identifier_ok(k->name)) {
         snprintf(why, n, "kernel name '%s' is not a plain identifier", k->name);
         return 0;
     }
     for (unsigned i = 0; i < k->nparams; i++)
-        if (!kgen_valid_identifier(k->params[i].name)) {
+        if (!adv_identifier_ok(k->params[i].name)) {
             snprintf(why, n, "kernel %s: parameter %u has no usable name", k->name, i + 1);
             return 0;
         }
     if (s) {
-        if (!kgen_valid_identifier(s->name)) {
+        if (!adv_identifier_ok(s->name)) {
             snprintf(why, n, "struct name '%s' is not a plain identifier", s->name);
             return 0;
         }
         for (unsigned f = 0; f < s->nfields; f++)
-            if (!kgen_valid_identifier(s->fields[f].name)) {
+            if (!adv_identifier_ok(s->fields[f].name)) {
                 snprintf(why, n, "struct %s: field %u has no usable name", s->name, f + 1);
                 return 0;
             }

@@ -50,8 +50,5 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference);
  * compiles by itself. */
 char *kgen_reference_program(void);
 
-/* Validates that a name from the user's header can appear in generated
- * source as an identifier. */
-int kgen_valid_identifier(const char *s);
 
 #endif

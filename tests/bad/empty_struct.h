@@ -1,0 +1,2 @@
+struct E { };
+__global__ void k(E *p, int n) { }

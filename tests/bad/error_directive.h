@@ -1,0 +1,1 @@
+#error this header refuses to be parsed

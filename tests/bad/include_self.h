@@ -1,0 +1,2 @@
+#include "include_self.h"
+struct A { float x; };

@@ -1,0 +1,2 @@
+#include "does_not_exist.h"
+struct A { float x; };

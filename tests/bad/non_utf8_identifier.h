@@ -1,0 +1,1 @@
+struct Aé { float x; };

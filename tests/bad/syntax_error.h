@@ -1,0 +1,2 @@
+struct A { float x; 
+__global__ void k(A *p) { p[0].x = 1 }

@@ -1,0 +1,2 @@
+struct A { float x; };
+/* never closed
