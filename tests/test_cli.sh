@@ -40,7 +40,8 @@ expect 2 "cannot open" --static /nonexistent.h
 expect 2 "is a directory" --static samples
 expect 2 "unknown option" --bogus samples/particle.h
 expect 2 "no header given" --static
-expect 2 "error: no rows (expected gmadvise patterns --csv output)" patterns --from /dev/null
+empty=$(mktemp); expect 2 "error: no rows (expected gmadvise patterns --csv output)" patterns --from "$empty"; rm -f "$empty"
+expect 2 "cannot read: Invalid argument" patterns --from /dev/null
 expect 2 "expected a .svg or .png" patterns --from tests/patterns/h100.csv --plot out.pdf
 expect 2 "unknown argument '--bogus'" patterns --bogus
 expect 2 "no reports given" merge
@@ -53,6 +54,7 @@ golden() { # name command...
 }
 golden patterns_h100 patterns --from tests/patterns/h100.csv
 golden merge_h100 merge tests/merge/h100_particle.json tests/merge/h100_all_inner_struct.json
+golden merge_h100_h200 merge tests/merge/h100_particle.json tests/merge/h200_particle.json
 "$B" merge --json tests/merge/h100_particle.json | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
