@@ -163,15 +163,9 @@ void adv_check_model(adv_check *c, const adv_model *m)
 
 int adv_check_baseline(adv_check *c, const char *path, gm_status *st)
 {
-    size_t len;
-    char *text = gm_read_file(path, &len);
-    if (!text)
-        return gm_fail(st, GM_EINPUT, "%s: cannot read the baseline: %s", path, strerror(errno));
-    char err[160];
-    adv_jval *doc = adv_json_parse(text, err, sizeof err);
-    free(text);
+    adv_jval *doc = adv_json_read_file(path, "baseline", st);
     if (!doc)
-        return gm_fail(st, GM_EINPUT, "%s: error: not JSON (%s)", path, err);
+        return st->code;
     const adv_jval *list = adv_json_member(doc, "findings");
     if (!list || list->type != ADV_J_ARR) {
         adv_json_free(doc);

@@ -92,15 +92,9 @@ static int add_report(merged *mg, const adv_jval *rep, const char *source, gm_st
 
 static int add_file(merged *mg, const char *path, gm_status *st)
 {
-    size_t len;
-    char *text = gm_read_file(path, &len);
-    if (!text)
-        return gm_fail(st, GM_EINPUT, "%s: cannot read: %s", path, strerror(errno));
-    char err[160];
-    adv_jval *doc = adv_json_parse(text, err, sizeof err);
-    free(text);
+    adv_jval *doc = adv_json_read_file(path, "report", st);
     if (!doc)
-        return gm_fail(st, GM_EINPUT, "%s: error: not JSON (%s)", path, err);
+        return st->code;
     int rc = GM_OK;
     if (doc->type == ADV_J_ARR) { /* --device all */
         for (unsigned i = 0; i < doc->nkids && rc == GM_OK; i++) {

@@ -1,5 +1,6 @@
 #include "json.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -326,4 +327,20 @@ void adv_json_free(adv_jval *v)
     free(v->str);
     free(v->key);
     free(v);
+}
+
+adv_jval *adv_json_read_file(const char *path, const char *what, gm_status *st)
+{
+    size_t len;
+    char *text = gm_read_file(path, &len);
+    if (!text) {
+        gm_fail(st, GM_EINPUT, "%s: cannot read the %s: %s", path, what, strerror(errno));
+        return NULL;
+    }
+    char err[160];
+    adv_jval *doc = adv_json_parse(text, err, sizeof err);
+    free(text);
+    if (!doc)
+        gm_fail(st, GM_EINPUT, "%s: error: not JSON (%s)", path, err);
+    return doc;
 }

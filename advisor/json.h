@@ -5,6 +5,7 @@
 #ifndef ADV_JSON_H
 #define ADV_JSON_H
 
+#include "../common/status.h"
 #include "../common/strbuf.h"
 
 typedef struct {
@@ -41,5 +42,9 @@ const adv_jval *adv_json_member(const adv_jval *obj, const char *key);
 /* The string value of member `key`, or "" */
 const char *adv_json_member_str(const adv_jval *obj, const char *key);
 void adv_json_free(adv_jval *v);
+
+/* Reads and parses a JSON file: NULL with st set (GM_EINPUT, naming the
+ * file and `what` it was meant to be) when it cannot be read or parsed. */
+adv_jval *adv_json_read_file(const char *path, const char *what, gm_status *st);
 
 #endif

@@ -72,6 +72,28 @@ static int recv_msg(int fd, msg *m, double timeout_s)
     return 1;
 }
 
+/* fork() with a pipe from child to parent: in the child returns 0 and *fd
+ * is the write end; in the parent the child's pid and the read end; -1
+ * with st set when either fails.  Buffered output is flushed first so the
+ * child does not repeat it. */
+static pid_t fork_with_pipe(int *fd, gm_status *st)
+{
+    int p[2];
+    if (pipe(p) != 0)
+        return gm_fail(st, GM_EENV, "pipe: %s", strerror(errno)), -1;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(p[0]);
+        close(p[1]);
+        return gm_fail(st, GM_EENV, "fork: %s", strerror(errno)), -1;
+    }
+    close(pid == 0 ? p[0] : p[1]);
+    *fd = pid == 0 ? p[1] : p[0];
+    return pid;
+}
+
 /* ---- the worker ------------------------------------------------------- */
 
 typedef struct {
@@ -215,23 +237,11 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
 static pid_t spawn(int *rd, worker *w, const jit_binary *bin, unsigned from, int need_ref,
                    const jit_worker_opts *o, gm_status *st)
 {
-    int p[2];
-    if (pipe(p) != 0)
-        return gm_fail(st, GM_EENV, "pipe: %s", strerror(errno)), -1;
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(p[0]);
-        close(p[1]);
-        return gm_fail(st, GM_EENV, "fork: %s", strerror(errno)), -1;
-    }
-    if (pid == 0) {
-        close(p[0]);
-        worker_main(p[1], w, bin, from, need_ref, o);
-    }
-    close(p[1]);
-    *rd = p[0];
+    int fd;
+    pid_t pid = fork_with_pipe(&fd, st);
+    if (pid == 0)
+        worker_main(fd, w, bin, from, need_ref, o);
+    *rd = fd;
     return pid;
 }
 
@@ -286,19 +296,11 @@ int jit_worker_compile(const char *src, const char *name, int arch, int use_cach
     memset(out, 0, sizeof *out);
     if (log)
         *log = NULL;
-    int p[2];
-    if (pipe(p) != 0)
-        return gm_fail(st, GM_EENV, "pipe: %s", strerror(errno));
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(p[0]);
-        close(p[1]);
-        return gm_fail(st, GM_EENV, "fork: %s", strerror(errno));
-    }
+    int fd;
+    pid_t pid = fork_with_pipe(&fd, st);
+    if (pid < 0)
+        return st->code;
     if (pid == 0) { /* status, then the lengths, then cubin, ptx and log */
-        close(p[0]);
         msg mg;
         memset(&mg, 0, sizeof mg);
         gm_status_init(&mg.st);
@@ -308,24 +310,23 @@ int jit_worker_compile(const char *src, const char *name, int arch, int use_cach
         jit_compile(src, name, arch, use_cache, &b, &lg, &mg.st);
         size_t lens[3] = {b.cubin_len, b.ptx ? strlen(b.ptx) : 0, lg ? strlen(lg) : 0};
         memcpy(&mg.res, lens, sizeof lens);
-        send_msg(p[1], &mg);
-        send_blob(p[1], b.cubin, lens[0]);
-        send_blob(p[1], b.ptx, lens[1]);
-        send_blob(p[1], lg, lens[2]);
+        send_msg(fd, &mg);
+        send_blob(fd, b.cubin, lens[0]);
+        send_blob(fd, b.ptx, lens[1]);
+        send_blob(fd, lg, lens[2]);
         _exit(0);
     }
-    close(p[1]);
     msg mg;
     size_t lens[3];
     char *lg = NULL;
-    int ok = recv_msg(p[0], &mg, 600) == 1;
+    int ok = recv_msg(fd, &mg, 600) == 1;
     if (ok) {
         memcpy(lens, &mg.res, sizeof lens);
-        ok = recv_blob(p[0], &out->cubin, lens[0]) == 0 && recv_blob(p[0], &out->ptx, lens[1]) == 0 &&
-             recv_blob(p[0], &lg, lens[2]) == 0;
+        ok = recv_blob(fd, &out->cubin, lens[0]) == 0 && recv_blob(fd, &out->ptx, lens[1]) == 0 &&
+             recv_blob(fd, &lg, lens[2]) == 0;
         out->cubin_len = lens[0];
     }
-    close(p[0]);
+    close(fd);
     char how[160];
     describe_exit(pid, 0, how, sizeof how);
     if (!ok) {
@@ -429,20 +430,12 @@ int jit_worker_run(const adv_model *m, const jit_binary *bin, const jit_job *job
 
 int jit_worker_devices(jit_device_info *out, int max, int *count, gm_status *st)
 {
-    int p[2];
     *count = 0;
-    if (pipe(p) != 0)
-        return gm_fail(st, GM_EENV, "pipe: %s", strerror(errno));
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(p[0]);
-        close(p[1]);
-        return gm_fail(st, GM_EENV, "fork: %s", strerror(errno));
-    }
+    int fd;
+    pid_t pid = fork_with_pipe(&fd, st);
+    if (pid < 0)
+        return st->code;
     if (pid == 0) { /* one message per GPU, then one with count == -1 */
-        close(p[0]);
         msg mg;
         memset(&mg, 0, sizeof mg);
         gm_status_init(&mg.st);
@@ -451,20 +444,19 @@ int jit_worker_devices(jit_device_info *out, int max, int *count, gm_status *st)
             mg.count = i;
             if (jit_device_query(i, &mg.dev, &mg.st) != GM_OK)
                 break;
-            send_msg(p[1], &mg);
+            send_msg(fd, &mg);
         }
         mg.count = -1;
         if (n == 0)
             gm_fail(&mg.st, GM_EENV, "the CUDA driver sees no GPU");
-        send_msg(p[1], &mg);
+        send_msg(fd, &mg);
         _exit(0);
     }
-    close(p[1]);
     msg mg;
     int got;
-    while ((got = recv_msg(p[0], &mg, 60)) == 1 && mg.count >= 0)
+    while ((got = recv_msg(fd, &mg, 60)) == 1 && mg.count >= 0)
         out[(*count)++] = mg.dev;
-    close(p[0]);
+    close(fd);
     if (got < 0)
         kill(pid, SIGKILL);
     char how[160];
