@@ -530,7 +530,8 @@ static int in_sorted(const long long *v, size_t n, long long x)
 static void tally(traffic *t, unsigned long long threads, adv_dram *out)
 {
     size_t nr = adv_count_distinct(t->rd, t->nrd);
-    qsort(t->wr, t->nwr, sizeof *t->wr, cmp_wsec);
+    if (t->nwr) /* qsort(NULL, 0) is undefined */
+        qsort(t->wr, t->nwr, sizeof *t->wr, cmp_wsec);
     size_t nw = 0, extra = 0;
     for (size_t i = 0; i < t->nwr;) {
         unsigned mask = 0;
