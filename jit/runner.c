@@ -763,12 +763,9 @@ int jit_outputs_equal(const adv_model *m, unsigned k, const jit_outputs *a, cons
 static int ref_kernel(jit_runner *r, const char *name, CUdeviceptr out, CUdeviceptr in, long long n,
                       long long threads, int extra, double bytes, double *gbps, gm_status *st)
 {
-    CUfunction fn;
-    CU(r->cu->cuModuleGetFunction(&fn, r->mod, name), name);
     void *args[4] = {&out, &in, &n, &extra};
     jit_timing t;
-    memset(&t, 0, sizeof t);
-    if (time_it(r, fn, threads, args, 0, 0, 0, &t, st) != GM_OK)
+    if (jit_runner_time(r, name, threads, args, &t, st) != GM_OK)
         return st->code;
     *gbps = bytes / (t.median_ms * 1e-3) / 1e9;
     return GM_OK;
@@ -808,7 +805,7 @@ int jit_run_reference(jit_runner *r, jit_reference *ref, gm_status *st)
     if (rc == GM_OK) /* 1.0f: non-zero data */
         rc = jit_cu_check(r->cu, r->cu->cuMemsetD32_v2(a, 0x3f800000u, bytes / 4), "cuMemsetD32", st);
     if (rc == GM_OK)
-        rc = time_it(r, NULL, 0, NULL, b, a, (size_t)n * 4, &ref->memcpy_t, st);
+        rc = jit_runner_time_memcpy(r, b, a, (size_t)n * 4, &ref->memcpy_t, st);
     if (rc == GM_OK)
         ref->memcpy_gbps = 2.0 * n * 4 / (ref->memcpy_t.median_ms * 1e-3) / 1e9;
     if (rc == GM_OK)

@@ -34,35 +34,34 @@ typedef struct {
     gm_status st;
 } msg;
 
-static void send_msg(int fd, const msg *m)
+static void write_all(int fd, const void *buf, size_t n)
 {
-    const char *p = (const char *)m;
-    size_t left = sizeof *m;
-    while (left) {
-        ssize_t w = write(fd, p, left);
+    const char *p = buf;
+    while (n) {
+        ssize_t w = write(fd, p, n);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
             _exit(1); /* the caller is gone */
         p += w;
-        left -= (size_t)w;
+        n -= (size_t)w;
     }
 }
 
-/* 1: a whole message; 0: the worker closed the pipe; -1: nothing for
+/* 1: all n bytes; 0: the writer closed the pipe first; -1: nothing for
  * timeout_s seconds. */
-static int recv_msg(int fd, msg *m, double timeout_s)
+static int read_all(int fd, void *buf, size_t n, double timeout_s)
 {
-    char *p = (char *)m;
+    char *p = buf;
     size_t got = 0;
-    while (got < sizeof *m) {
+    while (got < n) {
         struct pollfd pf = {fd, POLLIN, 0};
         int pr = poll(&pf, 1, (int)(timeout_s * 1000));
         if (pr < 0 && errno == EINTR)
             continue;
         if (pr == 0)
             return -1;
-        ssize_t r = read(fd, p + got, sizeof *m - got);
+        ssize_t r = read(fd, p + got, n - got);
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
@@ -70,6 +69,16 @@ static int recv_msg(int fd, msg *m, double timeout_s)
         got += (size_t)r;
     }
     return 1;
+}
+
+static void send_msg(int fd, const msg *m)
+{
+    write_all(fd, m, sizeof *m);
+}
+
+static int recv_msg(int fd, msg *m, double timeout_s)
+{
+    return read_all(fd, m, sizeof *m, timeout_s);
 }
 
 /* fork() with a pipe from child to parent: in the child returns 0 and *fd
@@ -262,32 +271,18 @@ static void describe_exit(pid_t pid, int killed, char *out, size_t n)
 
 /* ---- compiling ------------------------------------------------------- */
 
-static void send_blob(int fd, const char *p, size_t n)
-{
-    msg mg; /* only to reuse send_msg's loop on a buffer of any size */
-    while (n) {
-        size_t k = n < sizeof mg ? n : sizeof mg;
-        memset(&mg, 0, sizeof mg);
-        memcpy(&mg, p, k);
-        send_msg(fd, &mg);
-        p += k;
-        n -= k;
-    }
-}
+/* What a compiling child sends first; cubin, PTX and log follow. */
+typedef struct {
+    gm_status st;
+    size_t cubin_len, ptx_len, log_len;
+} compiled;
 
+/* n bytes from the pipe into a new NUL-terminated buffer. */
 static int recv_blob(int fd, char **out, size_t n)
 {
     *out = gm_xmalloc(n + 1);
-    msg mg;
-    for (size_t got = 0; got < n;) {
-        if (recv_msg(fd, &mg, 600) != 1)
-            return -1;
-        size_t k = n - got < sizeof mg ? n - got : sizeof mg;
-        memcpy(*out + got, &mg, k);
-        got += k;
-    }
     (*out)[n] = '\0';
-    return 0;
+    return read_all(fd, *out, n, 600) == 1 ? 0 : -1;
 }
 
 int jit_worker_compile(const char *src, const char *name, int arch, int use_cache, jit_binary *out,
@@ -300,31 +295,30 @@ int jit_worker_compile(const char *src, const char *name, int arch, int use_cach
     pid_t pid = fork_with_pipe(&fd, st);
     if (pid < 0)
         return st->code;
-    if (pid == 0) { /* status, then the lengths, then cubin, ptx and log */
-        msg mg;
-        memset(&mg, 0, sizeof mg);
-        gm_status_init(&mg.st);
+    if (pid == 0) {
+        compiled c;
+        memset(&c, 0, sizeof c);
+        gm_status_init(&c.st);
         jit_binary b;
         memset(&b, 0, sizeof b);
         char *lg = NULL;
-        jit_compile(src, name, arch, use_cache, &b, &lg, &mg.st);
-        size_t lens[3] = {b.cubin_len, b.ptx ? strlen(b.ptx) : 0, lg ? strlen(lg) : 0};
-        memcpy(&mg.res, lens, sizeof lens);
-        send_msg(fd, &mg);
-        send_blob(fd, b.cubin, lens[0]);
-        send_blob(fd, b.ptx, lens[1]);
-        send_blob(fd, lg, lens[2]);
+        jit_compile(src, name, arch, use_cache, &b, &lg, &c.st);
+        c.cubin_len = b.cubin_len;
+        c.ptx_len = b.ptx ? strlen(b.ptx) : 0;
+        c.log_len = lg ? strlen(lg) : 0;
+        write_all(fd, &c, sizeof c);
+        write_all(fd, b.cubin, c.cubin_len);
+        write_all(fd, b.ptx, c.ptx_len);
+        write_all(fd, lg, c.log_len);
         _exit(0);
     }
-    msg mg;
-    size_t lens[3];
+    compiled c;
     char *lg = NULL;
-    int ok = recv_msg(fd, &mg, 600) == 1;
+    int ok = read_all(fd, &c, sizeof c, 600) == 1;
     if (ok) {
-        memcpy(lens, &mg.res, sizeof lens);
-        ok = recv_blob(fd, &out->cubin, lens[0]) == 0 && recv_blob(fd, &out->ptx, lens[1]) == 0 &&
-             recv_blob(fd, &lg, lens[2]) == 0;
-        out->cubin_len = lens[0];
+        ok = recv_blob(fd, &out->cubin, c.cubin_len) == 0 && recv_blob(fd, &out->ptx, c.ptx_len) == 0 &&
+             recv_blob(fd, &lg, c.log_len) == 0;
+        out->cubin_len = c.cubin_len;
     }
     close(fd);
     char how[160];
@@ -334,15 +328,15 @@ int jit_worker_compile(const char *src, const char *name, int arch, int use_cach
         free(lg);
         return gm_fail(st, GM_EENV, "compiling %s: %s", name, how);
     }
-    if (log && lens[2])
+    if (log && c.log_len)
         *log = lg;
     else
         free(lg);
-    if (mg.st.code != GM_OK) {
+    if (c.st.code != GM_OK) {
         jit_binary_free(out);
-        *st = mg.st;
+        *st = c.st;
     }
-    return mg.st.code;
+    return c.st.code;
 }
 
 int jit_worker_run(const adv_model *m, const jit_binary *bin, const jit_job *jobs, unsigned njobs,
