@@ -330,6 +330,23 @@ static void plot_data(const pat_table *t, const char *group, sb_t *gp)
     sb_puts(gp, "EOD\n");
 }
 
+/* `s` as a gnuplot single-quoted string: the only form in which gnuplot
+ * substitutes nothing (no `command` backquotes, no @macros, no escapes);
+ * a quote is doubled, and control characters, which would end the
+ * command line, become spaces.  Every string from outside reaches the
+ * script through here. */
+static void gp_quote(sb_t *gp, const char *s)
+{
+    sb_puts(gp, "'");
+    for (; *s; s++) {
+        if (*s == '\'')
+            sb_puts(gp, "''");
+        else
+            sb_putn(gp, (unsigned char)*s < 0x20 || *s == 0x7f ? " " : s, 1);
+    }
+    sb_puts(gp, "'");
+}
+
 /* The offset and stride curves, as the seeds drew them, with the memcpy
  * line; gnuplot renders them.  No shell is involved: gnuplot is spawned
  * with the script's path as its only argument. */
@@ -340,16 +357,18 @@ static int plot(const pat_table *t, const char *path, gm_status *st)
                        : dot && !strcmp(dot, ".png") ? "pngcairo size 1000,800" : NULL;
     if (!term)
         return gm_fail(st, GM_EINPUT, "--plot %s: expected a .svg or .png file name", path);
-    if (strpbrk(path, "\"\n\\"))
-        return gm_fail(st, GM_EINPUT, "--plot %s: the name may not hold quotes, backslashes or newlines", path);
+    if (strpbrk(path, "\n\r"))
+        return gm_fail(st, GM_EINPUT, "--plot %s: the name may not hold newlines", path);
     sb_t gp;
     sb_init(&gp);
     plot_data(t, "offset", &gp);
     plot_data(t, "stride", &gp);
-    sb_printf(&gp, "set terminal %s noenhanced\nset output \"%s\"\nset multiplot layout 2,1 title \"%s\"\n"
-                   "set grid\nset key outside right\nset ylabel \"GB/s\"\n"
-                   "set yrange [0:*]\nset xrange [0:32]\n",
-              term, path, t->device);
+    sb_printf(&gp, "set terminal %s noenhanced\nset output ", term);
+    gp_quote(&gp, path);
+    sb_puts(&gp, "\nset multiplot layout 2,1 title ");
+    gp_quote(&gp, t->device);
+    sb_puts(&gp, "\nset grid\nset key outside right\nset ylabel \"GB/s\"\n"
+                 "set yrange [0:*]\nset xrange [0:32]\n");
     sb_printf(&gp, "set title \"offset copy (floats)\"\nset xlabel \"offset\"\n"
                    "plot $offset using 1:2 with linespoints title \"effective\", "
                    "$offset using 1:3 with linespoints title \"actual\", %.3f title \"memcpy\"\n",

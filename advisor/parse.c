@@ -580,12 +580,18 @@ static void record_access(kctx *kc, CXCursor sub, CXCursor index, int param)
     a.struct_idx = par->kind == ADV_P_STRUCT_PTR ? par->struct_idx : -1;
     a.field = -1;
     cursor_pos(pc, sub, &a.line, &a.col);
+    /* libclang gives every token of an object-like macro's body the
+     * position of the macro's use, so a subscript written in a macro has
+     * collapsed ranges: only one whose index lies strictly inside it is
+     * text that can be rewritten */
     int ranges = extent_in_main(pc, sub, &a.sub_begin, &a.sub_end) &&
-                 extent_in_main(pc, index, &a.idx_begin, &a.idx_end);
+                 extent_in_main(pc, index, &a.idx_begin, &a.idx_end) &&
+                 a.sub_begin < a.idx_begin && a.idx_begin < a.idx_end && a.idx_end < a.sub_end;
     if (ranges) {
         copy_text(pc->m, a.idx_begin, a.idx_end, a.index, sizeof a.index);
         a.idx_pure = index_is_pure(pc, a.idx_begin, a.idx_end);
     } else {
+        a.sub_begin = a.sub_end = a.idx_begin = a.idx_end = 0; /* nothing to rewrite */
         snprintf(a.index, sizeof a.index, "(macro)");
         if (!par->other_use_line)
             k->params[param].other_use_line = a.line;

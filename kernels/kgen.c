@@ -68,7 +68,9 @@ static int word_in(const char *text, unsigned len, const char *w)
 }
 
 /* A generated identifier that cannot collide with the user's or ours:
- * the same (struct, layout) asks for the same name and gets it back. */
+ * the same (struct, layout) asks for the same name and gets it back.
+ * Each retry's "_gmK" suffix always fits (the base is cut to make room),
+ * so every retry is a new name and the loop ends. */
 static const char *gen_name(kgen_program *p, const char *base, char *out, size_t n, int shared)
 {
     snprintf(out, n, "%s", base);
@@ -79,7 +81,9 @@ static const char *gen_name(kgen_program *p, const char *base, char *out, size_t
             ours |= !strcmp(p->names[i], out);
         if (!taken && (!ours || shared))
             break;
-        snprintf(out, n, "%s_gm%d", base, k);
+        char suffix[16];
+        int slen = snprintf(suffix, sizeof suffix, "_gm%d", k);
+        snprintf(out, n, "%.*s%s", (int)(n - 1) - slen, base, suffix);
     }
     p->names = gm_xrealloc(p->names, (p->nnames + 1) * sizeof *p->names);
     p->names[p->nnames++] = gm_xstrdup(out);
@@ -372,13 +376,15 @@ static void access_text(gctx *g, sb_t *out, const repl *r, const repl *all, unsi
 }
 
 /* Text [b, e) of the file with the replacements inside it applied;
- * a replacement nested in another's index is applied by that one. */
+ * a replacement nested in another's index is applied by that one.  Only
+ * non-empty replacements are applied, and an access's index lies strictly
+ * inside the access (parse.c), so each nested call renders less text. */
 static void render(gctx *g, sb_t *out, const repl *r, unsigned nr, unsigned b, unsigned e)
 {
     const char *text = adv_model_text(g->p->m);
     unsigned pos = b;
     for (unsigned i = 0; i < nr; i++) {
-        if (r[i].b < pos || r[i].e > e)
+        if (r[i].b < pos || r[i].e > e || r[i].e <= r[i].b)
             continue;
         sb_putn(out, text + pos, r[i].b - pos);
         if (r[i].a)

@@ -65,6 +65,15 @@ svg=$(mktemp --suffix=.svg)
 if command -v gnuplot > /dev/null; then
   "$B" patterns --from tests/patterns/h100.csv --plot "$svg" > /dev/null && grep -q "<svg" "$svg" && grep -q "stride copy" "$svg" ||
     { echo "FAIL: patterns --plot made no SVG"; fail=1; }
+  # S1: a device name and a file name that try to run a command get drawn, not run
+  d=$(mktemp -d)
+  { printf '# gmadvise patterns, x"; system "touch %s/pwned1"; print "y`touch %s/pwned2`'"'"'@x, memcpy_gbps=3000\n' "$d" "$d"
+    tail -n +2 tests/patterns/h100.csv; } > "$d/evil.csv"
+  (cd "$d" && "$B" patterns --from evil.csv --plot "a\`touch pwned3\`'q.svg" > /dev/null) ||
+    { echo "FAIL: patterns --plot with quotes in the names"; fail=1; }
+  ls "$d"/pwned* > /dev/null 2>&1 && { echo "FAIL: patterns --plot ran a command from its input"; fail=1; }
+  grep -q 'system' "$d/"*q.svg || { echo "FAIL: the device name was not drawn as text"; fail=1; }
+  rm -rf "$d"
 else
   expect 3 "gnuplot is not installed" patterns --from tests/patterns/h100.csv --plot "$svg"
 fi
