@@ -1,6 +1,18 @@
 /* One error convention for every module: a status code plus a message.
- * Functions that can fail take a `gm_status *` last and return its code;
- * the message already names the file, struct or kernel it is about. */
+ *
+ * - A function that can fail takes a `gm_status *st` last, returns a
+ *   gm_code (GM_OK on success) and, on failure, sets st through gm_fail
+ *   (`return gm_fail(st, GM_EINPUT, "...")`).  The message already names
+ *   the file, struct or kernel it is about; a message about a place in a
+ *   user's file starts "FILE:LINE:COL: error: ".
+ * - A function that finds something returns its index or -1 (not found
+ *   is an answer, not an error); a constructor that can fail returns NULL
+ *   and sets st.
+ * - A step that can be "not applicable" (a layout for a struct, a rewrite
+ *   of a kernel) is not an error: it says why in a `why` buffer, which
+ *   becomes a note in the result.
+ * - Nothing below advisor/cli prints an error or exits: gm_print_error,
+ *   called once per command, is the one place that does. */
 #ifndef GM_STATUS_H
 #define GM_STATUS_H
 
@@ -22,5 +34,10 @@ void gm_status_init(gm_status *st);
 /* Sets the status (first failure wins) and returns `code`. */
 int gm_fail(gm_status *st, gm_code code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Prints st's message to stderr for command `who` ("gmadvise check"): a
+ * located message as it is, a partial result as a note, anything else as
+ * "who: error: message".  Nothing when there is no message. */
+void gm_print_error(const char *who, const gm_status *st);
 
 #endif

@@ -1,17 +1,20 @@
-/* Running variants on the GPU: allocation in each layout, random input
- * (never zeros), launch, correctness output and timing.
+/* The GPU through the driver API, for any program of kernels: a context,
+ * one loaded module, device buffers, launches, and timing by gmadvise's
+ * method.  It knows nothing of structs or layouts: what a buffer holds and
+ * what a launch means is the caller's (advisor/engine/measure.h).
  *
- * Method (see README "How gmadvise measures"): data sets of at least 4x the
- * L2 (8x by default), each variant warmed up, the L2 flushed before every
- * sample, CUDA events around each launch, samples until the spread is under
- * the target or the per-variant budget is spent; median and spread
- * reported.  Inputs are the same random values in every layout, so outputs
- * can be compared element by element after unpacking. */
+ * Method (see README "How gmadvise measures"): each timed launch is
+ * warmed up, the L2 is flushed before every sample, CUDA events surround
+ * each launch, and samples are taken until the spread is under the target
+ * or the budget is spent; median and spread are reported.  Device
+ * pointers are plain integers (CUdeviceptr) so that callers need no CUDA
+ * header.  Every function that can fail returns a gm_code and fills `st`;
+ * a failed driver call is GM_EGPU naming what was being done. */
 #ifndef JIT_RUNNER_H
 #define JIT_RUNNER_H
 
-#include "../advisor/layout.h"
-#include "../advisor/model.h"
+#include <stddef.h>
+
 #include "../common/status.h"
 #include "nvrtc.h"
 
@@ -32,13 +35,14 @@ typedef struct {
 } jit_timing;
 
 typedef struct {
-    double target_spread_pct; /* stop when reached (default 0.5) */
-    int min_samples;          /* default 15 */
-    int max_samples;          /* default 100 */
-    double budget_s;          /* per variant (default 0.25) */
-    double l2_multiple;       /* data set size in L2s (default 8) */
+    double target_spread_pct; /* stop when reached */
+    int min_samples;
+    int max_samples;
+    double budget_s;          /* per variant */
+    double l2_multiple;       /* data set size in L2s */
 } jit_method;
 
+/* The defaults of common/limits.h. */
 void jit_method_default(jit_method *m);
 
 typedef struct jit_runner jit_runner;
@@ -54,39 +58,8 @@ int jit_device_count(gm_status *st);
 int jit_device_query(int ordinal, jit_device_info *info, gm_status *st);
 
 int jit_runner_load(jit_runner *r, const jit_binary *bin, gm_status *st);
-
-/* Outputs of one correctness launch: every pointer parameter's contents
- * after the launch, unpacked to the declared element layout. */
-typedef struct {
-    unsigned nparams;
-    unsigned char **data;      /* NULL for non-pointer parameters */
-    unsigned long long *elems; /* elements in data[p] */
-    unsigned *elem_size;
-} jit_outputs;
-void jit_outputs_free(jit_outputs *o);
-
-typedef struct {
-    long long n_check, n_time; /* elements covered by the launches */
-    double bytes_per_elem;     /* effective bytes the kernel moves per element */
-} jit_sizes;
-
-/* Sizes for kernel k: both launches use the same element count rule. */
-int jit_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, jit_sizes *sz,
-                   gm_status *st);
-
-/* Runs function `fn` of the loaded module: kernel k with the parameters of
- * struct `st` in layout `kind` (st < 0: as declared).  Fills `out` from a
- * launch over sz->n_check elements, then (t != NULL) times launches over
- * sz->n_time elements, halving that while the GPU is out of memory (down
- * to n_check; t->shrunk says so). */
-int jit_run_variant(jit_runner *r, const adv_model *m, unsigned k, int st, adv_layout_kind kind,
-                    const char *fn, const jit_sizes *sz, jit_outputs *out, jit_timing *t,
-                    gm_status *status);
-
-/* Compares two runs' outputs; returns 1 if equal (floats within 1e-5
- * relative), else 0 with `why` naming the first difference. */
-int jit_outputs_equal(const adv_model *m, unsigned k, const jit_outputs *a, const jit_outputs *b,
-                      char *why, size_t why_len);
+const jit_device_info *jit_runner_device(const jit_runner *r);
+const jit_method *jit_runner_method(const jit_runner *r);
 
 /* For probes (gmadvise probe): zeroed device memory of at least `bytes`,
  * owned by the runner (valid until the next call or destroy), and one
@@ -95,12 +68,23 @@ int jit_runner_scratch(jit_runner *r, size_t bytes, unsigned long long *ptr, gm_
 int jit_runner_launch_sync(jit_runner *r, const char *fn, long long threads, void **args,
                            gm_status *st);
 
-/* For fixed experiments (gmadvise patterns): device buffers filled with a
- * non-zero 32-bit word, and timings of one kernel or of a device-to-device
- * copy by the same method as the variants. */
-int jit_runner_alloc(jit_runner *r, size_t bytes, unsigned word, unsigned long long *ptr,
+/* Device buffers, each filled with the 32-bit `word`; the caller frees
+ * them.  *oom (when oom is not NULL) says whether a failure was the GPU
+ * running out of memory, which callers answer by asking for less. */
+int jit_runner_alloc(jit_runner *r, size_t bytes, unsigned word, unsigned long long *ptr, int *oom,
                      gm_status *st);
 void jit_runner_free(jit_runner *r, unsigned long long ptr);
+int jit_runner_upload(jit_runner *r, unsigned long long dst, const void *src, size_t bytes,
+                      gm_status *st);
+int jit_runner_download(jit_runner *r, void *dst, unsigned long long src, size_t bytes,
+                        gm_status *st);
+/* Fills [ptr + len, ptr + total) with copies of [ptr, ptr + len), doubling
+ * on the device: large inputs cost one small upload. */
+int jit_runner_replicate(jit_runner *r, unsigned long long ptr, size_t len, size_t total,
+                         gm_status *st);
+
+/* Timings of one kernel over `threads` threads, or of a device-to-device
+ * copy, by the method above. */
 int jit_runner_time(jit_runner *r, const char *fn, long long threads, void **args, jit_timing *t,
                     gm_status *st);
 int jit_runner_time_memcpy(jit_runner *r, unsigned long long dst, unsigned long long src,

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../common/limits.h"
 #include "../common/strbuf.h"
 #include "../common/timer.h"
 
@@ -17,7 +18,7 @@ void jit_worker_opts_default(jit_worker_opts *o)
 {
     memset(o, 0, sizeof *o);
     jit_method_default(&o->method);
-    o->timeout_s = 20;
+    o->timeout_s = GM_DEFAULT_TIMEOUT_S;
 }
 
 /* ---- the pipe between worker and caller --------------------------------- */
@@ -106,87 +107,16 @@ static pid_t fork_with_pipe(int *fd, gm_status *st)
 /* ---- the worker ------------------------------------------------------- */
 
 typedef struct {
-    const adv_model *m;
-    const jit_job *jobs;
-    unsigned njobs;
+    const jit_jobs *jobs;
     jit_job_result *res;    /* the worker's copy: it knows which jobs failed */
     jit_runner *r;
-    jit_outputs decl;       /* outputs of the declared job of decl_kernel */
-    int decl_kernel;
 } worker;
-
-static int find_decl(const worker *w, unsigned kernel)
-{
-    for (unsigned j = 0; j < w->njobs; j++)
-        if (w->jobs[j].kernel == kernel && w->jobs[j].is_decl)
-            return (int)j;
-    return -1;
-}
-
-/* The declared outputs of `kernel`, recomputed when this worker did not
- * run the declared job itself.  0 when there are none to compare with. */
-static int have_decl(worker *w, unsigned kernel, const jit_sizes *sz)
-{
-    if (w->decl_kernel == (int)kernel)
-        return 1;
-    jit_outputs_free(&w->decl);
-    w->decl_kernel = -1;
-    int j = find_decl(w, kernel);
-    if (j < 0 || w->res[j].state != JIT_JOB_OK)
-        return 0;
-    const jit_job *d = &w->jobs[j];
-    gm_status st;
-    gm_status_init(&st);
-    if (jit_run_variant(w->r, w->m, kernel, d->st, d->kind, d->fn, sz, &w->decl, NULL, &st) != GM_OK) {
-        jit_outputs_free(&w->decl);
-        return 0;
-    }
-    w->decl_kernel = (int)kernel;
-    return 1;
-}
 
 static void run_job(worker *w, unsigned i, jit_job_result *res)
 {
-    const jit_job *jb = &w->jobs[i];
     memset(res, 0, sizeof *res);
     res->correct = -1;
-    gm_status st;
-    gm_status_init(&st);
-    jit_sizes sz;
-    if (jit_plan_sizes(w->r, w->m, jb->kernel, &sz, &st) != GM_OK) {
-        res->state = JIT_JOB_FAILED;
-        snprintf(res->note, sizeof res->note, "not measured: %s", st.msg);
-        return;
-    }
-    jit_outputs out;
-    if (jit_run_variant(w->r, w->m, jb->kernel, jb->st, jb->kind, jb->fn, &sz, &out, &res->t, &st) != GM_OK) {
-        jit_outputs_free(&out);
-        /* a driver error may have lost the context: the caller restarts us */
-        res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
-        snprintf(res->note, sizeof res->note, "%s: %s",
-                 res->state == JIT_JOB_FAULTED ? "faulted" : "failed", st.msg);
-        return;
-    }
-    res->state = JIT_JOB_OK;
-    res->gbps = sz.bytes_per_elem * (double)res->t.elems / (res->t.median_ms * 1e-3) / 1e9;
-    if (res->t.shrunk)
-        snprintf(res->note, sizeof res->note,
-                 "timed on %lld elements instead of %lld: the GPU is short of memory", res->t.elems,
-                 sz.n_time);
-    if (jb->is_decl) {
-        jit_outputs_free(&w->decl);
-        w->decl = out;
-        w->decl_kernel = (int)jb->kernel;
-        res->correct = 1;
-        return;
-    }
-    if (have_decl(w, jb->kernel, &sz)) {
-        char why[256];
-        res->correct = jit_outputs_equal(w->m, jb->kernel, &w->decl, &out, why, sizeof why);
-        if (!res->correct)
-            snprintf(res->note, sizeof res->note, "output differs from the declared layout: %s", why);
-    }
-    jit_outputs_free(&out);
+    w->jobs->run(w->jobs->ctx, w->r, i, w->res, res);
 }
 
 static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from, int need_ref,
@@ -217,16 +147,16 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
         if (o->times)
             fprintf(stderr, "gmadvise: %.3f s for the reference copies\n", gm_now_s() - t0);
     }
-    for (unsigned i = from; i < w->njobs; i++) {
+    for (unsigned i = from; i < w->jobs->njobs; i++) {
         if (!o->quiet)
-            fprintf(stderr, "gmadvise: measuring %s\n", w->jobs[i].fn);
+            fprintf(stderr, "gmadvise: measuring %s\n", w->jobs->names[i]);
         mg.type = MSG_START;
         mg.job = i;
         send_msg(fd, &mg);
         t0 = gm_now_s();
         run_job(w, i, &mg.res);
         if (o->times)
-            fprintf(stderr, "gmadvise: %.3f s for %s (%d samples)\n", gm_now_s() - t0, w->jobs[i].fn,
+            fprintf(stderr, "gmadvise: %.3f s for %s (%d samples)\n", gm_now_s() - t0, w->jobs->names[i],
                     mg.res.t.samples);
         w->res[i] = mg.res;
         mg.type = MSG_DONE;
@@ -236,7 +166,6 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
     }
     mg.type = MSG_END;
     send_msg(fd, &mg);
-    jit_outputs_free(&w->decl);
     jit_runner_destroy(w->r);
     _exit(0);
 }
@@ -339,15 +268,15 @@ int jit_worker_compile(const char *src, const char *name, int arch, int use_cach
     return c.st.code;
 }
 
-int jit_worker_run(const adv_model *m, const jit_binary *bin, const jit_job *jobs, unsigned njobs,
-                   const jit_worker_opts *o, jit_device_info *dev, jit_reference *ref,
-                   jit_job_result *res, gm_status *st)
+int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker_opts *o,
+                   jit_device_info *dev, jit_reference *ref, jit_job_result *res, gm_status *st)
 {
+    unsigned njobs = jobs->njobs;
     for (unsigned i = 0; i < njobs; i++) {
         memset(&res[i], 0, sizeof res[i]);
         res[i].correct = -1;
     }
-    worker w = {m, jobs, njobs, res, NULL, {0}, -1};
+    worker w = {jobs, res, NULL};
     unsigned next = 0;
     int need_ref = 1;
     while (next < njobs || need_ref) {

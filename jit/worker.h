@@ -6,25 +6,19 @@
  * reporting each over a pipe.  When a job faults the worker's context is
  * lost: the worker exits, the job is reported by name, and a fresh worker
  * (fresh context) goes on with the next job.  A job that sends nothing for
- * `timeout_s` is killed the same way.  Outputs are compared inside the
- * worker: each job is checked against the declared-layout job of its
- * kernel, which a fresh worker recomputes when it needs it. */
+ * `timeout_s` is killed the same way.
+ *
+ * What a job does is the caller's: jit_job_fn runs in the worker, after
+ * fork, on the worker's own copy of the caller's memory; whatever it keeps
+ * there (outputs to compare later jobs with) lives only as long as that
+ * worker, so a fresh worker must be able to recompute it.  Only the
+ * jit_job_result travels back. */
 #ifndef JIT_WORKER_H
 #define JIT_WORKER_H
 
-#include "../advisor/layout.h"
-#include "../advisor/model.h"
 #include "../common/status.h"
 #include "nvrtc.h"
 #include "runner.h"
-
-typedef struct {
-    unsigned kernel;
-    int st;                 /* struct whose layout varies; -1: as declared */
-    adv_layout_kind kind;
-    const char *fn;         /* the compiled kernel's name */
-    int is_decl;            /* the outputs the kernel's other jobs must match */
-} jit_job;
 
 typedef enum {
     JIT_JOB_NOT_RUN,        /* the worker never reached it */
@@ -38,9 +32,24 @@ typedef struct {
     jit_job_state state;
     jit_timing t;
     double gbps;            /* effective: the bytes each element moves over time */
-    int correct;            /* -1 not compared, 0 differs, 1 matches the declared job */
+    int correct;            /* -1 not compared, 0 differs, 1 matches the job's reference */
     char note[512];
 } jit_job_result;
+
+/* Runs job `job` on `r` in the worker and fills *out, which starts zeroed
+ * with correct = -1: state JIT_JOB_OK, or JIT_JOB_FAULTED when the
+ * context can no longer be trusted (the worker then exits), or
+ * JIT_JOB_FAILED.  done[] holds the results known when this worker
+ * started, and those of the jobs it ran since. */
+typedef void (*jit_job_fn)(void *ctx, jit_runner *r, unsigned job, const jit_job_result *done,
+                           jit_job_result *out);
+
+typedef struct {
+    unsigned njobs;
+    const char *const *names; /* per job, for progress lines */
+    jit_job_fn run;
+    void *ctx;
+} jit_jobs;
 
 typedef struct {
     int device;             /* CUDA ordinal */
@@ -52,14 +61,13 @@ typedef struct {
 
 void jit_worker_opts_default(jit_worker_opts *o);
 
-/* Runs the jobs of `bin` on device o->device.  GM_OK, GM_EPARTIAL when a
- * job did not end JIT_JOB_OK, GM_EENV when there is no driver or no GPU
- * (st says why: the caller reports the static result), GM_EINPUT for a
- * device that does not exist, GM_EGPU when start-up or the reference
- * copies fail.  `res` has one entry per job. */
-int jit_worker_run(const adv_model *m, const jit_binary *bin, const jit_job *jobs, unsigned njobs,
-                   const jit_worker_opts *o, jit_device_info *dev, jit_reference *ref,
-                   jit_job_result *res, gm_status *st);
+/* Runs the jobs with `bin` loaded on device o->device.  GM_OK, GM_EPARTIAL
+ * when a job did not end JIT_JOB_OK or was not correct, GM_EENV when there
+ * is no driver or no GPU (st says why: the caller reports the static
+ * result), GM_EINPUT for a device that does not exist, GM_EGPU when
+ * start-up or the reference copies fail.  `res` has one entry per job. */
+int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker_opts *o,
+                   jit_device_info *dev, jit_reference *ref, jit_job_result *res, gm_status *st);
 
 /* jit_compile (nvrtc.h) in a child process.  NVRTC initialises CUDA
  * state of its own, after which forked workers could not create a

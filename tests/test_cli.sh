@@ -43,7 +43,7 @@ expect 2 "no header given" --static
 empty=$(mktemp); expect 2 "error: no rows (expected gmadvise patterns --csv output)" patterns --from "$empty"; rm -f "$empty"
 expect 2 "cannot read: Invalid argument" patterns --from /dev/null
 expect 2 "expected a .svg or .png" patterns --from tests/patterns/h100.csv --plot out.pdf
-expect 2 "unknown argument '--bogus'" patterns --bogus
+expect 2 "unknown option '--bogus'" patterns --bogus
 expect 2 "no reports given" merge
 # patterns and merge read saved device runs (tests/patterns, tests/merge)
 golden() { # name command...

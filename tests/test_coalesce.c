@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../advisor/coalesce.h"
-#include "../advisor/parse.h"
+#include "../advisor/core/coalesce.h"
+#include "../advisor/frontend/parse.h"
 #include "check.h"
 
 /* `size` bytes per thread at base + 4-byte-element stride*g + offset. */

@@ -1,6 +1,6 @@
 /* The index classifier against closed forms: the global index g, its
  * multiples and offsets, parameters, and the shapes that are not affine. */
-#include "../advisor/index.h"
+#include "../advisor/core/index.h"
 #include "check.h"
 #include <string.h>
 

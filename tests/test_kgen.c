@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../advisor/parse.h"
+#include "../advisor/frontend/parse.h"
 #include "../jit/nvrtc.h"
-#include "../kernels/kgen.h"
+#include "../advisor/engine/kgen.h"
 #include "check.h"
 #include "samples.h"
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../advisor/layout.h"
+#include "../advisor/core/layout.h"
 #include "check.h"
 
 /* struct P { float x, y, z; int id; double m; }  -- 24 bytes, align 8 */

@@ -7,7 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../advisor/parse.h"
+#include "../advisor/frontend/parse.h"
 #include "../common/strbuf.h"
 #include "check.h"
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../advisor/parse.h"
+#include "../advisor/frontend/parse.h"
 #include "../common/strbuf.h"
 #include "check.h"
 #include "samples.h"

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../advisor/check.h"
-#include "../../advisor/parse.h"
-#include "../../kernels/kgen.h"
+#include "../../advisor/core/check.h"
+#include "../../advisor/frontend/parse.h"
+#include "../../advisor/engine/kgen.h"
 
 static void exercise(const adv_model *m)
 {

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../advisor/index.h"
+#include "../../advisor/core/index.h"
 
 typedef struct {
     const uint8_t *d;

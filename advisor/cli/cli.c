@@ -1,0 +1,196 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../common/limits.h"
+#include "../../common/strbuf.h"
+#include "../frontend/parse.h"
+
+static int parse_param(const char *s, adv_param_value *out, gm_status *st)
+{
+    const char *eq = strchr(s, '=');
+    if (!eq || eq == s)
+        return gm_fail(st, GM_EINPUT, "--param %s: expected NAME=VALUE", s);
+    char *end;
+    double v = strtod(eq + 1, &end);
+    if (end == eq + 1 || *end)
+        return gm_fail(st, GM_EINPUT, "--param %s: VALUE must be a number", s);
+    size_t n = (size_t)(eq - s);
+    char *name = gm_xmalloc(n + 1);
+    memcpy(name, s, n);
+    name[n] = '\0';
+    *out = (adv_param_value){name, v};
+    return GM_OK;
+}
+
+/* The shared options and the command's own, as one getopt_long table. */
+/* The shared options and the command's own, as one getopt_long table. */
+static struct option *all_options(const cli_spec *spec, char *shorts, size_t n)
+{
+    static const struct option shared[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, CLI_VERSION},
+        {"param", required_argument, NULL, CLI_PARAM}, /* last: headers only */
+    };
+    unsigned nshared = spec->headers ? 3 : 2, nown = 0;
+    while (spec->opts && spec->opts[nown].name)
+        nown++;
+    struct option *o = gm_xcalloc(nshared + nown + 1, sizeof *o);
+    memcpy(o, shared, nshared * sizeof *o);
+    for (unsigned i = 0; i < nown; i++)
+        o[nshared + i] = spec->opts[i];
+    /* ':' first: a missing value is reported, not printed by getopt */
+    snprintf(shorts, n, ":h%s%s", spec->headers ? "I:D:" : "", spec->shorts ? spec->shorts : "");
+    return o;
+}
+
+static int shared_option(const cli_spec *spec, cli_common *c, int id, const char *arg, gm_status *st)
+{
+    switch (id) {
+    case 'h':
+        fputs(spec->usage, stdout);
+        c->done = 1;
+        return GM_OK;
+    case CLI_VERSION:
+        printf("gmadvise %s\n", GMADVISE_VERSION);
+        c->done = 1;
+        return GM_OK;
+    case 'I':
+    case 'D':
+        if (c->nclang + 2 > CLI_MAX_ARGS)
+            return gm_fail(st, GM_EINPUT, "too many -I/-D options (at most %d)", CLI_MAX_ARGS / 2);
+        c->clang_args[c->nclang++] = id == 'I' ? "-I" : "-D";
+        c->clang_args[c->nclang++] = arg;
+        return GM_OK;
+    case CLI_PARAM:
+        if (c->nparams >= CLI_MAX_PARAMS)
+            return gm_fail(st, GM_EINPUT, "too many --param options (at most %d)", CLI_MAX_PARAMS);
+        if (parse_param(arg, &c->params[c->nparams], st))
+            return st->code;
+        c->nparams++;
+        return GM_OK;
+    }
+    return -1; /* not a shared option */
+}
+
+int cli_parse(const cli_spec *spec, int argc, char **argv, cli_common *c, cli_opt_fn fn, void *ctx,
+              gm_status *st)
+{
+    memset(c, 0, sizeof *c);
+    c->operands = gm_xcalloc((size_t)argc + 1, sizeof *c->operands);
+    /* `--` ends the options; what follows goes to the parser */
+    int end = 1;
+    while (end < argc && strcmp(argv[end], "--"))
+        end++;
+    if (end < argc && !spec->headers)
+        return gm_fail(st, GM_EINPUT, "'--' takes no arguments here (see %s --help)", spec->name);
+    for (int i = end + 1; i < argc; i++) {
+        if (c->nclang >= CLI_MAX_ARGS)
+            return gm_fail(st, GM_EINPUT, "too many parser arguments (at most %d)", CLI_MAX_ARGS);
+        c->clang_args[c->nclang++] = argv[i];
+    }
+    char shorts[64];
+    struct option *opts = all_options(spec, shorts, sizeof shorts);
+    int rc = GM_OK, id, li = -1;
+    optind = 0; /* a fresh scan for every command (glibc) */
+    opterr = 0;
+    while (rc == GM_OK && !c->done && (id = getopt_long(end, argv, shorts, opts, &li)) != -1) {
+        const char *arg = optarg;
+        if (id == '?' || id == ':') {
+            char name[160];
+            if (optopt && optopt < CLI_PARAM)
+                snprintf(name, sizeof name, "-%c", optopt);
+            else
+                snprintf(name, sizeof name, "%s", argv[optind - 1]);
+            rc = id == '?' ? gm_fail(st, GM_EINPUT, "unknown option '%s' (see %s --help)", name, spec->name)
+                           : gm_fail(st, GM_EINPUT, "option '%s' needs a value (see %s --help)", name,
+                                     spec->name);
+        } else if ((rc = shared_option(spec, c, id, arg, st)) == -1) {
+            rc = fn ? fn(ctx, id, arg, st) : GM_OK;
+        }
+        li = -1;
+    }
+    free(opts);
+    for (int i = optind; rc == GM_OK && i < end; i++)
+        c->operands[c->noperands++] = argv[i];
+    return rc;
+}
+
+void cli_common_free(cli_common *c)
+{
+    for (unsigned i = 0; i < c->nparams; i++)
+        free((char *)c->params[i].name);
+    c->nparams = 0;
+    free(c->operands);
+    c->operands = NULL;
+}
+
+int cli_device_arg(const char *value, int all_ok, int *device, gm_status *st)
+{
+    if (all_ok && !strcmp(value, "all")) {
+        *device = -1;
+        return GM_OK;
+    }
+    char *end;
+    long v = strtol(value, &end, 10);
+    if (*end || end == value || v < 0 || v > 1000)
+        return gm_fail(st, GM_EINPUT, "--device %s: expected a GPU ordinal%s", value,
+                       all_ok ? " or all" : "");
+    *device = (int)v;
+    return GM_OK;
+}
+
+int cli_positive_arg(const char *opt, const char *value, double *out, gm_status *st)
+{
+    char *end;
+    double v = strtod(value, &end);
+    if (*end || end == value || !(v > 0) || v > 1e6)
+        return gm_fail(st, GM_EINPUT, "%s %s: expected a positive number", opt, value);
+    *out = v;
+    return GM_OK;
+}
+
+int cli_color(void)
+{
+    const char *nc = getenv("NO_COLOR");
+    return isatty(STDOUT_FILENO) && !(nc && *nc);
+}
+
+int cli_load_model(const char *path, const char *text, const cli_common *c, adv_model **out,
+                   gm_status *st)
+{
+    adv_parse_opts po = {c->clang_args, c->nclang, text, text ? (unsigned)strlen(text) : 0};
+    *out = NULL;
+    if (adv_parse_file(path, &po, out, st) != GM_OK)
+        return st->code;
+    if (c->nparams)
+        adv_model_set_overrides(*out, c->params, c->nparams);
+    adv_model_classify(*out, GM_DEFAULT_COUNT);
+    return GM_OK;
+}
+
+int cli_write_file(const char *path, const char *text, gm_status *st)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return gm_fail(st, GM_EINPUT, "%s: cannot create: %s", path, strerror(errno));
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        unlink(tmp);
+        return gm_fail(st, GM_EINPUT, "%s: cannot write: %s", path, strerror(errno));
+    }
+    int ok = fputs(text, f) >= 0;
+    ok &= fclose(f) == 0;
+    if (!ok || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return gm_fail(st, GM_EINPUT, "%s: cannot write: %s", path, strerror(errno));
+    }
+    return GM_OK;
+}

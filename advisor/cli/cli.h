@@ -1,0 +1,71 @@
+/* The command line: one parser for every subcommand (getopt_long, so
+ * `--opt value`, `--opt=value` and bundled short options all work), the
+ * options they share, and the helpers subcommands have in common.
+ *
+ * Each subcommand (commands.h) declares a cli_spec: its own options and
+ * its --help text.  cli_parse handles what every subcommand shares:
+ * --help and --version (they set `done`: the command returns 0 at once),
+ * and for commands that read headers -I, -D, --param and, after `--`,
+ * arguments for the parser.  Nothing here exits or prints errors: the
+ * dispatcher (main.c) prints the status a command returns. */
+#ifndef ADV_CLI_H
+#define ADV_CLI_H
+
+#include <getopt.h>
+
+#include "../../common/status.h"
+#include "../core/model.h"
+
+#define CLI_MAX_ARGS 256
+#define CLI_MAX_PARAMS ADV_MAX_PARAM_VALUES
+
+/* Ids of the shared long options; a command's own start at CLI_OWN. */
+enum { CLI_PARAM = 1000, CLI_VERSION, CLI_OWN = 1100 };
+
+typedef struct {
+    const char *name;           /* "gmadvise check", for messages */
+    const char *usage;          /* the whole --help text */
+    const struct option *opts;  /* its own long options, zero-terminated (NULL: none) */
+    const char *shorts;         /* its own short options, getopt syntax ("q") */
+    int headers;                /* takes -I, -D, --param and `-- clang-args` */
+} cli_spec;
+
+typedef struct {
+    const char *clang_args[CLI_MAX_ARGS];
+    unsigned nclang;
+    adv_param_value params[CLI_MAX_PARAMS];
+    unsigned nparams;
+    char **operands;            /* the non-option arguments, in order */
+    unsigned noperands;
+    int done;                   /* --help or --version was answered */
+} cli_common;
+
+/* A command's own option `id` (a short option's letter, or the long
+ * option's val) with its argument (NULL when it takes none). */
+typedef int (*cli_opt_fn)(void *ctx, int id, const char *arg, gm_status *st);
+
+/* Parses argv[1..argc) into c and through fn.  GM_EINPUT for an unknown
+ * option or one missing its value.  The caller frees c (cli_common_free). */
+int cli_parse(const cli_spec *spec, int argc, char **argv, cli_common *c, cli_opt_fn fn, void *ctx,
+              gm_status *st);
+void cli_common_free(cli_common *c);
+
+/* "--device N" and, when all_ok, "--device all" (*device = -1). */
+int cli_device_arg(const char *value, int all_ok, int *device, gm_status *st);
+/* A positive number of at most 1e6 for option `opt`. */
+int cli_positive_arg(const char *opt, const char *value, double *out, gm_status *st);
+
+/* Parses `path` (or `text` in its place when not NULL) with the common
+ * options' parser arguments, applies their --param overrides and
+ * classifies every access: the model each subcommand starts from.  The
+ * caller destroys *out. */
+int cli_load_model(const char *path, const char *text, const cli_common *c, adv_model **out,
+                   gm_status *st);
+
+/* Writes `text` to `path` through a temporary file and rename. */
+int cli_write_file(const char *path, const char *text, gm_status *st);
+
+/* Colour on stdout: a terminal, and NO_COLOR unset or empty (no-color.org). */
+int cli_color(void);
+
+#endif

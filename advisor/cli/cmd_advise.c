@@ -1,0 +1,156 @@
+/* gmadvise [options] FILE.h: the advice run.  Parses the header, runs the
+ * engine (advisor/engine/engine.h) and prints its results. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../../common/limits.h"
+#include "../../common/strbuf.h"
+#include "../../common/timer.h"
+#include "../engine/engine.h"
+#include "../output/report.h"
+#include "cli.h"
+#include "commands.h"
+
+static const char usage[] =
+            "usage: gmadvise [options] FILE.h [-- clang-args...]\n"
+            "       gmadvise check [options] FILE...   static pre-merge check (gmadvise check --help)\n"
+            "       gmadvise explain FILE.h[:LINE] | float3 | align   warp diagrams and lessons\n"
+            "       gmadvise probe [--patterns] [FILE.h...]   launches for scripts/ncu-validate\n"
+            "       gmadvise patterns [--csv] [--plot FILE.svg|png]   the seeds' experiments\n"
+            "       gmadvise merge A.json B.json...   one report per GPU architecture\n"
+            "\n"
+            "Parses the structs and __global__ kernels of FILE.h, generates AoS, SoA, AoSoA,\n"
+            "__align__-padded and vector-type variants of each kernel, compiles them with\n"
+            "NVRTC, measures them on the GPU and recommends the fastest correct layout.\n"
+            "\n"
+            "options:\n"
+            "  -I DIR, -D NAME[=VALUE]   passed to the parser\n"
+            "  --param NAME=VALUE        value of a kernel's scalar parameter (also settable\n"
+            "                            in the header: // gmadvise: NAME=VALUE)\n"
+            "  --json                    JSON on stdout instead of the table\n"
+            "  --emit DIR                write each variant as a .cu file nvcc compiles alone\n"
+            "  --static                  do not touch the GPU even if there is one\n"
+            "  --arch NN                 compile for sm_NN when there is no GPU (default " GM_STR(GM_DEFAULT_ARCH) ")\n"
+            "  --device N|all            GPU ordinal (default 0); all: one report per GPU\n"
+            "  --spread PCT              sample until the spread is under PCT (default " GM_STR(GM_DEFAULT_SPREAD_PCT) ")\n"
+            "  --timeout S               a variant silent for S seconds is killed (default " GM_STR(GM_DEFAULT_TIMEOUT_S) ")\n"
+            "  --no-cache                ignore the compile cache\n"
+            "  --times                   say on stderr how long each step took\n"
+            "  -q, --quiet               no progress on stderr\n"
+            "  --version, --help\n"
+            "\n"
+            "exit codes: 0 ok, 2 bad input or usage, 3 environment (libclang or NVRTC missing),\n"
+            "4 GPU failure, 5 partial result (a variant failed to compile, run or verify)\n"
+            "environment: GMADVISE_LIBCLANG, GMADVISE_LIBCUDA, GMADVISE_NVRTC (library paths),\n"
+            "GMADVISE_CACHE_DIR (compile cache), NO_COLOR\n";
+
+enum { O_JSON = CLI_OWN, O_STATIC, O_NO_CACHE, O_TIMES, O_EMIT, O_ARCH, O_DEVICE, O_SPREAD, O_TIMEOUT };
+
+static const struct option own[] = {
+    {"json", no_argument, NULL, O_JSON},
+    {"static", no_argument, NULL, O_STATIC},
+    {"no-cache", no_argument, NULL, O_NO_CACHE},
+    {"times", no_argument, NULL, O_TIMES},
+    {"quiet", no_argument, NULL, 'q'},
+    {"emit", required_argument, NULL, O_EMIT},
+    {"arch", required_argument, NULL, O_ARCH},
+    {"device", required_argument, NULL, O_DEVICE},
+    {"spread", required_argument, NULL, O_SPREAD},
+    {"timeout", required_argument, NULL, O_TIMEOUT},
+    {0},
+};
+
+static const cli_spec spec = {"gmadvise", usage, own, "q", 1};
+
+typedef struct {
+    adv_engine_opts e;
+    int json;
+    const char *emit;
+} options;
+
+static int arch_arg(const char *value, int *arch, gm_status *st)
+{
+    const char *digits = strncmp(value, "sm_", 3) ? value : value + 3;
+    char *end;
+    long v = strtol(digits, &end, 10);
+    if (*end || end == digits || v < 0 || v > 1000)
+        return gm_fail(st, GM_EINPUT, "--arch %s: expected a number", value);
+    *arch = (int)v;
+    return GM_OK;
+}
+
+static int option(void *ctx, int id, const char *arg, gm_status *st)
+{
+    options *o = ctx;
+    switch (id) {
+    case O_JSON: o->json = 1; return GM_OK;
+    case O_STATIC: o->e.force_static = 1; return GM_OK;
+    case O_NO_CACHE: o->e.use_cache = 0; return GM_OK;
+    case O_TIMES: o->e.times = 1; return GM_OK;
+    case 'q': o->e.quiet = 1; return GM_OK;
+    case O_EMIT: o->emit = arg; return GM_OK;
+    case O_ARCH: return arch_arg(arg, &o->e.arch, st);
+    case O_DEVICE: return cli_device_arg(arg, 1, &o->e.device, st);
+    case O_SPREAD: return cli_positive_arg("--spread", arg, &o->e.spread_pct, st);
+    case O_TIMEOUT: return cli_positive_arg("--timeout", arg, &o->e.timeout_s, st);
+    }
+    return GM_OK;
+}
+
+/* --emit DIR: each compiled variant of the first result as a .cu file
+ * nvcc compiles alone. */
+static int emit_variants(const adv_result *r, const char *dir, gm_status *st)
+{
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+        return gm_fail(st, GM_EINPUT, "--emit %s: %s", dir, strerror(errno));
+    for (unsigned i = 0; i < r->nv; i++) {
+        if (!r->v[i].source)
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s.cu", dir, r->v[i].fn);
+        if (cli_write_file(path, r->v[i].source, st) != GM_OK)
+            return st->code;
+    }
+    return GM_OK;
+}
+
+int gm_cmd_advise(int argc, char **argv, gm_status *st)
+{
+    options o;
+    memset(&o, 0, sizeof o);
+    adv_engine_opts_default(&o.e);
+    cli_common c;
+    int rc = cli_parse(&spec, argc, argv, &c, option, &o, st);
+    if (rc == GM_OK && !c.done && c.noperands != 1)
+        rc = c.noperands ? gm_fail(st, GM_EINPUT, "one header at a time: '%s' and '%s'", c.operands[0],
+                                   c.operands[1])
+                         : gm_fail(st, GM_EINPUT, "no header given (see gmadvise --help)");
+    if (rc != GM_OK || c.done) {
+        cli_common_free(&c);
+        return rc;
+    }
+    const char *file = c.operands[0];
+    adv_model *m = NULL;
+    double t0 = gm_now_s();
+    rc = cli_load_model(file, NULL, &c, &m, st);
+    if (rc == GM_OK && o.e.times)
+        fprintf(stderr, "gmadvise: %.3f s to parse %s\n", gm_now_s() - t0, file);
+    adv_result *res = NULL;
+    unsigned n = 0;
+    if (rc == GM_OK)
+        rc = adv_engine_run(m, &o.e, &res, &n, st);
+    if (n && o.emit && emit_variants(&res[0], o.emit, st) != GM_OK)
+        rc = st->code;
+    else if (o.json)
+        adv_report_json_all(res, n, o.e.device < 0, stdout);
+    else
+        adv_report_text_all(res, n, stdout, cli_color());
+    fflush(stdout);
+    adv_results_free(res, n);
+    adv_model_destroy(m);
+    cli_common_free(&c);
+    return rc;
+}

@@ -1,0 +1,194 @@
+#include "check.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/limits.h"
+#include "../../common/strbuf.h"
+#include "coalesce.h"
+#include "predict.h"
+
+static const adv_rule_info rules[ADV_R_COUNT] = {
+    {"GM001", "misaligned-address", "error",
+     "An address is not a multiple of the access width",
+     "The GPU raises a misaligned-address fault when a thread loads or stores W bytes at an "
+     "address that is not a multiple of W (a float at a base shifted by 7 bytes).  Keep every "
+     "allocation and sub-array aligned to its widest type."},
+    {"GM002", "stride", "warning",
+     "Consecutive threads access elements more than one apart",
+     "With stride s, a warp's 32 threads spread over s times the bytes they use: sectors per "
+     "request grow with s until every thread has its own 32-byte sector.  Let thread g touch "
+     "element g (transpose the data or the loop)."},
+    {"GM003", "scattered", "warning",
+     "Threads of a warp access elements out of order or with gaps",
+     "The index is not stride*g + offset; the warp's addresses fall into more sectors than the "
+     "bytes need.  Make thread g touch element g where the algorithm allows."},
+    {"GM004", "misaligned-base", "warning",
+     "A warp's first address is not 32-byte aligned",
+     "An offset that is not a multiple of the sector size makes every request touch one sector "
+     "more.  Start each warp's range on a 32-byte boundary (pad the array or shift the index)."},
+    {"GM005", "padded-struct", "warning",
+     "A field of a padded struct: the padding is loaded and never used",
+     "The struct's padding (from alignment or __align__) travels with every sector.  Drop the "
+     "padding, or store the fields in separate arrays (SoA/AoSoA)."},
+    {"GM006", "partial-struct", "warning",
+     "One field of a larger struct per thread: most of each sector is wasted",
+     "Threads read or write a field of an array of structs, so each warp request touches the "
+     "whole struct's sectors.  Store the fields the kernel uses in separate arrays "
+     "(SoA, or AoSoA blocks of 32)."},
+    {"GM007", "narrow-access", "warning",
+     "A whole struct moved with narrow loads or stores",
+     "The struct's alignment forces 1-, 2- or 4-byte instructions, each of which touches the "
+     "sectors of all 32 elements.  __align__(16) (or a vector type) lets one 16-byte "
+     "instruction move 16 bytes per thread."},
+};
+
+const adv_rule_info *adv_rule_get(adv_rule r) { return &rules[r]; }
+
+struct adv_check {
+    adv_check_opts o;
+    adv_finding *f;
+    unsigned n;
+    int baseline; /* a baseline was applied: SARIF says new or unchanged */
+};
+
+adv_check *adv_check_create(const adv_check_opts *o)
+{
+    adv_check *c = gm_xcalloc(1, sizeof *c);
+    c->o = *o;
+    if (c->o.min_efficiency <= 0)
+        c->o.min_efficiency = GM_DEFAULT_MIN_EFFICIENCY;
+    return c;
+}
+
+void adv_check_destroy(adv_check *c)
+{
+    if (!c)
+        return;
+    free(c->f);
+    free(c);
+}
+
+unsigned adv_check_count(const adv_check *c) { return c->n; }
+const adv_finding *adv_check_finding(const adv_check *c, unsigned i) { return &c->f[i]; }
+
+unsigned adv_check_new_count(const adv_check *c)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < c->n; i++)
+        n += !c->f[i].known;
+    return n;
+}
+
+/* Which pitfall explains an inefficient access. */
+static adv_rule rule_of(const adv_model *m, const adv_access *x, const adv_cost *cost)
+{
+    if (cost->misaligned)
+        return ADV_R_MISALIGNED_ADDRESS;
+    if (!x->cls.affine)
+        return ADV_R_SCATTERED;
+    if (llabs(x->cls.stride) > 1 || x->cls.stride == 0)
+        return ADV_R_STRIDE;
+    if (x->struct_idx >= 0) {
+        const adv_struct *s = adv_model_struct(m, (unsigned)x->struct_idx);
+        if (x->field < 0)
+            return ADV_R_NARROW_ACCESS;
+        return s->padding > 0 ? ADV_R_PADDED_STRUCT : ADV_R_PARTIAL_STRUCT;
+    }
+    return ADV_R_MISALIGNED_BASE;
+}
+
+static void suggest(const adv_model *m, unsigned k, const adv_access *x, adv_rule r, char *out,
+                    size_t n)
+{
+    adv_layout_kind kind;
+    adv_prediction best, decl;
+    if (x->struct_idx >= 0 && adv_predict_best(m, k, x->struct_idx, &kind, &best, &decl) &&
+        kind != ADV_L_AOS) {
+        snprintf(out, n, "%s layout for %s (model: %.1f -> %.1f DRAM bytes, %.1f -> %.1f requests a warp per element)",
+                 adv_layout_name(kind), adv_model_struct(m, (unsigned)x->struct_idx)->name,
+                 decl.dram_bytes, best.dram_bytes, decl.requests, best.requests);
+        return;
+    }
+    switch (r) {
+    case ADV_R_MISALIGNED_ADDRESS: snprintf(out, n, "align the base address to the access width"); break;
+    case ADV_R_STRIDE:
+    case ADV_R_SCATTERED: snprintf(out, n, "let thread g access element g (stride 1)"); break;
+    case ADV_R_MISALIGNED_BASE: snprintf(out, n, "start each warp's range on a 32-byte boundary"); break;
+    default: snprintf(out, n, "store the fields this kernel uses in separate arrays (soa)"); break;
+    }
+}
+
+static void add(adv_check *c, const adv_finding *f)
+{
+    c->f = gm_xrealloc(c->f, (c->n + 1) * sizeof *c->f);
+    c->f[c->n++] = *f;
+}
+
+static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    if (kn->synthesized)
+        return; /* gmadvise's own stand-in for a header without kernels */
+    for (unsigned a = 0; a < kn->naccesses; a++) {
+        const adv_access *x = &kn->acc[a];
+        if (adv_access_repeats(kn, a))
+            continue;
+        adv_cost cost;
+        adv_access_cost(m, k, a, -1, ADV_L_AOS, &cost);
+        if (!cost.ok || (!cost.misaligned && 100 * cost.efficiency >= c->o.min_efficiency))
+            continue;
+        adv_finding f;
+        memset(&f, 0, sizeof f);
+        snprintf(f.file, sizeof f.file, "%s", adv_model_file(m));
+        f.line = x->line;
+        f.col = x->col;
+        f.rule = rule_of(m, x, &cost);
+        snprintf(f.kernel, sizeof f.kernel, "%s", kn->name);
+        snprintf(f.access, sizeof f.access, "%s[%s]%s%s", kn->params[x->param].name, x->index,
+                 x->path[0] ? "." : "", x->path);
+        f.mode = x->mode == ADV_WRITE ? "write" : "read";
+        f.sectors_per_request = cost.sectors_per_request;
+        f.efficiency = cost.efficiency;
+        suggest(m, k, x, f.rule, f.suggestion, sizeof f.suggestion);
+        add(c, &f);
+    }
+}
+
+void adv_check_model(adv_check *c, const adv_model *m)
+{
+    for (unsigned k = 0; k < adv_model_nkernels(m); k++)
+        check_kernel(c, m, k);
+}
+
+int adv_check_baseline(adv_check *c, const adv_jval *doc, const char *path, gm_status *st)
+{
+    const adv_jval *list = adv_json_member(doc, "findings");
+    if (!list || list->type != ADV_J_ARR)
+        return gm_fail(st, GM_EINPUT, "%s: error: no \"findings\" array (expected the output of "
+                                      "gmadvise check --json)", path);
+    for (unsigned i = 0; i < c->n; i++) {
+        adv_finding *f = &c->f[i];
+        for (unsigned j = 0; j < list->nkids && !f->known; j++) {
+            const adv_jval *b = &list->kids[j];
+            f->known = !strcmp(adv_json_member_str(b, "file"), f->file) &&
+                       !strcmp(adv_json_member_str(b, "kernel"), f->kernel) &&
+                       !strcmp(adv_json_member_str(b, "access"), f->access) &&
+                       !strcmp(adv_json_member_str(b, "rule"), rules[f->rule].id);
+        }
+    }
+    c->baseline = 1;
+    return GM_OK;
+}
+
+double adv_check_threshold(const adv_check *c)
+{
+    return c->o.min_efficiency;
+}
+
+int adv_check_has_baseline(const adv_check *c)
+{
+    return c->baseline;
+}

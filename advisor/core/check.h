@@ -1,0 +1,73 @@
+/* `gmadvise check`: the static model as a pre-merge gate.
+ *
+ * Every access of every kernel whose modelled efficiency (bytes the warp
+ * asked for over bytes of the sectors it touched) falls below a threshold
+ * is a finding, named by a rule (one per pitfall) with the layout the
+ * model suggests.  Findings already in a baseline (an earlier
+ * `check --json` output) are known and do not fail the check.  No GPU is
+ * used.  The printers are in advisor/output/check_report.h. */
+#ifndef ADV_CHECK_H
+#define ADV_CHECK_H
+
+#include "../../common/status.h"
+#include "../../common/json.h"
+#include "model.h"
+
+typedef enum {
+    ADV_R_MISALIGNED_ADDRESS, /* the hardware faults */
+    ADV_R_STRIDE,
+    ADV_R_SCATTERED,
+    ADV_R_MISALIGNED_BASE,
+    ADV_R_PADDED_STRUCT,
+    ADV_R_PARTIAL_STRUCT,
+    ADV_R_NARROW_ACCESS,
+    ADV_R_COUNT
+} adv_rule;
+
+typedef struct {
+    const char *id;    /* "GM002" */
+    const char *name;  /* "stride" */
+    const char *level; /* SARIF level: "error" or "warning" */
+    const char *summary;
+    const char *help;
+} adv_rule_info;
+
+const adv_rule_info *adv_rule_get(adv_rule r);
+
+typedef struct {
+    char file[1024];
+    unsigned line, col;
+    adv_rule rule;
+    char kernel[ADV_NAME_MAX];
+    char access[512];   /* "p[i].x" as written */
+    const char *mode;   /* "read" or "write" */
+    double sectors_per_request, efficiency;
+    char suggestion[320];
+    int known;          /* in the baseline */
+} adv_finding;
+
+typedef struct {
+    double min_efficiency;  /* percent; 0: GM_DEFAULT_MIN_EFFICIENCY */
+} adv_check_opts;
+
+typedef struct adv_check adv_check;
+
+adv_check *adv_check_create(const adv_check_opts *o);
+void adv_check_destroy(adv_check *c);
+
+/* Records the findings of one parsed and classified file. */
+void adv_check_model(adv_check *c, const adv_model *m);
+
+/* Marks findings that a baseline (the parsed output of an earlier check
+ * --json, read from `path`) already lists, matched by file, kernel,
+ * access and rule (not by line, which moves).  GM_EINPUT when doc is not
+ * such an output. */
+int adv_check_baseline(adv_check *c, const adv_jval *doc, const char *path, gm_status *st);
+
+unsigned adv_check_count(const adv_check *c);
+const adv_finding *adv_check_finding(const adv_check *c, unsigned i);
+unsigned adv_check_new_count(const adv_check *c); /* not known */
+double adv_check_threshold(const adv_check *c);    /* percent */
+int adv_check_has_baseline(const adv_check *c);
+
+#endif

@@ -1,0 +1,588 @@
+#include "coalesce.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/strbuf.h"
+
+static int cmp_ll(const void *x, const void *y)
+{
+    long long a = *(const long long *)x, b = *(const long long *)y;
+    return a < b ? -1 : a > b;
+}
+
+static long long floor_div(long long a, long long b)
+{
+    long long q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+size_t adv_count_distinct(long long *v, size_t n)
+{
+    if (n == 0)
+        return 0;
+    qsort(v, n, sizeof *v, cmp_ll);
+    size_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        if (i == 0 || v[i] != v[d - 1])
+            v[d++] = v[i];
+    return d;
+}
+
+void adv_warp_cost_of(const long long *addr, const unsigned char *active, unsigned width,
+                      adv_warp_cost *out)
+{
+    /* a thread's bytes span at most width/32 + 2 sectors (width <= 16: 2) */
+    unsigned per = width / ADV_SECTOR_BYTES + 2;
+    long long *sec = gm_xmalloc(ADV_WARP_SIZE * per * sizeof *sec);
+    long long *lin = gm_xmalloc(ADV_WARP_SIZE * per * sizeof *lin);
+    unsigned ns = 0, nl = 0;
+    memset(out, 0, sizeof *out);
+    for (unsigned t = 0; t < ADV_WARP_SIZE; t++) {
+        if (active && !active[t])
+            continue;
+        out->active++;
+        long long a = addr[t], last = addr[t] + (long long)width - 1;
+        if (width && a % (long long)width != 0)
+            out->misaligned = 1;
+        for (long long s = floor_div(a, ADV_SECTOR_BYTES); s <= floor_div(last, ADV_SECTOR_BYTES); s++)
+            sec[ns++] = s;
+        for (long long l = floor_div(a, ADV_LINE_BYTES); l <= floor_div(last, ADV_LINE_BYTES); l++)
+            lin[nl++] = l;
+    }
+    out->requested = (unsigned long long)out->active * width;
+    out->sectors = (unsigned)adv_count_distinct(sec, ns);
+    out->lines = (unsigned)adv_count_distinct(lin, nl);
+    free(sec);
+    free(lin);
+}
+
+long long adv_pattern_addr(const adv_pattern *p, long long e)
+{
+    if (p->block <= 1)
+        return p->base + e * p->bstride;
+    long long blk = floor_div(e, p->block);
+    return p->base + blk * p->bstride + (e - blk * p->block) * p->estride;
+}
+
+adv_pattern adv_pattern_array(long long base, long long elem, long long stride, long long offset,
+                              unsigned size, unsigned width)
+{
+    adv_pattern p;
+    memset(&p, 0, sizeof p);
+    p.base = base;
+    p.block = 1;
+    p.bstride = elem;
+    p.stride = stride;
+    p.offset = offset;
+    p.size = size;
+    p.width = p.widest = width;
+    return p;
+}
+
+int adv_pattern_elem(const adv_pattern *p, long long g, long long grid, long long *e, char *why,
+                     size_t why_len)
+{
+    if (!p->index) {
+        *e = p->stride * g + p->offset;
+        return 0;
+    }
+    adv_thread t = {g % ADV_MODEL_BLOCK, g / ADV_MODEL_BLOCK, ADV_MODEL_BLOCK, grid};
+    return adv_index_eval(p->index, &t, p->params, e, why, why_len);
+}
+
+void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps, long long grid,
+                 adv_cost *out)
+{
+    memset(out, 0, sizeof *out);
+    out->ok = 1;
+    out->width = p->width;
+    out->widest = p->widest;
+    out->instrs = p->width ? p->size / p->width : 0;
+    long long addr[ADV_WARP_SIZE];
+    for (unsigned long long w = first; w < first + nwarps && out->ok; w++) {
+        long long elem[ADV_WARP_SIZE];
+        for (unsigned t = 0; t < ADV_WARP_SIZE; t++)
+            if (adv_pattern_elem(p, (long long)(w * ADV_WARP_SIZE + t), grid, &elem[t], out->why,
+                                 sizeof out->why)) {
+                out->ok = 0;
+                return;
+            }
+        for (unsigned i = 0; i < out->instrs; i++) {
+            for (unsigned t = 0; t < ADV_WARP_SIZE; t++)
+                addr[t] = adv_pattern_addr(p, elem[t]) + (long long)(i * p->width);
+            adv_warp_cost wc;
+            adv_warp_cost_of(addr, NULL, p->width, &wc);
+            out->requests++;
+            out->sectors += wc.sectors;
+            out->lines += wc.lines;
+            out->requested += wc.requested;
+            out->misaligned |= wc.misaligned;
+        }
+    }
+    if (out->requests) {
+        out->sectors_per_request = (double)out->sectors / (double)out->requests;
+        out->lines_per_request = (double)out->lines / (double)out->requests;
+        out->efficiency = (double)out->requested / ((double)out->sectors * ADV_SECTOR_BYTES);
+    }
+}
+
+/* ---- accesses of a parsed kernel ------------------------------------------- */
+
+/* CUDA's built-in vector types: float3 is three 4-byte lanes, aligned to 4;
+ * two- and four-lane types are aligned to their size, at most 16. */
+static int vector_type(const char *type, unsigned *lane_size, unsigned *lanes)
+{
+    static const struct {
+        const char *base;
+        unsigned size;
+    } bases[] = {{"uchar", 1}, {"char", 1}, {"ushort", 2}, {"short", 2}, {"uint", 4},
+                 {"int", 4}, {"float", 4}, {"ulonglong", 8}, {"longlong", 8}, {"ulong", 8},
+                 {"long", 8}, {"double", 8}};
+    for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++) {
+        size_t n = strlen(bases[i].base);
+        if (!strncmp(type, bases[i].base, n) && type[n] >= '1' && type[n] <= '4' &&
+            (type[n + 1] == '\0' || type[n + 1] == ' ')) {
+            *lane_size = bases[i].size;
+            *lanes = (unsigned)(type[n] - '0');
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Resolves one member name inside a value of `type`. */
+static int member_of(const adv_model *m, const char *type, const char *name, unsigned *off,
+                     unsigned *size, unsigned *align, const char **sub_type)
+{
+    unsigned ls, lanes;
+    if (!strncmp(type, "const ", 6))
+        type += 6;
+    if (!strncmp(type, "struct ", 7))
+        type += 7;
+    if (vector_type(type, &ls, &lanes)) {
+        static const char lane_names[] = "xyzw";
+        const char *c = name[0] && !name[1] ? strchr(lane_names, name[0]) : NULL;
+        if (!c || (unsigned)(c - lane_names) >= lanes)
+            return 0;
+        *off = (unsigned)(c - lane_names) * ls;
+        *size = *align = ls;
+        *sub_type = "";
+        return 1;
+    }
+    int si = adv_model_find_struct(m, type);
+    if (si < 0)
+        return 0;
+    const adv_struct *s = adv_model_struct(m, (unsigned)si);
+    for (unsigned f = 0; f < s->nfields; f++)
+        if (!strcmp(s->fields[f].name, name)) {
+            *off = s->fields[f].offset;
+            *size = s->fields[f].size;
+            *align = s->fields[f].align;
+            *sub_type = s->fields[f].type;
+            return 1;
+        }
+    return 0;
+}
+
+int adv_access_span(const adv_model *m, const adv_kernel *kn, const adv_access *x, unsigned *off,
+                    unsigned *size, unsigned *align)
+{
+    const adv_param *par = &kn->params[x->param];
+    const char *type;
+    if (x->struct_idx >= 0) {
+        const adv_struct *s = adv_model_struct(m, (unsigned)x->struct_idx);
+        *off = 0;
+        *size = s->size;
+        *align = s->align;
+        type = s->name;
+    } else {
+        unsigned ls, lanes;
+        *off = 0;
+        *size = par->elem_size;
+        *align = adv_scalar_size(par->scalar);
+        if (!*align)
+            *align = par->elem_size;
+        char base[ADV_TYPE_MAX];
+        snprintf(base, sizeof base, "%s", par->type);
+        char *star = strrchr(base, '*');
+        if (star)
+            *star = '\0';
+        type = "";
+        if (vector_type(strncmp(base, "const ", 6) ? base : base + 6, &ls, &lanes)) {
+            *align = lanes == 3 ? ls : ls * lanes > 16 ? 16 : ls * lanes;
+            type = par->type;
+        }
+    }
+    if (!x->path[0])
+        return 1;
+    /* walk "a.b.c" from the element's type */
+    char path[ADV_NAME_MAX];
+    snprintf(path, sizeof path, "%s", x->path);
+    char cur[ADV_TYPE_MAX];
+    snprintf(cur, sizeof cur, "%s", type);
+    char *star = strchr(cur, '*');
+    if (star)
+        *star = '\0';
+    for (char *s = cur + strlen(cur); s > cur && s[-1] == ' ';)
+        *--s = '\0';
+    for (char *name = strtok(path, "."); name; name = strtok(NULL, ".")) {
+        unsigned o, sz, al;
+        const char *sub;
+        if (!member_of(m, cur, name, &o, &sz, &al, &sub))
+            return 0;
+        *off += o;
+        *size = sz;
+        *align = al;
+        snprintf(cur, sizeof cur, "%s", sub);
+    }
+    return 1;
+}
+
+static unsigned pow2_floor(unsigned v)
+{
+    unsigned p = 1;
+    while (p * 2 <= v)
+        p *= 2;
+    return p;
+}
+
+/* Instruction width for `size` bytes the compiler knows to be `align`-aligned. */
+static unsigned width_for(unsigned size, unsigned align)
+{
+    unsigned w = pow2_floor(align ? align : 1);
+    if (w > 16)
+        w = 16;
+    while (w > 1 && size % w)
+        w /= 2;
+    return w;
+}
+
+/* Each pointer parameter is its own allocation, far from the others. */
+static long long param_base(unsigned p) { return (long long)(p + 1) << 40; }
+
+/* The datum of field f (plus `sub` bytes into it) of struct layout lay. */
+static void place_pattern(const adv_layout *lay, unsigned f, unsigned sub, adv_pattern *pt)
+{
+    const adv_place *pl = adv_layout_place(lay, f);
+    const adv_segment *sg = adv_layout_seg(lay, pl->seg);
+    pt->base += (long long)(sg->start + pl->base + sub);
+    pt->block = adv_layout_block(lay);
+    pt->bstride = sg->bstride;
+    pt->estride = pl->estride;
+}
+
+/* The widest per-thread access the layout permits for field f: the whole
+ * element (AoS kinds), the vector group, or the field alone. */
+static unsigned widest_for(const adv_layout *lay, unsigned f)
+{
+    adv_layout_kind k = adv_layout_kind_of(lay);
+    if (k == ADV_L_AOS || k == ADV_L_AOS_ALIGN)
+        return width_for(pow2_floor(adv_layout_elem_size(lay)), adv_layout_align(lay));
+    unsigned lane;
+    int g = adv_layout_group_of(lay, f, &lane);
+    if (k == ADV_L_VECTOR && g >= 0 && adv_layout_group(lay, (unsigned)g)->vtype[0]) {
+        const adv_vgroup *vg = adv_layout_group(lay, (unsigned)g);
+        const adv_field *fd = &adv_layout_struct(lay)->fields[vg->first];
+        return width_for(vg->lanes * fd->size, vg->lanes * fd->size);
+    }
+    const adv_field *fd = &adv_layout_struct(lay)->fields[f];
+    return width_for(pow2_floor(fd->size), fd->align);
+}
+
+unsigned adv_access_patterns(const adv_model *m, unsigned k, unsigned a, int st,
+                             const adv_layout *lay, const adv_params *pv, adv_pattern *out,
+                             unsigned max, char *why, size_t why_len)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    const adv_access *x = &kn->acc[a];
+    unsigned off, size, align;
+    adv_pattern base;
+    memset(&base, 0, sizeof base);
+    base.base = param_base((unsigned)x->param);
+    base.index = x->expr;
+    base.params = pv;
+    if (x->cls.affine) {
+        base.index = NULL;
+        base.stride = x->cls.stride;
+        base.offset = x->cls.offset;
+    }
+    if (!adv_access_span(m, kn, x, &off, &size, &align)) {
+        snprintf(why, why_len, "cannot resolve member '%s'", x->path);
+        return 0;
+    }
+    if (max == 0)
+        return 0;
+    int in_layout = lay && x->struct_idx == st && adv_layout_kind_of(lay) != ADV_L_AOS;
+    if (!in_layout) { /* as declared: a plain array of elements */
+        const adv_param *par = &kn->params[x->param];
+        unsigned elem = x->struct_idx >= 0 ? adv_model_struct(m, (unsigned)x->struct_idx)->size
+                                           : par->elem_size;
+        out[0] = base;
+        out[0].base += off;
+        out[0].block = 1;
+        out[0].bstride = elem;
+        out[0].size = size;
+        out[0].width = width_for(size, align);
+        out[0].widest = width_for(pow2_floor(elem), x->struct_idx >= 0
+                                  ? adv_model_struct(m, (unsigned)x->struct_idx)->align : align);
+        if (out[0].widest < out[0].width)
+            out[0].widest = out[0].width;
+        return 1;
+    }
+    const adv_struct *s = adv_model_struct(m, (unsigned)st);
+    adv_layout_kind kind = adv_layout_kind_of(lay);
+    unsigned n = 0;
+    if (x->field >= 0 || kind == ADV_L_AOS_ALIGN) {
+        /* one piece: the member, or the whole padded element */
+        unsigned f = x->field >= 0 ? (unsigned)x->field : 0;
+        unsigned sub = x->field >= 0 ? off - s->fields[f].offset : 0;
+        out[0] = base;
+        place_pattern(lay, f, sub, &out[0]);
+        if (x->field < 0) { /* the padded element moves whole */
+            out[0].base -= s->fields[0].offset;
+            size = adv_layout_elem_size(lay);
+        }
+        out[0].size = size;
+        unsigned lane;
+        int g = adv_layout_group_of(lay, f, &lane);
+        if (x->field < 0)
+            align = adv_layout_align(lay);
+        else if (kind == ADV_L_VECTOR && g >= 0 && adv_layout_group(lay, (unsigned)g)->vtype[0] &&
+                 !x->path[strlen(s->fields[f].name)])
+            align = s->fields[f].align; /* one lane of a vector: the lane's own type */
+        out[0].width = width_for(size, align);
+        out[0].widest = widest_for(lay, f);
+        if (out[0].widest < out[0].width)
+            out[0].widest = out[0].width;
+        return 1;
+    }
+    /* the whole element of a split layout: each field, or each vector group, alone */
+    for (unsigned f = 0; f < s->nfields && n < max; f++) {
+        unsigned lane;
+        int g = adv_layout_group_of(lay, f, &lane);
+        const adv_vgroup *vg = g >= 0 ? adv_layout_group(lay, (unsigned)g) : NULL;
+        if (vg && vg->vtype[0] && lane != 0)
+            continue; /* moved with the group's first lane */
+        out[n] = base;
+        place_pattern(lay, f, 0, &out[n]);
+        unsigned fsize = s->fields[f].size, falign = s->fields[f].align;
+        if (vg && vg->vtype[0]) {
+            fsize *= vg->lanes;
+            falign = fsize > 16 ? 16 : fsize;
+        }
+        out[n].size = fsize;
+        out[n].width = width_for(fsize, falign);
+        out[n].widest = widest_for(lay, f);
+        if (out[n].widest < out[n].width)
+            out[n].widest = out[n].width;
+        n++;
+    }
+    return n;
+}
+
+/* Blocks in the launch the model assumes: one thread per counted element. */
+static long long model_grid(const adv_model *m)
+{
+    return (adv_model_count(m) + ADV_MODEL_BLOCK - 1) / ADV_MODEL_BLOCK;
+}
+
+#define MAX_PIECES 256
+
+/* Elements the model's window reaches in kernel k (largest index + 1), so
+ * that a split layout built for it keeps its arrays apart. */
+static long long window_elems(const adv_model *m, unsigned k, const adv_params *pv)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    long long hi = 1024, grid = model_grid(m);
+    for (unsigned a = 0; a < kn->naccesses; a++) {
+        adv_pattern p;
+        memset(&p, 0, sizeof p);
+        p.index = kn->acc[a].cls.affine ? NULL : kn->acc[a].expr;
+        p.params = pv;
+        p.stride = kn->acc[a].cls.stride;
+        p.offset = kn->acc[a].cls.offset;
+        char why[128];
+        for (long long g = 0; g < (long long)ADV_MODEL_WARPS * ADV_WARP_SIZE; g++) {
+            long long e;
+            if (adv_pattern_elem(&p, g, grid, &e, why, sizeof why) == 0 && e + 1 > hi)
+                hi = e + 1;
+        }
+    }
+    return hi < (1ll << 32) ? hi : 1ll << 32;
+}
+
+/* Layout `kind` of struct st sized for the window; NULL for the declared
+ * AoS (and with `why` when the layout does not apply). */
+static adv_layout *window_layout(const adv_model *m, unsigned k, int st, adv_layout_kind kind,
+                                 const adv_params *pv, char *why, size_t why_len)
+{
+    if (st < 0 || kind == ADV_L_AOS)
+        return NULL;
+    return adv_layout_create(adv_model_struct(m, (unsigned)st), kind,
+                             (unsigned long long)window_elems(m, k, pv), why, why_len);
+}
+
+void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, adv_layout_kind kind,
+                     adv_cost *out)
+{
+    adv_param_set ps;
+    adv_model_param_set(m, k, &ps);
+    adv_pattern pt[MAX_PIECES];
+    char why[128] = "";
+    memset(out, 0, sizeof *out);
+    adv_layout *lay = window_layout(m, k, st, kind, &ps.p, why, sizeof why);
+    if (!lay && why[0]) {
+        snprintf(out->why, sizeof out->why, "%s", why);
+        return;
+    }
+    unsigned n = adv_access_patterns(m, k, a, st, lay, &ps.p, pt, MAX_PIECES, why, sizeof why);
+    adv_layout_destroy(lay);
+    if (n == 0) {
+        snprintf(out->why, sizeof out->why, "%s", why);
+        return;
+    }
+    out->ok = 1;
+    out->width = 16;
+    for (unsigned i = 0; i < n; i++) {
+        adv_cost c;
+        adv_cost_of(&pt[i], 0, ADV_MODEL_WARPS, model_grid(m), &c);
+        if (!c.ok) {
+            *out = c;
+            return;
+        }
+        out->requests += c.requests;
+        out->sectors += c.sectors;
+        out->lines += c.lines;
+        out->requested += c.requested;
+        out->instrs += c.instrs;
+        out->misaligned |= c.misaligned;
+        if (c.width < out->width)
+            out->width = c.width; /* the narrowest piece sets the access's width */
+        if (i == 0 || c.widest < out->widest)
+            out->widest = c.widest;
+    }
+    out->sectors_per_request = (double)out->sectors / (double)out->requests;
+    out->lines_per_request = (double)out->lines / (double)out->requests;
+    out->efficiency = (double)out->requested / ((double)out->sectors * ADV_SECTOR_BYTES);
+}
+
+/* ---- DRAM traffic of a kernel ------------------------------------------------ */
+
+typedef struct {
+    long long sector;
+    unsigned mask; /* bytes written */
+} wsec;
+
+static int cmp_wsec(const void *x, const void *y)
+{
+    const wsec *a = x, *b = y;
+    return a->sector < b->sector ? -1 : a->sector > b->sector;
+}
+
+typedef struct {
+    long long *rd;
+    size_t nrd, caprd;
+    wsec *wr;
+    size_t nwr, capwr;
+} traffic;
+
+static void touch(traffic *t, adv_mode mode, long long addr, unsigned width)
+{
+    for (long long b = addr; b < addr + (long long)width;) {
+        long long s = floor_div(b, ADV_SECTOR_BYTES);
+        long long end = (s + 1) * ADV_SECTOR_BYTES;
+        if (end > addr + (long long)width)
+            end = addr + (long long)width;
+        if (mode == ADV_READ) {
+            if (t->nrd == t->caprd) {
+                t->caprd = t->caprd ? 2 * t->caprd : 4096;
+                t->rd = gm_xrealloc(t->rd, t->caprd * sizeof *t->rd);
+            }
+            t->rd[t->nrd++] = s;
+        } else {
+            if (t->nwr == t->capwr) {
+                t->capwr = t->capwr ? 2 * t->capwr : 4096;
+                t->wr = gm_xrealloc(t->wr, t->capwr * sizeof *t->wr);
+            }
+            unsigned lo = (unsigned)(b - s * ADV_SECTOR_BYTES), hi = (unsigned)(end - s * ADV_SECTOR_BYTES);
+            unsigned mask = hi - lo == 32 ? 0xffffffffu : ((1u << (hi - lo)) - 1u) << lo;
+            t->wr[t->nwr++] = (wsec){s, mask};
+        }
+        b = end;
+    }
+}
+
+static int in_sorted(const long long *v, size_t n, long long x)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (v[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && v[lo] == x;
+}
+
+static void tally(traffic *t, unsigned long long threads, adv_dram *out)
+{
+    size_t nr = adv_count_distinct(t->rd, t->nrd);
+    if (t->nwr) /* qsort(NULL, 0) is undefined */
+        qsort(t->wr, t->nwr, sizeof *t->wr, cmp_wsec);
+    size_t nw = 0, extra = 0;
+    for (size_t i = 0; i < t->nwr;) {
+        unsigned mask = 0;
+        size_t j = i;
+        for (; j < t->nwr && t->wr[j].sector == t->wr[i].sector; j++)
+            mask |= t->wr[j].mask;
+        nw++;
+        if (mask != 0xffffffffu) {
+            out->partial_sectors++;
+            if (!in_sorted(t->rd, nr, t->wr[i].sector))
+                extra++;
+        }
+        i = j;
+    }
+    out->read_bytes = (double)((nr + extra) * ADV_SECTOR_BYTES) / (double)threads;
+    out->write_bytes = (double)(nw * ADV_SECTOR_BYTES) / (double)threads;
+}
+
+void adv_kernel_dram(const adv_model *m, unsigned k, int st, adv_layout_kind kind, adv_dram *out)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    adv_param_set ps;
+    adv_model_param_set(m, k, &ps);
+    memset(out, 0, sizeof *out);
+    adv_layout *lay = window_layout(m, k, st, kind, &ps.p, out->why, sizeof out->why);
+    if (!lay && out->why[0])
+        return;
+    traffic t;
+    memset(&t, 0, sizeof t);
+    unsigned long long threads = (unsigned long long)ADV_MODEL_WARPS * ADV_WARP_SIZE;
+    long long grid = model_grid(m);
+    out->ok = 1;
+    adv_pattern pt[MAX_PIECES];
+    for (unsigned a = 0; a < kn->naccesses && out->ok; a++) {
+        unsigned n = adv_access_patterns(m, k, a, st, lay, &ps.p, pt, MAX_PIECES, out->why,
+                                         sizeof out->why);
+        if (n == 0)
+            out->ok = 0;
+        for (unsigned i = 0; i < n && out->ok; i++)
+            for (unsigned long long g = 0; g < threads; g++) {
+                long long e;
+                if (adv_pattern_elem(&pt[i], (long long)g, grid, &e, out->why, sizeof out->why)) {
+                    out->ok = 0;
+                    break;
+                }
+                touch(&t, kn->acc[a].mode, adv_pattern_addr(&pt[i], e), pt[i].size);
+            }
+    }
+    if (out->ok)
+        tally(&t, threads, out);
+    adv_layout_destroy(lay);
+    free(t.rd);
+    free(t.wr);
+}

@@ -1,0 +1,313 @@
+#include "index.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/strbuf.h"
+
+adv_expr *adv_expr_new(adv_xkind kind, adv_expr *a, adv_expr *b)
+{
+    adv_expr *e = gm_xcalloc(1, sizeof *e);
+    e->kind = kind;
+    e->a = a;
+    e->b = b;
+    return e;
+}
+
+adv_expr *adv_expr_const(long long v)
+{
+    adv_expr *e = adv_expr_new(ADV_X_CONST, NULL, NULL);
+    e->value = v;
+    return e;
+}
+
+adv_expr *adv_expr_opaque(const char *why)
+{
+    adv_expr *e = adv_expr_new(ADV_X_OPAQUE, NULL, NULL);
+    snprintf(e->why, sizeof e->why, "%s", why);
+    return e;
+}
+
+adv_expr *adv_expr_clone(const adv_expr *e)
+{
+    if (!e)
+        return NULL;
+    adv_expr *c = gm_xmalloc(sizeof *c);
+    *c = *e;
+    c->a = adv_expr_clone(e->a);
+    c->b = adv_expr_clone(e->b);
+    c->c = adv_expr_clone(e->c);
+    return c;
+}
+
+void adv_expr_free(adv_expr *e)
+{
+    if (!e)
+        return;
+    adv_expr_free(e->a);
+    adv_expr_free(e->b);
+    adv_expr_free(e->c);
+    free(e);
+}
+
+/* A polynomial in the atoms that can appear in a 1-D global index:
+ * k + t*tid + b*bid + d*bdim + bd*bid*bdim + gd*gdim*bdim.  Anything of
+ * higher degree is not an index we can reason about. */
+typedef struct {
+    int ok;
+    long long k, t, b, d, bd, g, gd;
+    char why[96];
+} poly;
+
+static poly bad(const char *why)
+{
+    poly p;
+    memset(&p, 0, sizeof p);
+    snprintf(p.why, sizeof p.why, "%s", why);
+    return p;
+}
+
+static poly atom(long long k, long long t, long long b, long long d, long long g)
+{
+    poly p;
+    memset(&p, 0, sizeof p);
+    p.ok = 1;
+    p.k = k, p.t = t, p.b = b, p.d = d, p.g = g;
+    return p;
+}
+
+static int is_const(const poly *p)
+{
+    return !p->t && !p->b && !p->d && !p->bd && !p->g && !p->gd;
+}
+
+/* Overflowing coefficients are reported as irregular, never wrapped. */
+static int mul_ok(long long a, long long b, long long *out)
+{
+    return !__builtin_mul_overflow(a, b, out);
+}
+
+static int add_ok(long long a, long long b, long long *out)
+{
+    return !__builtin_add_overflow(a, b, out);
+}
+
+static poly scale(poly p, long long c)
+{
+    poly r = p;
+    if (!mul_ok(p.k, c, &r.k) || !mul_ok(p.t, c, &r.t) || !mul_ok(p.b, c, &r.b) ||
+        !mul_ok(p.d, c, &r.d) || !mul_ok(p.bd, c, &r.bd) || !mul_ok(p.g, c, &r.g) ||
+        !mul_ok(p.gd, c, &r.gd))
+        return bad("coefficient overflows 64 bits");
+    return r;
+}
+
+static poly add(poly x, poly y)
+{
+    poly r = x;
+    if (!add_ok(x.k, y.k, &r.k) || !add_ok(x.t, y.t, &r.t) || !add_ok(x.b, y.b, &r.b) ||
+        !add_ok(x.d, y.d, &r.d) || !add_ok(x.bd, y.bd, &r.bd) || !add_ok(x.g, y.g, &r.g) ||
+        !add_ok(x.gd, y.gd, &r.gd))
+        return bad("coefficient overflows 64 bits");
+    return r;
+}
+
+/* Product of two non-constant polynomials: only blockIdx.x*blockDim.x and
+ * gridDim.x*blockDim.x (grid stride) are meaningful degree-2 terms. */
+static poly mul_terms(poly x, poly y)
+{
+    if (is_const(&x))
+        return scale(y, x.k);
+    if (is_const(&y))
+        return scale(x, y.k);
+    int x_single_b = !x.k && !x.t && !x.d && !x.bd && !x.g && !x.gd && x.b;
+    int x_single_g = !x.k && !x.t && !x.d && !x.bd && !x.b && !x.gd && x.g;
+    int y_single_d = !y.k && !y.t && !y.b && !y.bd && !y.g && !y.gd && y.d;
+    if ((x_single_b || x_single_g) && y_single_d) {
+        poly r = atom(0, 0, 0, 0, 0);
+        long long c;
+        if (!mul_ok(x_single_b ? x.b : x.g, y.d, &c))
+            return bad("coefficient overflows 64 bits");
+        if (x_single_b)
+            r.bd = c;
+        else
+            r.gd = c;
+        return r;
+    }
+    int y_single_b = !y.k && !y.t && !y.d && !y.bd && !y.g && !y.gd && y.b;
+    int y_single_g = !y.k && !y.t && !y.d && !y.bd && !y.b && !y.gd && y.g;
+    int x_single_d = !x.k && !x.t && !x.b && !x.bd && !x.g && !x.gd && x.d;
+    if ((y_single_b || y_single_g) && x_single_d)
+        return mul_terms(y, x);
+    return bad("product of thread-dependent terms");
+}
+
+static poly eval(const adv_expr *e, const adv_params *pv, int depth)
+{
+    if (!e)
+        return bad("missing operand");
+    if (depth > 200)
+        return bad("expression nested too deeply");
+    switch (e->kind) {
+    case ADV_X_CONST: return atom(e->value, 0, 0, 0, 0);
+    case ADV_X_TID: return atom(0, 1, 0, 0, 0);
+    case ADV_X_BID: return atom(0, 0, 1, 0, 0);
+    case ADV_X_BDIM: return atom(0, 0, 0, 1, 0);
+    case ADV_X_GDIM: return atom(0, 0, 0, 0, 1);
+    case ADV_X_PARAM:
+        if (!pv || e->param < 0 || e->param >= pv->n || !pv->known[e->param]) {
+            char why[96];
+            snprintf(why, sizeof why, "depends on parameter '%s' with no value",
+                     pv && pv->names && e->param >= 0 && e->param < pv->n ? pv->names[e->param] : "?");
+            return bad(why);
+        }
+        return atom(pv->value[e->param], 0, 0, 0, 0);
+    case ADV_X_NEG: {
+        poly a = eval(e->a, pv, depth + 1);
+        return a.ok ? scale(a, -1) : a;
+    }
+    case ADV_X_ADD:
+    case ADV_X_SUB:
+    case ADV_X_MUL:
+    case ADV_X_SHL: {
+        poly a = eval(e->a, pv, depth + 1);
+        if (!a.ok)
+            return a;
+        poly b = eval(e->b, pv, depth + 1);
+        if (!b.ok)
+            return b;
+        if (e->kind == ADV_X_ADD)
+            return add(a, b);
+        if (e->kind == ADV_X_SUB)
+            return add(a, scale(b, -1));
+        if (e->kind == ADV_X_MUL)
+            return mul_terms(a, b);
+        if (!is_const(&b) || b.k < 0 || b.k > 62)
+            return bad("shift by a non-constant amount");
+        return scale(a, 1ll << b.k);
+    }
+    default: return bad(e->why[0] ? e->why : "not an affine expression");
+    }
+}
+
+adv_affine adv_index_classify(const adv_expr *e, const adv_params *params)
+{
+    adv_affine r;
+    memset(&r, 0, sizeof r);
+    poly p = eval(e, params, 0);
+    if (!p.ok) {
+        snprintf(r.why, sizeof r.why, "%s", p.why);
+        return r;
+    }
+    /* Grid-stride terms and lone blockIdx/blockDim terms are uniform across
+     * a warp: they move the warp's window, not its shape. */
+    if (p.t == 0 && p.bd == 0) {
+        r.affine = 1;
+        r.stride = 0;
+        r.offset = p.k;
+        return r;
+    }
+    if (p.b || p.d || p.g || p.gd) {
+        snprintf(r.why, sizeof r.why, "block-dependent term is not a multiple of the global index");
+        return r;
+    }
+    if (p.bd != 0 && p.t != p.bd) {
+        snprintf(r.why, sizeof r.why, "threadIdx.x and blockIdx.x*blockDim.x have different strides");
+        return r;
+    }
+    /* p.bd == 0 here means the index uses threadIdx.x alone: within a warp
+     * it has the same shape as stride*g, which is what coalescing sees. */
+    r.affine = 1;
+    r.stride = p.t;
+    r.offset = p.k;
+    return r;
+}
+
+static int eval_fail(char *why, size_t n, const char *msg)
+{
+    snprintf(why, n, "%s", msg);
+    return -1;
+}
+
+static int eval_binary(adv_xkind k, long long a, long long b, long long *out, char *why, size_t n)
+{
+    switch (k) {
+    case ADV_X_ADD: *out = (long long)((unsigned long long)a + (unsigned long long)b); return 0;
+    case ADV_X_SUB: *out = (long long)((unsigned long long)a - (unsigned long long)b); return 0;
+    case ADV_X_MUL: *out = (long long)((unsigned long long)a * (unsigned long long)b); return 0;
+    case ADV_X_SHL:
+    case ADV_X_SHR:
+        if (b < 0 || b > 62)
+            return eval_fail(why, n, "shift amount out of range");
+        *out = k == ADV_X_SHL ? (long long)((unsigned long long)a << b) : a >> b;
+        return 0;
+    case ADV_X_DIV:
+    case ADV_X_MOD:
+        if (b == 0 || (a == LLONG_MIN && b == -1))
+            return eval_fail(why, n, "division by zero in the index");
+        *out = k == ADV_X_DIV ? a / b : a % b;
+        return 0;
+    case ADV_X_AND: *out = a & b; return 0;
+    case ADV_X_OR: *out = a | b; return 0;
+    case ADV_X_XOR: *out = a ^ b; return 0;
+    case ADV_X_EQ: *out = a == b; return 0;
+    case ADV_X_NE: *out = a != b; return 0;
+    case ADV_X_LT: *out = a < b; return 0;
+    case ADV_X_GT: *out = a > b; return 0;
+    case ADV_X_LE: *out = a <= b; return 0;
+    case ADV_X_GE: *out = a >= b; return 0;
+    case ADV_X_LAND: *out = a && b; return 0;
+    case ADV_X_LOR: *out = a || b; return 0;
+    default: return eval_fail(why, n, "unknown operator");
+    }
+}
+
+static int eval_at(const adv_expr *e, const adv_thread *t, const adv_params *pv, long long *out,
+                   char *why, size_t n, int depth)
+{
+    if (!e)
+        return eval_fail(why, n, "missing operand");
+    if (depth > 200)
+        return eval_fail(why, n, "expression nested too deeply");
+    long long a, b;
+    switch (e->kind) {
+    case ADV_X_CONST: *out = e->value; return 0;
+    case ADV_X_TID: *out = t->tid; return 0;
+    case ADV_X_BID: *out = t->bid; return 0;
+    case ADV_X_BDIM: *out = t->bdim; return 0;
+    case ADV_X_GDIM: *out = t->gdim; return 0;
+    case ADV_X_PARAM:
+        if (!pv || e->param < 0 || e->param >= pv->n || !pv->known[e->param]) {
+            snprintf(why, n, "depends on parameter '%s' with no value",
+                     pv && pv->names && e->param >= 0 && e->param < pv->n ? pv->names[e->param] : "?");
+            return -1;
+        }
+        *out = pv->value[e->param];
+        return 0;
+    case ADV_X_NEG:
+    case ADV_X_NOT:
+    case ADV_X_BNOT:
+        if (eval_at(e->a, t, pv, &a, why, n, depth + 1))
+            return -1;
+        *out = e->kind == ADV_X_NEG ? (long long)(0ull - (unsigned long long)a)
+               : e->kind == ADV_X_NOT ? !a : ~a;
+        return 0;
+    case ADV_X_COND:
+        if (eval_at(e->a, t, pv, &a, why, n, depth + 1))
+            return -1;
+        return eval_at(a ? e->b : e->c, t, pv, out, why, n, depth + 1);
+    case ADV_X_OPAQUE: return eval_fail(why, n, e->why[0] ? e->why : "not computable");
+    default:
+        if (eval_at(e->a, t, pv, &a, why, n, depth + 1) || eval_at(e->b, t, pv, &b, why, n, depth + 1))
+            return -1;
+        return eval_binary(e->kind, a, b, out, why, n);
+    }
+}
+
+int adv_index_eval(const adv_expr *e, const adv_thread *t, const adv_params *params,
+                   long long *out, char *why, size_t why_len)
+{
+    return eval_at(e, t, params, out, why, why_len, 0);
+}

@@ -1,0 +1,192 @@
+#include "model_impl.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/limits.h"
+
+static const struct {
+    const char *name;
+    unsigned size;
+} scalar_info[] = {
+    [ADV_S_NONE] = {"struct", 0}, [ADV_S_F16] = {"half", 2},   [ADV_S_F32] = {"float", 4},
+    [ADV_S_F64] = {"double", 8},  [ADV_S_I8] = {"int8", 1},    [ADV_S_U8] = {"uint8", 1},
+    [ADV_S_I16] = {"int16", 2},   [ADV_S_U16] = {"uint16", 2}, [ADV_S_I32] = {"int32", 4},
+    [ADV_S_U32] = {"uint32", 4},  [ADV_S_I64] = {"int64", 8},  [ADV_S_U64] = {"uint64", 8},
+    [ADV_S_BOOL] = {"bool", 1},   [ADV_S_PTR] = {"pointer", 8},
+};
+
+unsigned adv_scalar_size(adv_scalar s)
+{
+    return scalar_info[s].size;
+}
+
+const char *adv_scalar_name(adv_scalar s)
+{
+    return scalar_info[s].name;
+}
+
+adv_model *adv_model_new(const char *file)
+{
+    adv_model *m = gm_xcalloc(1, sizeof *m);
+    m->file = gm_xstrdup(file);
+    m->count = GM_DEFAULT_COUNT;
+    sb_init(&m->notes);
+    return m;
+}
+
+void adv_model_destroy(adv_model *m)
+{
+    if (!m)
+        return;
+    for (unsigned i = 0; i < m->nstructs; i++) {
+        for (unsigned f = 0; f < m->structs[i].nfields; f++)
+            free(m->structs[i].fields[f].leaves);
+        free(m->structs[i].fields);
+    }
+    for (unsigned k = 0; k < m->nkernels; k++) {
+        for (unsigned a = 0; a < m->kernels[k].naccesses; a++)
+            adv_expr_free(m->kernels[k].acc[a].expr);
+        free(m->kernels[k].acc);
+        free(m->kernels[k].params);
+    }
+    for (unsigned i = 0; i < m->nann; i++)
+        free((char *)m->ann[i].name);
+    for (unsigned i = 0; i < m->novr; i++)
+        free((char *)m->ovr[i].name);
+    free(m->ann);
+    free(m->ovr);
+    free(m->structs);
+    free(m->struct_decl_off);
+    free(m->kernels);
+    free(m->decls);
+    free(m->file);
+    free(m->text);
+    sb_free(&m->notes);
+    free(m);
+}
+
+const char *adv_model_file(const adv_model *m) { return m->file; }
+const char *adv_model_text(const adv_model *m) { return m->text; }
+unsigned adv_model_text_len(const adv_model *m) { return m->text_len; }
+unsigned adv_model_nstructs(const adv_model *m) { return m->nstructs; }
+const adv_struct *adv_model_struct(const adv_model *m, unsigned i) { return &m->structs[i]; }
+unsigned adv_model_nkernels(const adv_model *m) { return m->nkernels; }
+const adv_kernel *adv_model_kernel(const adv_model *m, unsigned i) { return &m->kernels[i]; }
+unsigned adv_model_ndecls(const adv_model *m) { return m->ndecls; }
+const adv_decl *adv_model_decl(const adv_model *m, unsigned i) { return &m->decls[i]; }
+const char *adv_model_notes(const adv_model *m) { return m->notes.s ? m->notes.s : ""; }
+
+int adv_access_repeats(const adv_kernel *kn, unsigned a)
+{
+    const adv_access *x = &kn->acc[a];
+    for (unsigned b = 0; b < a; b++) {
+        const adv_access *y = &kn->acc[b];
+        if (y->param == x->param && y->field == x->field && y->mode == x->mode &&
+            !strcmp(y->index, x->index) && !strcmp(y->path, x->path))
+            return 1;
+    }
+    return 0;
+}
+
+int adv_model_find_struct(const adv_model *m, const char *name)
+{
+    for (unsigned i = 0; i < m->nstructs; i++)
+        if (!strcmp(m->structs[i].name, name))
+            return (int)i;
+    return -1;
+}
+
+static const adv_param_value *lookup(const adv_param_value *v, unsigned n, const char *name)
+{
+    for (unsigned i = n; i-- > 0;)
+        if (!strcmp(v[i].name, name))
+            return &v[i];
+    return NULL;
+}
+
+/* Names that conventionally hold the number of elements a kernel covers. */
+static int count_like(const char *name)
+{
+    static const char *const exact[] = {"n", "N", "size", "count", "len", "length", "num",
+                                        "nelem", "nelems", "numElements", "num_elements",
+                                        "n_elements", "elements", "total", "nparticles",
+                                        "numParticles", "num_particles", "n_particles"};
+    for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
+        if (!strcmp(name, exact[i]))
+            return 1;
+    return !strncmp(name, "num", 3) || !strncmp(name, "n_", 2);
+}
+
+int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long count,
+                          double *value)
+{
+    const adv_param *par = &m->kernels[k].params[p];
+    if (par->kind != ADV_P_INT && par->kind != ADV_P_FLOAT)
+        return 0;
+    const adv_param_value *v = lookup(m->ovr, m->novr, par->name);
+    if (!v)
+        v = lookup(m->ann, m->nann, par->name);
+    if (v) {
+        *value = v->value;
+        return 1;
+    }
+    if (par->kind == ADV_P_INT && count_like(par->name)) {
+        *value = (double)count;
+        return 1;
+    }
+    if (par->kind == ADV_P_FLOAT) {
+        *value = 0.5; /* any finite, non-zero value exercises the arithmetic */
+        return 2;
+    }
+    *value = 0;
+    return 0;
+}
+
+void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n)
+{
+    m->ovr = gm_xrealloc(m->ovr, (m->novr + n) * sizeof *m->ovr);
+    for (unsigned i = 0; i < n; i++) {
+        m->ovr[m->novr].name = gm_xstrdup(v[i].name);
+        m->ovr[m->novr++].value = v[i].value;
+    }
+}
+
+void adv_model_param_set(const adv_model *m, unsigned k, adv_param_set *ps)
+{
+    const adv_kernel *kn = &m->kernels[k];
+    memset(ps, 0, sizeof *ps);
+    unsigned n = kn->nparams < ADV_MAX_PARAM_VALUES ? kn->nparams : ADV_MAX_PARAM_VALUES;
+    for (unsigned p = 0; p < n; p++) {
+        double d = 0;
+        ps->known[p] = adv_model_param_value(m, k, p, m->count, &d) != 0;
+        ps->value[p] = (long long)d;
+        ps->names[p] = kn->params[p].name;
+    }
+    ps->p = (adv_params){(int)n, ps->value, ps->known, ps->names};
+}
+
+long long adv_model_count(const adv_model *m) { return m->count; }
+
+void adv_model_classify(adv_model *m, long long count)
+{
+    m->count = count;
+    for (unsigned k = 0; k < m->nkernels; k++) {
+        adv_kernel *kn = &m->kernels[k];
+        adv_param_set ps;
+        adv_model_param_set(m, k, &ps);
+        for (unsigned a = 0; a < kn->naccesses; a++)
+            kn->acc[a].cls = adv_index_classify(kn->acc[a].expr, &ps.p);
+    }
+}
+
+int adv_identifier_ok(const char *s)
+{
+    if (!s || !(isalpha((unsigned char)*s) || *s == '_'))
+        return 0;
+    for (const char *c = s; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_')
+            return 0;
+    return strlen(s) < ADV_NAME_MAX;
+}

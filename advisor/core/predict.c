@@ -1,0 +1,60 @@
+#include "predict.h"
+
+#include "../../common/limits.h"
+#include "coalesce.h"
+
+void adv_predict(const adv_model *m, unsigned k, int st, adv_layout_kind kind, adv_prediction *out)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    adv_dram d;
+    adv_kernel_dram(m, k, st, kind, &d);
+    out->ok = d.ok;
+    out->dram_bytes = out->requests = out->sectors_per_request = 0;
+    if (!d.ok)
+        return;
+    unsigned long long req = 0, sec = 0;
+    for (unsigned a = 0; a < kn->naccesses && out->ok; a++) {
+        if (adv_access_repeats(kn, a))
+            continue;
+        adv_cost c;
+        adv_access_cost(m, k, a, st, kind, &c);
+        out->ok = c.ok;
+        req += c.requests;
+        sec += c.sectors;
+    }
+    out->dram_bytes = d.read_bytes + d.write_bytes;
+    out->requests = (double)req / ADV_MODEL_WARPS;
+    out->sectors_per_request = req ? (double)sec / (double)req : 0;
+}
+
+int adv_predicted_better(const adv_prediction *a, const adv_prediction *b)
+{
+    const double lo = 1 - GM_NOISE_FLOOR_PCT / 100, hi = 1 + GM_NOISE_FLOOR_PCT / 100;
+    if (a->dram_bytes < b->dram_bytes * lo)
+        return 1;
+    if (a->dram_bytes > b->dram_bytes * hi)
+        return 0;
+    return a->requests < b->requests * lo;
+}
+
+int adv_predict_best(const adv_model *m, unsigned k, int st, adv_layout_kind *best_kind,
+                     adv_prediction *best, adv_prediction *decl)
+{
+    const adv_struct *s = adv_model_struct(m, (unsigned)st);
+    adv_predict(m, k, st, ADV_L_AOS, decl);
+    if (!decl->ok)
+        return 0;
+    *best_kind = ADV_L_AOS;
+    *best = *decl;
+    for (int L = ADV_L_AOS + 1; L < ADV_L_COUNT; L++) {
+        if (!adv_layout_applies(s, (adv_layout_kind)L, NULL, 0))
+            continue;
+        adv_prediction p;
+        adv_predict(m, k, st, (adv_layout_kind)L, &p);
+        if (p.ok && adv_predicted_better(&p, best)) {
+            *best_kind = (adv_layout_kind)L;
+            *best = p;
+        }
+    }
+    return 1;
+}

@@ -1,0 +1,30 @@
+/* The static model's prediction for a kernel when one struct is in a
+ * given layout, and its ranking of layouts.  No GPU, no I/O. */
+#ifndef ADV_PREDICT_H
+#define ADV_PREDICT_H
+
+#include "layout.h"
+#include "model.h"
+
+typedef struct {
+    int ok;                     /* 0: the model could not compute it */
+    double dram_bytes;          /* DRAM bytes read + written, per element */
+    double requests;            /* warp-wide load/store requests, per warp */
+    double sectors_per_request;
+} adv_prediction;
+
+/* Kernel k with struct st in layout `kind` (st < 0: as declared). */
+void adv_predict(const adv_model *m, unsigned k, int st, adv_layout_kind kind, adv_prediction *out);
+
+/* The model's order: fewer DRAM bytes first, then fewer requests; closer
+ * than the noise floor (common/limits.h) either way is a tie (0). */
+int adv_predicted_better(const adv_prediction *a, const adv_prediction *b);
+
+/* The model's pick for struct st in kernel k among the layouts that apply
+ * (*best_kind; ADV_L_AOS when none predicts better), with its prediction
+ * and the declared layout's.  Returns 0 when the declared layout cannot
+ * be modelled. */
+int adv_predict_best(const adv_model *m, unsigned k, int st, adv_layout_kind *best_kind,
+                     adv_prediction *best, adv_prediction *decl);
+
+#endif

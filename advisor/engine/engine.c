@@ -1,0 +1,391 @@
+#include "engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/limits.h"
+#include "../../common/strbuf.h"
+#include "../../common/timer.h"
+#include "../../jit/ptx.h"
+#include "../../jit/worker.h"
+#include "kgen.h"
+#include "measure.h"
+
+void adv_engine_opts_default(adv_engine_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->use_cache = 1;
+    o->timeout_s = GM_DEFAULT_TIMEOUT_S;
+    o->spread_pct = GM_DEFAULT_SPREAD_PCT;
+}
+
+/* ---- plan ------------------------------------------------------------- */
+
+/* A variant being built: the result's entry and kgen's id for it. */
+typedef struct {
+    adv_result *r;
+    int *kid;   /* per variant: kgen's id, -1 when none */
+} plan;
+
+static adv_variant *push_variant(plan *p, unsigned kernel, int st, adv_layout_kind kind)
+{
+    adv_result *r = p->r;
+    r->v = gm_xrealloc(r->v, (r->nv + 1) * sizeof *r->v);
+    p->kid = gm_xrealloc(p->kid, (r->nv + 1) * sizeof *p->kid);
+    p->kid[r->nv] = -1;
+    adv_variant *v = &r->v[r->nv++];
+    memset(v, 0, sizeof *v);
+    v->kernel = kernel;
+    v->st = st;
+    v->kind = kind;
+    v->correct = -1;
+    return v;
+}
+
+/* Generates the variant in kgen; its state says whether that worked. */
+static void generate(plan *p, kgen_program *kg, const adv_layout *lay)
+{
+    unsigned i = p->r->nv - 1;
+    adv_variant *v = &p->r->v[i];
+    p->kid[i] = kgen_add_variant(kg, v->kernel, v->st, lay, v->note, sizeof v->note);
+    v->state = p->kid[i] >= 0 ? ADV_V_COMPILED : ADV_V_NOT_GENERATED;
+    if (p->kid[i] >= 0)
+        snprintf(v->fn, sizeof v->fn, "%s", kgen_kernel_name(kg, p->kid[i]));
+    adv_predict(p->r->m, v->kernel, v->st, v->kind, &v->model);
+}
+
+/* Every layout of every struct a kernel takes a pointer to; a kernel with
+ * scalar pointers only is run as written. */
+static void plan_variants(plan *p, kgen_program *kg)
+{
+    const adv_model *m = p->r->m;
+    for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
+        const adv_kernel *kn = adv_model_kernel(m, k);
+        unsigned nseen = 0;
+        for (unsigned q = 0; q < kn->nparams; q++) {
+            int st = kn->params[q].kind == ADV_P_STRUCT_PTR ? kn->params[q].struct_idx : -1;
+            int dup = st < 0;
+            for (unsigned i = 0; i < kn->nparams && i < q && !dup; i++)
+                dup = kn->params[i].kind == ADV_P_STRUCT_PTR && kn->params[i].struct_idx == st;
+            if (dup)
+                continue;
+            nseen++;
+            const adv_struct *s = adv_model_struct(m, (unsigned)st);
+            for (int L = 0; L < ADV_L_COUNT; L++) {
+                adv_variant *v = push_variant(p, k, st, (adv_layout_kind)L);
+                v->align = s->align;
+                adv_layout *lay = adv_layout_create(s, (adv_layout_kind)L, 1024, v->note, sizeof v->note);
+                if (!lay)
+                    continue; /* ADV_V_NOT_APPLICABLE */
+                if (L == ADV_L_AOS || L == ADV_L_AOS_ALIGN)
+                    v->align = adv_layout_align(lay);
+                generate(p, kg, lay);
+                adv_layout_destroy(lay);
+            }
+        }
+        if (nseen == 0) {
+            push_variant(p, k, -1, ADV_L_AOS);
+            generate(p, kg, NULL);
+        }
+    }
+}
+
+/* ---- compile ------------------------------------------------------------ */
+
+/* NVRTC's first error, with the generated line it points at:
+ * "NAME.cu(LINE): error: TEXT" becomes "NAME.cu:LINE: error: TEXT" and the
+ * line's code, so the note shows what the rewrite produced. */
+static void compile_note(const char *log, const char *src, char *out, size_t n)
+{
+    const char *e = strstr(log, ": error");
+    const char *start = e;
+    while (start && start > log && start[-1] != '\n')
+        start--;
+    const char *paren = start ? strchr(start, '(') : NULL;
+    if (!e || !paren || paren > e) {
+        snprintf(out, n, "does not compile: %.300s", log);
+        return;
+    }
+    unsigned line = (unsigned)strtoul(paren + 1, NULL, 10);
+    const char *eol = strchr(e, '\n');
+    int elen = eol ? (int)(eol - e) : (int)strlen(e);
+    const char *code = src;
+    for (unsigned l = 1; l < line && code; l++) {
+        code = strchr(code, '\n');
+        code = code ? code + 1 : NULL;
+    }
+    const char *cend = code ? strchr(code, '\n') : NULL;
+    while (code && (*code == ' ' || *code == '\t'))
+        code++;
+    snprintf(out, n, "does not compile: %.*s:%u%.*s; generated line %u: %.*s", (int)(paren - start),
+             start, line, elen, e, line, code ? (cend ? (int)(cend - code) : 200) : 0, code ? code : "");
+}
+
+/* One compile for all variants; when it fails, find the variants that
+ * break it, drop them with NVRTC's message, and compile the rest. */
+static int compile_all(plan *p, kgen_program *kg, int use_cache, jit_binary *bin, gm_status *st)
+{
+    adv_result *r = p->r;
+    char *src = kgen_program_source(kg, -1, 1);
+    char *log = NULL;
+    gm_status cst;
+    gm_status_init(&cst);
+    int rc = jit_worker_compile(src, "gmadvise_variants.cu", r->arch, use_cache, bin, &log, &cst);
+    free(src);
+    free(log);
+    if (rc == GM_OK)
+        return GM_OK;
+    if (rc != GM_EINPUT) {
+        *st = cst;
+        return rc;
+    }
+    for (unsigned i = 0; i < r->nv; i++) {
+        if (p->kid[i] < 0)
+            continue;
+        char *one = kgen_program_source(kg, p->kid[i], 0);
+        jit_binary b;
+        gm_status_init(&cst);
+        log = NULL;
+        char name[300];
+        snprintf(name, sizeof name, "%s.cu", r->v[i].fn);
+        if (jit_worker_compile(one, name, r->arch, 0, &b, &log, &cst) != GM_OK) {
+            compile_note(log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
+            kgen_disable_variant(kg, p->kid[i]);
+            p->kid[i] = -1;
+            r->v[i].state = ADV_V_COMPILE_FAILED;
+        }
+        jit_binary_free(&b);
+        free(log);
+        free(one);
+    }
+    src = kgen_program_source(kg, -1, 1);
+    gm_status_init(&cst);
+    rc = jit_worker_compile(src, "gmadvise_variants.cu", r->arch, use_cache, bin, NULL, &cst);
+    free(src);
+    if (rc != GM_OK)
+        *st = cst;
+    return rc;
+}
+
+/* What the compiler emitted for each variant, beside the model's widths,
+ * and what a user adopts or builds alone. */
+static void describe_compiled(plan *p, const kgen_program *kg, const jit_binary *bin)
+{
+    for (unsigned i = 0; i < p->r->nv; i++) {
+        adv_variant *v = &p->r->v[i];
+        if (p->kid[i] < 0)
+            continue;
+        jit_ptx_widths w;
+        gm_status pst;
+        gm_status_init(&pst);
+        if (jit_ptx_widths_of(bin->ptx, v->fn, &w, &pst) == GM_OK)
+            jit_ptx_widths_str(&w, v->ptx, sizeof v->ptx);
+        v->code = gm_xstrdup(kgen_variant_code(kg, p->kid[i]));
+        v->source = kgen_program_source(kg, p->kid[i], 0);
+    }
+}
+
+/* GMADVISE_INJECT_FAULT=NAME:KIND (see kgen_inject_fault). */
+static int inject_fault(kgen_program *kg, gm_status *st)
+{
+    const char *spec = getenv("GMADVISE_INJECT_FAULT");
+    if (!spec || !*spec)
+        return GM_OK;
+    const char *colon = strrchr(spec, ':');
+    char name[300];
+    snprintf(name, sizeof name, "%.*s", colon ? (int)(colon - spec) : 0, spec);
+    int v = colon ? kgen_find_variant(kg, name) : -1;
+    if (v < 0 || kgen_inject_fault(kg, v, colon + 1) != 0)
+        return gm_fail(st, GM_EINPUT,
+                       "GMADVISE_INJECT_FAULT=%s: expected VARIANT:trap|hang|compile with a variant "
+                       "this header generates (e.g. integrate_Particle_soa)", spec);
+    return GM_OK;
+}
+
+/* ---- measure ------------------------------------------------------------ */
+
+static const adv_vstate from_job[] = {
+    [JIT_JOB_NOT_RUN] = ADV_V_COMPILED, [JIT_JOB_OK] = ADV_V_MEASURED,
+    [JIT_JOB_FAILED] = ADV_V_RUN_FAILED, [JIT_JOB_FAULTED] = ADV_V_FAULTED,
+    [JIT_JOB_HUNG] = ADV_V_HUNG,
+};
+
+/* Measures every compiled variant in worker processes (jit/worker.h): a
+ * variant that faults or hangs is reported and the others still run. */
+static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bin, gm_status *st)
+{
+    adv_job *jobs = gm_xcalloc(r->nv + 1, sizeof *jobs);
+    const char **names = gm_xcalloc(r->nv + 1, sizeof *names);
+    unsigned *of = gm_xcalloc(r->nv + 1, sizeof *of);
+    unsigned n = 0;
+    for (unsigned i = 0; i < r->nv; i++) {
+        const adv_variant *v = &r->v[i];
+        if (!adv_variant_compiled(v))
+            continue;
+        jobs[n] = (adv_job){v->kernel, v->st, v->kind, v->fn, v->kind == ADV_L_AOS};
+        names[n] = v->fn;
+        of[n++] = i;
+    }
+    adv_measure ms;
+    adv_measure_init(&ms, r->m, jobs, n);
+    jit_jobs jj = {n, names, adv_measure_job, &ms};
+    jit_worker_opts wo;
+    jit_worker_opts_default(&wo);
+    wo.device = r->dev.ordinal;
+    wo.timeout_s = o->timeout_s;
+    wo.quiet = o->quiet;
+    wo.times = o->times;
+    wo.method.target_spread_pct = o->spread_pct;
+    jit_job_result *res = gm_xcalloc(n + 1, sizeof *res);
+    jit_device_info dev;
+    int rc = jit_worker_run(bin, &jj, &wo, &dev, &r->ref, res, st);
+    if (rc == GM_OK || rc == GM_EPARTIAL) {
+        for (unsigned j = 0; j < n; j++) {
+            adv_variant *v = &r->v[of[j]];
+            v->correct = res[j].correct;
+            if (res[j].note[0])
+                snprintf(v->note, sizeof v->note, "%s", res[j].note);
+            v->state = from_job[res[j].state];
+            if (res[j].state != JIT_JOB_OK)
+                continue;
+            v->median_ms = res[j].t.median_ms;
+            v->spread_pct = res[j].t.spread_pct;
+            v->samples = res[j].t.samples;
+            v->gbps = res[j].gbps;
+        }
+    }
+    free(res);
+    free(of);
+    free(names);
+    free(jobs);
+    return rc;
+}
+
+/* ---- one result ---------------------------------------------------------- */
+
+static void access_costs(adv_result *r)
+{
+    const adv_model *m = r->m;
+    r->access_cost = gm_xcalloc(adv_model_nkernels(m) + 1, sizeof *r->access_cost);
+    for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
+        const adv_kernel *kn = adv_model_kernel(m, k);
+        r->access_cost[k] = gm_xcalloc(kn->naccesses + 1, sizeof **r->access_cost);
+        for (unsigned a = 0; a < kn->naccesses; a++)
+            adv_access_cost(m, k, a, -1, ADV_L_AOS, &r->access_cost[k][a]);
+    }
+}
+
+/* One result: compile for `dev` (NULL: static, for o->arch), measure,
+ * rank.  *made says whether r holds a result. */
+static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_device_info *dev,
+                      adv_run skip, const char *skip_note, adv_result *r, int *made, gm_status *st)
+{
+    memset(r, 0, sizeof *r);
+    *made = 0;
+    r->m = m;
+    r->arch = dev ? dev->sm : o->arch ? o->arch : GM_DEFAULT_ARCH;
+    r->run = skip;
+    snprintf(r->skip_note, sizeof r->skip_note, "%s", skip_note ? skip_note : "");
+    kgen_program *kg = kgen_create(m);
+    plan p = {r, NULL};
+    plan_variants(&p, kg);
+    int rc = inject_fault(kg, st);
+    jit_binary bin;
+    memset(&bin, 0, sizeof bin);
+    double t0 = gm_now_s();
+    if (rc == GM_OK)
+        rc = compile_all(&p, kg, o->use_cache, &bin, st);
+    if (rc != GM_OK) {
+        adv_result_free(r);
+        goto done;
+    }
+    if (o->times)
+        fprintf(stderr, "gmadvise: %.3f s to generate and compile %u variants for sm_%d\n",
+                gm_now_s() - t0, r->nv, r->arch);
+    for (unsigned i = 0; i < r->nv; i++)
+        if (r->v[i].state == ADV_V_COMPILE_FAILED)
+            rc = GM_EPARTIAL;
+    describe_compiled(&p, kg, &bin);
+    access_costs(r);
+    if (dev) {
+        r->run = ADV_RUN_MEASURED;
+        r->dev = *dev;
+        gm_status mst;
+        gm_status_init(&mst);
+        int mrc = measure(o, r, &bin, &mst);
+        if (mrc == GM_EPARTIAL)
+            rc = GM_EPARTIAL;
+        else if (mrc != GM_OK) { /* nothing measured: the static result, and the reason */
+            r->run = ADV_RUN_GPU_FAILED;
+            snprintf(r->skip_note, sizeof r->skip_note, "%s", mst.msg);
+            rc = mrc;
+            *st = mst;
+        }
+    }
+    adv_result_rank(r);
+    *made = 1;
+done:
+    jit_binary_free(&bin);
+    free(p.kid);
+    kgen_destroy(kg);
+    return rc;
+}
+
+/* Partial beats OK, any failure beats partial. */
+static int worse(int a, int b)
+{
+    if (a != GM_OK && a != GM_EPARTIAL)
+        return a;
+    if (b != GM_OK && b != GM_EPARTIAL)
+        return b;
+    return a == GM_EPARTIAL ? a : b;
+}
+
+int adv_engine_run(const adv_model *m, const adv_engine_opts *o, adv_result **out, unsigned *nout,
+                   gm_status *st)
+{
+    *out = NULL;
+    *nout = 0;
+    double t0 = gm_now_s();
+    jit_device_info devs[GM_MAX_DEVICES];
+    int ndev = 0, rc = GM_OK;
+    gm_status dst;
+    gm_status_init(&dst);
+    adv_run skip = ADV_RUN_STATIC;
+    const char *skip_note = "--static";
+    if (!o->force_static && jit_worker_devices(devs, GM_MAX_DEVICES, &ndev, &dst) != GM_OK) {
+        skip = ADV_RUN_NO_GPU;
+        skip_note = dst.msg;
+        ndev = 0;
+    }
+    if (o->times)
+        fprintf(stderr, "gmadvise: %.3f s to find %d GPU(s)\n", gm_now_s() - t0, ndev);
+    if (ndev > 0 && o->device >= ndev)
+        return gm_fail(st, GM_EINPUT, "--device %d: this machine has %d GPU(s)", o->device, ndev);
+    int first = o->device < 0 ? 0 : o->device, last = o->device < 0 ? ndev - 1 : o->device;
+    adv_result *res = gm_xcalloc(ndev > 0 ? (unsigned)(last - first + 1) : 1, sizeof *res);
+    unsigned n = 0;
+    for (int d = first; ndev == 0 ? d == first : d <= last; d++) {
+        gm_status one;
+        gm_status_init(&one);
+        int made = 0;
+        int r = advise_one(o, m, ndev ? &devs[d] : NULL, skip, skip_note, &res[n], &made, &one);
+        n += made;
+        if (r != GM_OK && st->code == GM_OK)
+            *st = one;
+        rc = worse(rc, r);
+    }
+    *out = res;
+    *nout = n;
+    if (rc == GM_EPARTIAL)
+        gm_fail(st, GM_EPARTIAL, "partial result: some variants failed (see the table)");
+    return rc;
+}
+
+void adv_results_free(adv_result *r, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        adv_result_free(&r[i]);
+    free(r);
+}

@@ -1,0 +1,701 @@
+#include "kgen.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/limits.h"
+#include "../../common/strbuf.h"
+#include "../../kernels/builtin.h"
+
+
+typedef struct {
+    unsigned kernel;
+    int st;
+    adv_layout_kind kind;
+    int enabled;
+    char name[ADV_NAME_MAX + 32];
+    char *types; /* struct-side declarations this variant needs */
+    char *kernel_src;
+    char *code;  /* types + kernel, for the report */
+} variant;
+
+struct kgen_program {
+    const adv_model *m;
+    variant *v;
+    unsigned nv;
+    char **names; /* every identifier kgen has generated */
+    unsigned nnames;
+};
+
+kgen_program *kgen_create(const adv_model *m)
+{
+    kgen_program *p = gm_xcalloc(1, sizeof *p);
+    p->m = m;
+    return p;
+}
+
+void kgen_destroy(kgen_program *p)
+{
+    if (!p)
+        return;
+    for (unsigned i = 0; i < p->nv; i++) {
+        free(p->v[i].types);
+        free(p->v[i].kernel_src);
+        free(p->v[i].code);
+    }
+    for (unsigned i = 0; i < p->nnames; i++)
+        free(p->names[i]);
+    free(p->names);
+    free(p->v);
+    free(p);
+}
+
+/* ---- names ------------------------------------------------------------ */
+
+static int word_in(const char *text, unsigned len, const char *w)
+{
+    size_t wl = strlen(w);
+    for (const char *s = text; (s = strstr(s, w)) != NULL && (unsigned)(s - text) < len; s++) {
+        int before = s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '_');
+        int after = isalnum((unsigned char)s[wl]) || s[wl] == '_';
+        if (!before && !after)
+            return 1;
+    }
+    return 0;
+}
+
+/* A generated identifier that cannot collide with the user's or ours:
+ * the same (struct, layout) asks for the same name and gets it back.
+ * Each retry's "_gmK" suffix always fits (the base is cut to make room),
+ * so every retry is a new name and the loop ends. */
+static const char *gen_name(kgen_program *p, const char *base, char *out, size_t n, int shared)
+{
+    snprintf(out, n, "%s", base);
+    for (int k = 1;; k++) {
+        int taken = word_in(adv_model_text(p->m), adv_model_text_len(p->m), out);
+        int ours = 0;
+        for (unsigned i = 0; i < p->nnames && !taken; i++)
+            ours |= !strcmp(p->names[i], out);
+        if (!taken && (!ours || shared))
+            break;
+        char suffix[16];
+        int slen = snprintf(suffix, sizeof suffix, "_gm%d", k);
+        snprintf(out, n, "%.*s%s", (int)(n - 1) - slen, base, suffix);
+    }
+    p->names = gm_xrealloc(p->names, (p->nnames + 1) * sizeof *p->names);
+    p->names[p->nnames++] = gm_xstrdup(out);
+    return out;
+}
+
+/* ---- types per (struct, layout) --------------------------------------- */
+
+typedef struct {
+    kgen_program *p;
+    const adv_struct *s;
+    const adv_layout *l;
+    adv_layout_kind kind;
+    const adv_kernel *k;
+    char ftype[GM_MAX_FIELDS][ADV_TYPE_MAX]; /* field types usable in declarators */
+    char tname[ADV_NAME_MAX + 16]; /* S_a16, S_aosoa */
+    char ref[ADV_NAME_MAX + 16];   /* S_soa_ref */
+    char at[ADV_NAME_MAX + 16];    /* S_soa_at */
+    sb_t types;
+} gctx;
+
+static int is_array(const adv_field *f)
+{
+    return f->array_len > 0;
+}
+
+static void field_types(gctx *g)
+{
+    char base[ADV_NAME_MAX * 2 + 8];
+    for (unsigned f = 0; f < g->s->nfields && f < GM_MAX_FIELDS; f++) {
+        const adv_field *fd = &g->s->fields[f];
+        if (!is_array(fd)) {
+            snprintf(g->ftype[f], sizeof g->ftype[f], "%s", fd->type);
+            continue;
+        }
+        snprintf(base, sizeof base, "%s_%s_t", g->s->name, fd->name);
+        gen_name(g->p, base, g->ftype[f], sizeof g->ftype[f], 1);
+        sb_printf(&g->types, "using %s = %s;\n\f", g->ftype[f], fd->type);
+    }
+}
+
+/* The expression for field f of element `e` in the SoA, AoSoA and AoS
+ * layouts, through the pointer(s) named from `pname`. */
+static void field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
+{
+    const adv_field *fd = &g->s->fields[f];
+    switch (g->kind) {
+    case ADV_L_SOA: sb_printf(b, "%s_%s[%s]", pname, fd->name, e); break;
+    case ADV_L_AOSOA:
+        sb_printf(b, "%s[(%s) / %u].%s[(%s) %% %u]", pname, e, ADV_AOSOA_BLOCK, fd->name, e,
+                  ADV_AOSOA_BLOCK);
+        break;
+    default: sb_printf(b, "%s[%s].%s", pname, e, fd->name); break;
+    }
+}
+
+/* Vector layout: pointer name suffix for a group (fields joined). */
+static void group_suffix(gctx *g, unsigned gi, char *out, size_t n)
+{
+    const adv_vgroup *gr = adv_layout_group(g->l, gi);
+    int short_names = 1;
+    size_t total = 0;
+    for (unsigned i = 0; i < gr->lanes; i++) {
+        size_t len = strlen(g->s->fields[gr->first + i].name);
+        short_names &= len == 1;
+        total += len + 1;
+    }
+    out[0] = '\0';
+    if (total > 40) {
+        snprintf(out, n, "g%u", gi);
+        return;
+    }
+    for (unsigned i = 0; i < gr->lanes; i++) {
+        size_t len = strlen(out);
+        snprintf(out + len, n - len, "%s%s", i && !short_names ? "_" : "",
+                 g->s->fields[gr->first + i].name);
+    }
+}
+
+static const char *lane_name(unsigned lane)
+{
+    static const char *const l[] = {"x", "y", "z", "w"};
+    return l[lane & 3];
+}
+
+static void vector_field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
+{
+    unsigned lane = 0;
+    int gi = adv_layout_group_of(g->l, f, &lane);
+    const adv_vgroup *gr = adv_layout_group(g->l, (unsigned)gi);
+    char suf[64];
+    group_suffix(g, (unsigned)gi, suf, sizeof suf);
+    if (gr->lanes > 1)
+        sb_printf(b, "%s_%s[%s].%s", pname, suf, e, lane_name(lane));
+    else
+        sb_printf(b, "%s_%s[%s]", pname, suf, e);
+}
+
+static void any_field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
+{
+    if (g->kind == ADV_L_VECTOR)
+        vector_field_expr(g, b, pname, f, e);
+    else
+        field_expr(g, b, pname, f, e);
+}
+
+/* One pointer per array the layout has, for parameter lists. */
+typedef void (*ptr_fn)(gctx *g, sb_t *b, const char *type, const char *suffix, int first);
+
+/* The pointer suffix and element type of pointer i of the layout
+ * (adv_layout_npointers): a field's name (SoA), a group's name (vector),
+ * or none. */
+static const char *pointer_suffix(gctx *g, unsigned i, char *buf, size_t n)
+{
+    unsigned item = adv_layout_pointer_item(g->l, i);
+    if (g->kind == ADV_L_SOA)
+        return g->s->fields[item].name;
+    if (g->kind == ADV_L_VECTOR) {
+        group_suffix(g, item, buf, n);
+        return buf;
+    }
+    return NULL;
+}
+
+static const char *pointer_type(gctx *g, unsigned i)
+{
+    unsigned item = adv_layout_pointer_item(g->l, i);
+    if (g->kind == ADV_L_SOA)
+        return g->ftype[item];
+    if (g->kind == ADV_L_VECTOR) {
+        const adv_vgroup *gr = adv_layout_group(g->l, item);
+        return gr->lanes > 1 ? gr->vtype : g->ftype[gr->first];
+    }
+    return g->tname;
+}
+
+static void each_pointer(gctx *g, sb_t *b, ptr_fn fn)
+{
+    char suf[64];
+    for (unsigned i = 0; i < adv_layout_npointers(g->l); i++)
+        fn(g, b, pointer_type(g, i), pointer_suffix(g, i, suf, sizeof suf), i == 0);
+}
+
+static void ptr_member(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
+{
+    sb_printf(b, "    %s *%s;\n", type, suffix ? suffix : "p");
+}
+
+static void ptr_param(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
+{
+    sb_printf(b, "%sconst %s *%s", first ? "" : ", ", type, suffix ? suffix : "p");
+}
+
+static void ptr_init(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
+{
+    sb_printf(b, "%s(%s *)%s", first ? "" : ", ", type, suffix ? suffix : "p");
+}
+
+/* Proxy for whole-element reads and writes in SoA, AoSoA and vector. */
+static void emit_proxy(gctx *g)
+{
+    const adv_struct *s = g->s;
+    sb_t *t = &g->types;
+    sb_printf(t, "struct %s {\n", g->ref);
+    each_pointer(g, t, ptr_member);
+    sb_puts(t, "    long long gm_i;\n");
+    sb_printf(t, "    __device__ operator %s() const\n    {\n        %s gm_v;\n", s->name, s->name);
+    for (unsigned f = 0; f < s->nfields; f++) {
+        sb_t e;
+        sb_init(&e);
+        any_field_expr(g, &e, g->kind == ADV_L_AOSOA ? "p" : "", f, "gm_i");
+        const char *ex = e.s[0] == '_' ? e.s + 1 : e.s; /* members are named by suffix alone */
+        if (is_array(&s->fields[f]))
+            sb_printf(t, "        gm_copy_bytes(&gm_v.%s, &%s, sizeof gm_v.%s);\n", s->fields[f].name, ex,
+                      s->fields[f].name);
+        else
+            sb_printf(t, "        gm_v.%s = %s;\n", s->fields[f].name, ex);
+        sb_free(&e);
+    }
+    sb_puts(t, "        return gm_v;\n    }\n");
+    sb_printf(t, "    __device__ const %s &operator=(const %s &gm_v) const\n    {\n", g->ref, s->name);
+    for (unsigned f = 0; f < s->nfields; f++) {
+        sb_t e;
+        sb_init(&e);
+        any_field_expr(g, &e, g->kind == ADV_L_AOSOA ? "p" : "", f, "gm_i");
+        const char *ex = e.s[0] == '_' ? e.s + 1 : e.s;
+        if (is_array(&s->fields[f]))
+            sb_printf(t, "        gm_copy_bytes(&%s, &gm_v.%s, sizeof gm_v.%s);\n", ex, s->fields[f].name,
+                      s->fields[f].name);
+        else
+            sb_printf(t, "        %s = gm_v.%s;\n", ex, s->fields[f].name);
+        sb_free(&e);
+    }
+    sb_puts(t, "        return *this;\n    }\n");
+    /* element-to-element copies (out[i] = in[i]) must copy the fields, not
+     * the proxies' pointers */
+    sb_printf(t, "    __device__ const %s &operator=(const %s &o) const\n    {\n"
+                 "        return *this = static_cast<%s>(o);\n    }\n};\n",
+              g->ref, g->ref, s->name);
+    sb_printf(t, "static __device__ __forceinline__ %s %s(", g->ref, g->at);
+    each_pointer(g, t, ptr_param);
+    sb_printf(t, ", long long gm_i)\n{\n    return %s{", g->ref);
+    each_pointer(g, t, ptr_init);
+    sb_puts(t, ", gm_i};\n}\n\f");
+}
+
+static void emit_types(gctx *g, int need_proxy)
+{
+    const adv_struct *s = g->s;
+    char base[ADV_NAME_MAX + 16];
+    const char *lname = adv_layout_name(g->kind);
+    if (g->kind != ADV_L_AOS_ALIGN)
+        field_types(g);
+    if (g->kind == ADV_L_AOS_ALIGN) {
+        snprintf(base, sizeof base, "%s_a%u", s->name, adv_layout_align(g->l));
+        gen_name(g->p, base, g->tname, sizeof g->tname, 1);
+        sb_printf(&g->types,
+                  "/* %s padded to %u bytes so that one element moves in %u-byte accesses */\n"
+                  "struct __align__(%u) %s : %s {\n"
+                  "    __device__ %s &operator=(const %s &o)\n"
+                  "    {\n        *static_cast<%s *>(this) = o;\n        return *this;\n    }\n};\n\f",
+                  s->name, adv_layout_elem_size(g->l), adv_layout_align(g->l),
+                  adv_layout_align(g->l), g->tname, s->name, g->tname, s->name, s->name);
+        return;
+    }
+    if (g->kind == ADV_L_AOSOA) {
+        snprintf(base, sizeof base, "%s_aosoa", s->name);
+        gen_name(g->p, base, g->tname, sizeof g->tname, 1);
+        sb_printf(&g->types, "/* %u elements of %s, one array per field */\nstruct %s {\n",
+                  ADV_AOSOA_BLOCK, s->name, g->tname);
+        for (unsigned f = 0; f < s->nfields; f++)
+            sb_printf(&g->types, "    %s %s[%u];\n", g->ftype[f], s->fields[f].name,
+                      ADV_AOSOA_BLOCK);
+        sb_puts(&g->types, "};\n\f");
+    }
+    if (!need_proxy)
+        return;
+    snprintf(base, sizeof base, "%s_%s_ref", s->name, lname);
+    gen_name(g->p, base, g->ref, sizeof g->ref, 1);
+    snprintf(base, sizeof base, "%s_%s_at", s->name, lname);
+    gen_name(g->p, base, g->at, sizeof g->at, 1);
+    emit_proxy(g);
+}
+
+/* ---- the kernel ------------------------------------------------------- */
+
+typedef struct {
+    unsigned b, e;
+    const adv_access *a; /* NULL: a plain text replacement */
+    char *text;
+} repl;
+
+static int repl_cmp(const void *x, const void *y)
+{
+    const repl *a = x, *b = y;
+    return a->b < b->b ? -1 : a->b > b->b ? 1 : (a->e > b->e ? -1 : a->e < b->e);
+}
+
+static void param_decl(gctx *g, sb_t *b, const adv_param *par)
+{
+    const char *cq = par->pointee_const ? "const " : "";
+    const char *rq = par->is_restrict ? "__restrict__ " : "";
+    char suf[64];
+    for (unsigned i = 0; i < adv_layout_npointers(g->l); i++) {
+        const char *sf = pointer_suffix(g, i, suf, sizeof suf);
+        sb_printf(b, "%s%s%s *%s%s%s%s", i ? ", " : "", cq, pointer_type(g, i), rq, par->name,
+                  sf ? "_" : "", sf ? sf : "");
+    }
+}
+
+static void render(gctx *g, sb_t *out, const repl *r, unsigned nr, unsigned b, unsigned e);
+
+static void access_text(gctx *g, sb_t *out, const repl *r, const repl *all, unsigned nr)
+{
+    const adv_access *a = r->a;
+    const adv_param *par = &g->k->params[a->param];
+    sb_t idx;
+    sb_init(&idx);
+    render(g, &idx, all, nr, a->idx_begin, a->idx_end);
+    if (a->field >= 0) {
+        any_field_expr(g, out, par->name, (unsigned)a->field, idx.s ? idx.s : "");
+    } else {
+        sb_printf(out, "%s(", g->at);
+        char suf[64];
+        for (unsigned i = 0; i < adv_layout_npointers(g->l); i++) {
+            const char *sf = pointer_suffix(g, i, suf, sizeof suf);
+            sb_printf(out, "%s%s%s, ", par->name, sf ? "_" : "", sf ? sf : "");
+        }
+        sb_printf(out, "%s)", idx.s ? idx.s : "");
+    }
+    sb_free(&idx);
+}
+
+/* Text [b, e) of the file with the replacements inside it applied;
+ * a replacement nested in another's index is applied by that one.  Only
+ * non-empty replacements are applied, and an access's index lies strictly
+ * inside the access (parse.c), so each nested call renders less text. */
+static void render(gctx *g, sb_t *out, const repl *r, unsigned nr, unsigned b, unsigned e)
+{
+    const char *text = adv_model_text(g->p->m);
+    unsigned pos = b;
+    for (unsigned i = 0; i < nr; i++) {
+        if (r[i].b < pos || r[i].e > e || r[i].e <= r[i].b)
+            continue;
+        sb_putn(out, text + pos, r[i].b - pos);
+        if (r[i].a)
+            access_text(g, out, &r[i], r, nr);
+        else
+            sb_puts(out, r[i].text);
+        pos = r[i].e;
+    }
+    sb_putn(out, text + pos, e - pos);
+}
+
+static int check_names(const adv_kernel *k, const adv_struct *s, char *why, size_t n)
+{
+    if (!adv_identifier_ok(k->name)) {
+        snprintf(why, n, "kernel name '%s' is not a plain identifier", k->name);
+        return 0;
+    }
+    for (unsigned i = 0; i < k->nparams; i++)
+        if (!adv_identifier_ok(k->params[i].name)) {
+            snprintf(why, n, "kernel %s: parameter %u has no usable name", k->name, i + 1);
+            return 0;
+        }
+    if (s) {
+        if (!adv_identifier_ok(s->name)) {
+            snprintf(why, n, "struct name '%s' is not a plain identifier", s->name);
+            return 0;
+        }
+        for (unsigned f = 0; f < s->nfields; f++)
+            if (!adv_identifier_ok(s->fields[f].name)) {
+                snprintf(why, n, "struct %s: field %u has no usable name", s->name, f + 1);
+                return 0;
+            }
+        if (s->nfields > GM_MAX_FIELDS) {
+            snprintf(why, n, "struct %s has %u fields; variants support at most %d", s->name,
+                     s->nfields, GM_MAX_FIELDS);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether the kernel's uses of the varied parameters can be rewritten. */
+static int rewritable(gctx *g, int *need_proxy, char *why, size_t n)
+{
+    const adv_kernel *k = g->k;
+    *need_proxy = 0;
+    int st = (int)(g->s - adv_model_struct(g->p->m, 0));
+    int aos_like = g->kind == ADV_L_AOS || g->kind == ADV_L_AOS_ALIGN;
+    for (unsigned i = 0; i < k->nparams; i++) {
+        const adv_param *par = &k->params[i];
+        if (par->kind != ADV_P_STRUCT_PTR || par->struct_idx != st || aos_like)
+            continue;
+        if (par->other_use_line) {
+            snprintf(why, n, "kernel %s uses '%s' other than as %s[i] (line %u)", k->name,
+                     par->name, par->name, par->other_use_line);
+            return 0;
+        }
+    }
+    for (unsigned a = 0; a < k->naccesses && !aos_like; a++) {
+        const adv_access *x = &k->acc[a];
+        if (x->struct_idx != st)
+            continue;
+        if (x->field < 0)
+            *need_proxy = 1;
+        if (g->kind == ADV_L_AOSOA && !x->idx_pure) {
+            snprintf(why, n, "kernel %s: index '%s' (line %u) has side effects and AoSoA repeats it",
+                     k->name, x->index, x->line);
+            return 0;
+        }
+    }
+    if (*need_proxy)
+        for (unsigned f = 0; f < g->s->nfields; f++)
+            if (is_array(&g->s->fields[f]) && g->s->fields[f].size == 0) {
+                snprintf(why, n, "struct %s: zero-sized field %s", g->s->name, g->s->fields[f].name);
+                return 0;
+            }
+    return 1;
+}
+
+static void build_kernel(gctx *g, variant *v)
+{
+    const adv_kernel *k = g->k;
+    int st = g->s ? (int)(g->s - adv_model_struct(g->p->m, 0)) : -1;
+    int aos_like = g->kind == ADV_L_AOS || g->kind == ADV_L_AOS_ALIGN;
+    repl *r = gm_xcalloc(k->naccesses + k->nparams + 1, sizeof *r);
+    unsigned nr = 0;
+    r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
+    for (unsigned i = 0; i < k->nparams && st >= 0 && g->kind != ADV_L_AOS; i++) {
+        const adv_param *par = &k->params[i];
+        if (par->kind != ADV_P_STRUCT_PTR || par->struct_idx != st)
+            continue;
+        sb_t d;
+        sb_init(&d);
+        param_decl(g, &d, par);
+        r[nr++] = (repl){par->begin, par->end, NULL, sb_take(&d)};
+    }
+    for (unsigned a = 0; a < k->naccesses && st >= 0 && !aos_like; a++) {
+        const adv_access *x = &k->acc[a];
+        if (x->struct_idx != st)
+            continue;
+        unsigned e = x->field >= 0 ? x->mem_end : x->sub_end;
+        int dup = 0;
+        for (unsigned j = 0; j < nr; j++)
+            dup |= r[j].b == x->sub_begin && r[j].e == e;
+        if (!dup)
+            r[nr++] = (repl){x->sub_begin, e, x, NULL};
+    }
+    qsort(r, nr, sizeof *r, repl_cmp);
+    sb_t out;
+    sb_init(&out);
+    sb_puts(&out, "extern \"C\" ");
+    render(g, &out, r, nr, k->begin, k->end);
+    sb_puts(&out, "\n");
+    v->kernel_src = sb_take(&out);
+    for (unsigned i = 0; i < nr; i++)
+        free(r[i].text);
+    free(r);
+}
+
+int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout *l, char *why,
+                     size_t why_len)
+{
+    const adv_model *m = p->m;
+    const adv_kernel *k = adv_model_kernel(m, kernel);
+    gctx *g = gm_xcalloc(1, sizeof *g);
+    g->p = p;
+    g->k = k;
+    g->s = st >= 0 ? adv_model_struct(m, (unsigned)st) : NULL;
+    g->l = l;
+    g->kind = l ? adv_layout_kind_of(l) : ADV_L_AOS;
+    sb_init(&g->types);
+    int need_proxy = 0;
+    if (!check_names(k, g->s, why, why_len) ||
+        (g->s && !rewritable(g, &need_proxy, why, why_len))) {
+        sb_free(&g->types);
+        free(g);
+        return -1;
+    }
+    p->v = gm_xrealloc(p->v, (p->nv + 1) * sizeof *p->v);
+    variant *v = &p->v[p->nv];
+    memset(v, 0, sizeof *v);
+    v->kernel = kernel;
+    v->st = st;
+    v->kind = g->kind;
+    v->enabled = 1;
+    char base[ADV_NAME_MAX + 32];
+    snprintf(base, sizeof base, "%s_%s%s%s", k->name, g->s ? g->s->name : "",
+             g->s ? "_" : "", adv_layout_name(g->kind));
+    gen_name(p, base, v->name, sizeof v->name, 0);
+    if (g->s && g->kind != ADV_L_AOS)
+        emit_types(g, need_proxy);
+    build_kernel(g, v);
+    v->types = sb_take(&g->types);
+    sb_t code;
+    sb_init(&code);
+    for (const char *c = v->types; *c; c++)
+        if (*c != '\f')
+            sb_putn(&code, c, 1);
+    sb_puts(&code, v->kernel_src);
+    v->code = sb_take(&code);
+    free(g);
+    return (int)p->nv++;
+}
+
+int kgen_find_variant(const kgen_program *p, const char *name)
+{
+    for (unsigned i = 0; i < p->nv; i++)
+        if (!strcmp(p->v[i].name, name))
+            return (int)i;
+    return -1;
+}
+
+int kgen_inject_fault(kgen_program *p, int v, const char *kind)
+{
+    static const char *const kinds[][2] = {
+        {"trap", "if (threadIdx.x == 0) *(volatile int *)8 = 1; /* injected: illegal address */"},
+        /* a loop on the clock: the compiler can neither prove it finite
+         * nor drop it (a plain volatile spin was dropped by ptxas) */
+        {"hang", "while (clock64() >= 0) { } /* injected: never ends */"},
+        {"compile", "gm_injected_compile_error; /* injected: does not compile */"},
+    };
+    for (unsigned i = 0; i < 3; i++) {
+        if (strcmp(kind, kinds[i][0]))
+            continue;
+        char *src = p->v[v].kernel_src, *brace = strchr(src, '{');
+        if (!brace)
+            return -1;
+        sb_t out;
+        sb_init(&out);
+        sb_putn(&out, src, (size_t)(brace - src) + 1);
+        sb_printf(&out, "\n    %s", kinds[i][1]);
+        sb_puts(&out, brace + 1);
+        free(src);
+        p->v[v].kernel_src = sb_take(&out);
+        return 0;
+    }
+    return -1;
+}
+
+void kgen_disable_variant(kgen_program *p, int v)
+{
+    p->v[v].enabled = 0;
+}
+
+const char *kgen_kernel_name(const kgen_program *p, int v)
+{
+    return p->v[v].name;
+}
+
+const char *kgen_variant_code(const kgen_program *p, int v)
+{
+    return p->v[v].code;
+}
+
+/* ---- the program ------------------------------------------------------ */
+
+static const char program_prelude[] =
+    "#ifdef __CUDACC_RTC__\n"
+    "typedef signed char int8_t;\n"
+    "typedef unsigned char uint8_t;\n"
+    "typedef short int16_t;\n"
+    "typedef unsigned short uint16_t;\n"
+    "typedef int int32_t;\n"
+    "typedef unsigned int uint32_t;\n"
+    "typedef long long int64_t;\n"
+    "typedef unsigned long long uint64_t;\n"
+    "#else\n"
+    "#include <stdint.h>\n"
+    "#endif\n"
+    "__device__ __forceinline__ void gm_copy_bytes(void *d, const void *s, unsigned n)\n"
+    "{\n"
+    "    for (unsigned k = 0; k < n; ++k)\n"
+    "        ((char *)d)[k] = ((const char *)s)[k];\n"
+    "}\n";
+
+static int decl_cmp(const void *x, const void *y)
+{
+    const adv_decl *a = *(const adv_decl *const *)x, *b = *(const adv_decl *const *)y;
+    return a->begin < b->begin ? -1 : a->begin > b->begin ? 1 : (a->end > b->end ? -1 : a->end < b->end);
+}
+
+/* The user's macros, types, constants and device functions, in file order;
+ * a declaration inside another (a struct in its typedef) is copied once. */
+static void user_decls(const adv_model *m, sb_t *out)
+{
+    unsigned n = adv_model_ndecls(m);
+    const adv_decl **d = gm_xcalloc(n, sizeof *d);
+    for (unsigned i = 0; i < n; i++)
+        d[i] = adv_model_decl(m, i);
+    qsort(d, n, sizeof *d, decl_cmp);
+    unsigned covered = 0;
+    const char *text = adv_model_text(m);
+    for (unsigned i = 0; i < n; i++) {
+        if (i && d[i]->begin < covered)
+            continue;
+        if (d[i]->is_macro) {
+            sb_puts(out, "#define ");
+            sb_putn(out, text + d[i]->begin, d[i]->end - d[i]->begin);
+            sb_puts(out, "\n");
+        } else {
+            sb_putn(out, text + d[i]->begin, d[i]->end - d[i]->begin);
+            sb_puts(out, ";\n");
+        }
+        covered = d[i]->end;
+    }
+    free(d);
+}
+
+char *kgen_program_source(const kgen_program *p, int only, int with_reference)
+{
+    sb_t out;
+    sb_init(&out);
+    sb_printf(&out, "/* Generated by gmadvise %s from %s: layout variants of its kernels. */\n",
+              GMADVISE_VERSION, adv_model_file(p->m));
+    sb_puts(&out, program_prelude);
+    sb_puts(&out, "\n/* ---- from the header ---- */\n");
+    user_decls(p->m, &out);
+    /* types shared by variants are emitted once: each unit ends in '\f' */
+    sb_t seen;
+    sb_init(&seen);
+    for (unsigned i = 0; i < p->nv; i++) {
+        if (!p->v[i].enabled || (only >= 0 && (int)i != only) || !p->v[i].types[0])
+            continue;
+        int header = 0;
+        for (const char *u = p->v[i].types; *u;) {
+            const char *end = strchr(u, '\f');
+            size_t len = end ? (size_t)(end - u) + 1 : strlen(u);
+            sb_t unit;
+            sb_init(&unit);
+            sb_putn(&unit, u, len);
+            if (!seen.s || !strstr(seen.s, unit.s)) {
+                sb_puts(&seen, unit.s);
+                if (!header++)
+                    sb_printf(&out, "\n/* ---- types for %s ---- */\n", p->v[i].name);
+                sb_putn(&out, u, end ? len - 1 : len);
+            }
+            sb_free(&unit);
+            u += len;
+        }
+    }
+    sb_free(&seen);
+    for (unsigned i = 0; i < p->nv; i++) {
+        if (!p->v[i].enabled || (only >= 0 && (int)i != only))
+            continue;
+        sb_printf(&out, "\n/* ---- %s ---- */\n%s", p->v[i].name, p->v[i].kernel_src);
+    }
+    if (with_reference) {
+        char *ref = gm_kernels_source();
+        sb_puts(&out, ref);
+        free(ref);
+    }
+    return sb_take(&out);
+}

@@ -1,0 +1,48 @@
+/* CUDA source generation: the user's kernels rewritten for each layout of
+ * a struct they use, plus the reference kernels, as one NVRTC program.
+ *
+ * A variant keeps the user's kernel body and changes only what the layout
+ * changes: the parameters of the varied struct (p becomes p_x, p_y ... for
+ * SoA) and each access p[E].f (p_x[E] for SoA, p[(E) / 32].f[(E) % 32] for
+ * AoSoA, p_xyzw[E].x for the vector layout).  Whole-element accesses p[E]
+ * go through a small proxy (S_soa_at(...)) that gathers or scatters the
+ * fields.  Every generated kernel is extern "C" so the driver finds it by
+ * the name kgen reports. */
+#ifndef KGEN_H
+#define KGEN_H
+
+#include <stddef.h>
+
+#include "../core/layout.h"
+#include "../core/model.h"
+#include "../../common/status.h"
+
+typedef struct kgen_program kgen_program;
+
+kgen_program *kgen_create(const adv_model *m);
+void kgen_destroy(kgen_program *p);
+
+/* Adds kernel `kernel` with the parameters of struct `st` in layout `l`
+ * (NULL l or st < 0: the kernel as declared).  Returns the variant's id,
+ * or -1 with `why` saying what prevents the rewrite. */
+int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout *l, char *why,
+                     size_t why_len);
+/* Drops a variant from the program (after it failed to compile). */
+void kgen_disable_variant(kgen_program *p, int v);
+
+const char *kgen_kernel_name(const kgen_program *p, int v);
+/* The variant named `name`, or -1. */
+int kgen_find_variant(const kgen_program *p, const char *name);
+
+/* Testing hook (GMADVISE_INJECT_FAULT=NAME:KIND): makes variant v fault on
+ * the GPU ("trap": an illegal address), never finish ("hang"), or fail to
+ * compile ("compile"), so that isolation can be shown on any sample.
+ * Returns -1 for an unknown kind. */
+int kgen_inject_fault(kgen_program *p, int v, const char *kind);
+/* The variant's types and kernel, as a user would adopt them. */
+const char *kgen_variant_code(const kgen_program *p, int v);
+
+/* The whole program: enabled variants plus the reference kernels; only
+ * variant `only` when only >= 0.  The caller frees the result. */
+char *kgen_program_source(const kgen_program *p, int only, int with_reference);
+#endif

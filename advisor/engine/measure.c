@@ -1,0 +1,550 @@
+#include "measure.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/limits.h"
+#include "../../common/strbuf.h"
+
+/* ---- sizes ------------------------------------------------------------ */
+
+static int is_ptr(const adv_param *p)
+{
+    return p->kind == ADV_P_STRUCT_PTR || p->kind == ADV_P_SCALAR_PTR;
+}
+
+/* Elements parameter p needs so that every affine access of the kernel
+ * over n threads stays in bounds; irregular indices are assumed to stay
+ * under 2n, which kernels guard by their count parameter. */
+static long long alloc_elems(const adv_kernel *k, unsigned p, long long n)
+{
+    long long need = n;
+    for (unsigned a = 0; a < k->naccesses; a++) {
+        const adv_access *x = &k->acc[a];
+        if (x->param != (int)p)
+            continue;
+        long long hi;
+        if (!x->cls.affine)
+            hi = 2 * n;
+        else if (x->cls.stride >= 0)
+            hi = x->cls.stride * (n - 1) + x->cls.offset + 1;
+        else
+            hi = x->cls.offset + 1;
+        if (hi > need)
+            need = hi;
+    }
+    need += 64;
+    return (need + 31) / 32 * 32;
+}
+
+static unsigned access_bytes(const adv_model *m, const adv_kernel *k, const adv_access *x)
+{
+    const adv_param *p = &k->params[x->param];
+    if (x->struct_idx < 0 || x->field < 0)
+        return p->elem_size;
+    return adv_model_struct(m, (unsigned)x->struct_idx)->fields[x->field].size;
+}
+
+int adv_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, adv_sizes *sz,
+                   gm_status *st)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    const jit_device_info *dev = jit_runner_device(r);
+    const long long probe = 1 << 20;
+    double foot = 0;
+    long long max_stride = 1;
+    for (unsigned p = 0; p < kn->nparams; p++)
+        if (is_ptr(&kn->params[p]))
+            foot += (double)alloc_elems(kn, p, probe) / probe * kn->params[p].elem_size;
+    for (unsigned a = 0; a < kn->naccesses; a++)
+        if (kn->acc[a].cls.affine && llabs(kn->acc[a].cls.stride) > max_stride)
+            max_stride = llabs(kn->acc[a].cls.stride);
+    if (foot <= 0)
+        return gm_fail(st, GM_EINPUT, "kernel %s has no pointer parameter to measure", kn->name);
+    double target = jit_runner_method(r)->l2_multiple * (double)dev->l2_bytes;
+    if (target < GM_MIN_DATA_BYTES)
+        target = GM_MIN_DATA_BYTES;
+    if (target > dev->mem_bytes / 4.0)
+        target = dev->mem_bytes / 4.0;
+    long long n = (long long)(target / foot);
+    long long cap = ((1ll << 31) - 4096) / (max_stride + 1); /* user kernels often index with int */
+    if (n > cap)
+        n = cap;
+    n = n / GM_ELEM_GRAIN * GM_ELEM_GRAIN;
+    if (n < GM_ELEM_GRAIN)
+        n = GM_ELEM_GRAIN;
+    sz->n_time = n;
+    sz->n_check = GM_CHECK_ELEMS < n ? GM_CHECK_ELEMS : n;
+    /* effective bytes: each distinct access moves its bytes once per element */
+    double bytes = 0;
+    for (unsigned a = 0; a < kn->naccesses; a++) {
+        if (!adv_access_repeats(kn, a))
+            bytes += access_bytes(m, kn, &kn->acc[a]);
+    }
+    sz->bytes_per_elem = bytes;
+    return GM_OK;
+}
+
+/* ---- inputs ------------------------------------------------------------ */
+
+/* A scalar pointer's element seen as a one-field struct, so that every
+ * parameter goes through the same layout code. */
+static void scalar_struct(const adv_param *p, adv_struct *s, adv_field *f)
+{
+    memset(s, 0, sizeof *s);
+    memset(f, 0, sizeof *f);
+    snprintf(s->name, sizeof s->name, "%s", p->name);
+    s->size = p->elem_size;
+    s->align = p->elem_size >= 16 ? 16 : p->elem_size >= 8 ? 8 : p->elem_size >= 4 ? 4 : 1;
+    s->nfields = 1;
+    s->fields = f;
+    f->size = p->elem_size;
+    f->align = s->align;
+    f->scalar = p->scalar;
+    if (p->scalar != ADV_S_NONE) {
+        f->nleaves = 1;
+        f->leaves = gm_xcalloc(1, sizeof *f->leaves);
+        f->leaves[0].kind = p->scalar;
+    } else {
+        /* built-in vector types: their lanes are floats or ints of 4 bytes */
+        unsigned w = p->elem_size % 4 == 0 ? 4 : 1;
+        f->nleaves = p->elem_size / w;
+        f->leaves = gm_xcalloc(f->nleaves, sizeof *f->leaves);
+        for (unsigned i = 0; i < f->nleaves; i++)
+            f->leaves[i] = (adv_leaf){i * w, w == 4 ? ADV_S_F32 : ADV_S_U8};
+    }
+}
+
+static unsigned long long rng_next(unsigned long long *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 2685821657736338717ull;
+}
+
+/* Values that are never zero and keep arithmetic finite: floats in
+ * [0.5, 1.5), small non-negative integers (safe as indices), bools 0/1. */
+static void random_leaf(unsigned char *dst, adv_scalar k, unsigned long long *rng)
+{
+    unsigned long long r = rng_next(rng);
+    double u = 0.5 + (double)(r >> 11) / 9007199254740992.0;
+    switch (k) {
+    case ADV_S_F32: { float f = (float)u; memcpy(dst, &f, 4); break; }
+    case ADV_S_F64: memcpy(dst, &u, 8); break;
+    case ADV_S_F16: { unsigned short h = (unsigned short)(0x3800 + (r & 0x7ff)); memcpy(dst, &h, 2); break; }
+    case ADV_S_BOOL: dst[0] = (unsigned char)(r & 1); break;
+    case ADV_S_PTR: memset(dst, 0, 8); break;
+    default: {
+        unsigned long long v = 1 + (r & 63);
+        memcpy(dst, &v, adv_scalar_size(k));
+        break;
+    }
+    }
+}
+
+static void random_fill(const adv_struct *s, unsigned char *aos, long long n, unsigned long long seed)
+{
+    unsigned long long rng = seed * 0x9E3779B97F4A7C15ull + 1;
+    memset(aos, 0, (size_t)n * s->size);
+    for (long long e = 0; e < n; e++)
+        for (unsigned f = 0; f < s->nfields; f++)
+            for (unsigned l = 0; l < s->fields[f].nleaves; l++)
+                random_leaf(aos + e * s->size + s->fields[f].offset + s->fields[f].leaves[l].off,
+                            s->fields[f].leaves[l].kind, &rng);
+}
+
+/* n random elements of s for parameter seed `seed`, from the cache when
+ * an earlier variant asked for the same. */
+static const unsigned char *random_elems(adv_measure *ms, const adv_struct *s, long long n,
+                                         unsigned long long seed)
+{
+    for (unsigned i = 0; i < ms->nrand; i++)
+        if (ms->rand[i].n == n && ms->rand[i].seed == seed && ms->rand[i].size == s->size &&
+            !strcmp(ms->rand[i].name, s->name))
+            return ms->rand[i].aos;
+    unsigned slot = ms->nrand < ADV_RAND_CACHE ? ms->nrand++ : (unsigned)(seed % ADV_RAND_CACHE);
+    free(ms->rand[slot].aos);
+    snprintf(ms->rand[slot].name, sizeof ms->rand[slot].name, "%s", s->name);
+    ms->rand[slot].size = s->size;
+    ms->rand[slot].n = n;
+    ms->rand[slot].seed = seed;
+    ms->rand[slot].aos = gm_xmalloc((size_t)n * s->size);
+    random_fill(s, ms->rand[slot].aos, n, seed);
+    return ms->rand[slot].aos;
+}
+
+/* ---- buffers ----------------------------------------------------------- */
+
+typedef struct {
+    const adv_struct *s;
+    adv_struct fake;
+    adv_field fake_field;
+    adv_layout *lay;
+    long long elems;      /* elements the kernel may touch */
+    unsigned long long dev;
+} pbuf;
+
+typedef struct {
+    unsigned nparams;
+    pbuf *pb;
+    void **args;
+    unsigned char (*store)[8];
+} launch_set;
+
+static void free_set(jit_runner *r, launch_set *ls)
+{
+    for (unsigned p = 0; p < ls->nparams; p++) {
+        jit_runner_free(r, ls->pb[p].dev);
+        adv_layout_destroy(ls->pb[p].lay);
+        if (ls->pb[p].s == &ls->pb[p].fake)
+            free(ls->pb[p].fake_field.leaves);
+    }
+    free(ls->pb);
+    free(ls->args);
+    free(ls->store);
+    memset(ls, 0, sizeof *ls);
+}
+
+/* A scalar parameter's launch value, as the kernel declares it. */
+static void scalar_arg(const adv_model *m, unsigned k, unsigned p, long long n, unsigned char out[8])
+{
+    const adv_param *par = &adv_model_kernel(m, k)->params[p];
+    double v = 0;
+    adv_model_param_value(m, k, p, n, &v);
+    if (par->kind == ADV_P_FLOAT && par->elem_size == 4) {
+        float f = (float)v;
+        memcpy(out, &f, 4);
+    } else if (par->kind == ADV_P_FLOAT) {
+        memcpy(out, &v, 8);
+    } else {
+        long long iv = (long long)v;
+        memcpy(out, &iv, par->elem_size <= 8 ? par->elem_size : 8);
+    }
+}
+
+/* Allocates every pointer parameter for n threads in its layout (the
+ * varied struct in `kind`) and builds the launch arguments. */
+static int setup_set(jit_runner *r, const adv_model *m, unsigned k, int st, adv_layout_kind kind,
+                     long long n, launch_set *ls, int *oom, gm_status *stt)
+{
+    *oom = 0;
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    unsigned nargs = 0;
+    for (unsigned p = 0; p < kn->nparams; p++)
+        nargs += kn->params[p].kind == ADV_P_STRUCT_PTR
+                     ? adv_model_struct(m, (unsigned)kn->params[p].struct_idx)->nfields : 1;
+    ls->nparams = kn->nparams;
+    ls->pb = gm_xcalloc(kn->nparams, sizeof *ls->pb);
+    ls->args = gm_xcalloc(nargs + 1, sizeof *ls->args);
+    ls->store = gm_xcalloc(nargs + 1, sizeof *ls->store);
+    unsigned na = 0;
+    char why[256];
+    for (unsigned p = 0; p < kn->nparams; p++) {
+        const adv_param *par = &kn->params[p];
+        pbuf *b = &ls->pb[p];
+        if (par->kind == ADV_P_OTHER)
+            return gm_fail(stt, GM_EINPUT, "kernel %s: parameter '%s' (%s) cannot be given a value",
+                           kn->name, par->name, par->type);
+        if (!is_ptr(par)) {
+            scalar_arg(m, k, p, n, ls->store[na]);
+            ls->args[na] = ls->store[na];
+            na++;
+            continue;
+        }
+        int varied = par->kind == ADV_P_STRUCT_PTR && par->struct_idx == st;
+        if (par->kind == ADV_P_STRUCT_PTR) {
+            b->s = adv_model_struct(m, (unsigned)par->struct_idx);
+        } else {
+            scalar_struct(par, &b->fake, &b->fake_field);
+            b->s = &b->fake;
+        }
+        b->elems = alloc_elems(kn, p, n);
+        adv_layout_kind lk = varied ? kind : ADV_L_AOS;
+        b->lay = adv_layout_create(b->s, lk, (unsigned long long)b->elems, why, sizeof why);
+        if (!b->lay)
+            return gm_fail(stt, GM_EINPUT, "kernel %s, %s: %s", kn->name, par->name, why);
+        unsigned long long bytes = adv_layout_bytes(b->lay);
+        gm_status ast;
+        gm_status_init(&ast);
+        if (jit_runner_alloc(r, bytes, 0, &b->dev, oom, &ast) != GM_OK) {
+            if (*oom)
+                return gm_fail(stt, GM_EGPU, "kernel %s: out of GPU memory allocating %.0f MB for %s",
+                               kn->name, bytes / 1e6, par->name);
+            *stt = ast;
+            return stt->code;
+        }
+        for (unsigned i = 0; i < adv_layout_npointers(b->lay); i++) {
+            unsigned long long ptr = b->dev + adv_layout_pointer_offset(b->lay, i);
+            memcpy(ls->store[na], &ptr, sizeof ptr);
+            ls->args[na] = ls->store[na];
+            na++;
+        }
+    }
+    return GM_OK;
+}
+
+/* Fills every pointer parameter with the same random elements in the
+ * variant's layout: the first `chunk` elements are packed on the host and
+ * copied, the rest of each segment is filled by doubling on the device. */
+static int fill_set(adv_measure *ms, jit_runner *r, launch_set *ls, long long chunk, gm_status *st)
+{
+    for (unsigned p = 0; p < ls->nparams; p++) {
+        pbuf *b = &ls->pb[p];
+        if (!b->lay)
+            continue;
+        long long c = chunk < b->elems ? chunk : b->elems;
+        c = c / 32 * 32;
+        const unsigned char *aos = random_elems(ms, b->s, c, p + 1);
+        char why[128];
+        adv_layout *small = adv_layout_create(b->s, adv_layout_kind_of(b->lay), (unsigned long long)c,
+                                              why, sizeof why);
+        unsigned char *host = gm_xcalloc(adv_layout_bytes(small), 1);
+        adv_layout_pack(small, aos, host, (unsigned long long)c);
+        int rc = GM_OK;
+        unsigned blk = adv_layout_block(b->lay);
+        for (unsigned s = 0; s < adv_layout_nsegs(b->lay) && rc == GM_OK; s++) {
+            const adv_segment *big = adv_layout_seg(b->lay, s), *sm = adv_layout_seg(small, s);
+            unsigned long long len = (unsigned long long)(c / blk) * big->bstride;
+            unsigned long long total = (unsigned long long)((b->elems + blk - 1) / blk) * big->bstride;
+            rc = jit_runner_upload(r, b->dev + big->start, host + sm->start, len, st);
+            if (rc == GM_OK)
+                rc = jit_runner_replicate(r, b->dev + big->start, len, total, st);
+        }
+        free(host);
+        adv_layout_destroy(small);
+        if (rc != GM_OK)
+            return rc;
+    }
+    return GM_OK;
+}
+
+/* ---- outputs ----------------------------------------------------------- */
+
+static void outputs_free(adv_outputs *o)
+{
+    for (unsigned p = 0; p < o->nparams; p++)
+        free(o->data[p]);
+    free(o->data);
+    free(o->elems);
+    memset(o, 0, sizeof *o);
+}
+
+static int read_outputs(jit_runner *r, launch_set *ls, adv_outputs *out, gm_status *st)
+{
+    out->nparams = ls->nparams;
+    out->data = gm_xcalloc(ls->nparams, sizeof *out->data);
+    out->elems = gm_xcalloc(ls->nparams, sizeof *out->elems);
+    for (unsigned p = 0; p < ls->nparams; p++) {
+        pbuf *b = &ls->pb[p];
+        if (!b->lay)
+            continue;
+        unsigned long long bytes = adv_layout_bytes(b->lay);
+        unsigned char *host = gm_xmalloc(bytes);
+        if (jit_runner_download(r, host, b->dev, bytes, st) != GM_OK) {
+            free(host);
+            return st->code;
+        }
+        out->elems[p] = (unsigned long long)b->elems;
+        out->data[p] = gm_xcalloc((size_t)b->elems, b->s->size);
+        adv_layout_unpack(b->lay, host, out->data[p], (unsigned long long)b->elems);
+        free(host);
+    }
+    return GM_OK;
+}
+
+static int leaf_equal(adv_scalar k, const unsigned char *a, const unsigned char *b)
+{
+    unsigned n = adv_scalar_size(k);
+    if (!memcmp(a, b, n))
+        return 1;
+    double x, y;
+    if (k == ADV_S_F32) {
+        float fx, fy;
+        memcpy(&fx, a, 4);
+        memcpy(&fy, b, 4);
+        x = fx, y = fy;
+    } else if (k == ADV_S_F64) {
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+    } else {
+        return 0;
+    }
+    double scale = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+    return fabs(x - y) <= GM_VERIFY_REL_TOL * scale + 1e-30;
+}
+
+/* 1 if both runs' outputs are equal, else 0 with `why` naming the first
+ * difference. */
+static int outputs_equal(const adv_model *m, unsigned k, const adv_outputs *a, const adv_outputs *b,
+                         char *why, size_t why_len)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    for (unsigned p = 0; p < a->nparams && p < b->nparams; p++) {
+        if (!a->data[p] || !b->data[p])
+            continue;
+        const adv_param *par = &kn->params[p];
+        adv_struct fake;
+        adv_field ff;
+        const adv_struct *s = par->kind == ADV_P_STRUCT_PTR ? adv_model_struct(m, (unsigned)par->struct_idx)
+                                                            : (scalar_struct(par, &fake, &ff), &fake);
+        unsigned long long n = a->elems[p] < b->elems[p] ? a->elems[p] : b->elems[p];
+        int ok = 1;
+        for (unsigned long long e = 0; e < n && ok; e++)
+            for (unsigned f = 0; f < s->nfields && ok; f++)
+                for (unsigned l = 0; l < s->fields[f].nleaves && ok; l++) {
+                    size_t off = (size_t)e * s->size + s->fields[f].offset + s->fields[f].leaves[l].off;
+                    if (!leaf_equal(s->fields[f].leaves[l].kind, a->data[p] + off, b->data[p] + off)) {
+                        snprintf(why, why_len, "%s[%llu]%s%s differs", par->name, e,
+                                 par->kind == ADV_P_STRUCT_PTR ? "." : "",
+                                 par->kind == ADV_P_STRUCT_PTR ? s->fields[f].name : "");
+                        ok = 0;
+                    }
+                }
+        if (s == &fake)
+            free(ff.leaves);
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
+/* ---- one variant ------------------------------------------------------- */
+
+/* The timed launches: over sz->n_time elements, or half as many each time
+ * the buffers do not fit next to what else holds GPU memory. */
+static int time_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const adv_sizes *sz,
+                        jit_timing *t, gm_status *stt)
+{
+    for (long long n = sz->n_time;; n = n / 2 / GM_ELEM_GRAIN * GM_ELEM_GRAIN) {
+        launch_set ls;
+        memset(&ls, 0, sizeof ls);
+        int oom = 0;
+        gm_status tries;
+        gm_status_init(&tries);
+        int rc = setup_set(r, ms->m, jb->kernel, jb->st, jb->kind, n, &ls, &oom, &tries);
+        if (rc == GM_OK)
+            rc = fill_set(ms, r, &ls, sz->n_check + 64, &tries);
+        if (rc == GM_OK)
+            rc = jit_runner_time(r, jb->fn, n, ls.args, t, &tries);
+        free_set(r, &ls);
+        if (!(oom && n / 2 >= sz->n_check)) {
+            t->elems = n;
+            t->shrunk = n < sz->n_time;
+            if (rc != GM_OK)
+                *stt = tries;
+            return rc;
+        }
+    }
+}
+
+/* Runs job jb: fills `out` from a launch over sz->n_check elements, then
+ * (t != NULL) times it. */
+static int run_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const adv_sizes *sz,
+                       adv_outputs *out, jit_timing *t, gm_status *stt)
+{
+    memset(out, 0, sizeof *out);
+    if (t)
+        memset(t, 0, sizeof *t);
+    launch_set ls;
+    memset(&ls, 0, sizeof ls);
+    int oom;
+    int rc = setup_set(r, ms->m, jb->kernel, jb->st, jb->kind, sz->n_check, &ls, &oom, stt);
+    if (rc == GM_OK)
+        rc = fill_set(ms, r, &ls, sz->n_check + 64, stt);
+    if (rc == GM_OK)
+        rc = jit_runner_launch_sync(r, jb->fn, sz->n_check, ls.args, stt);
+    if (rc == GM_OK)
+        rc = read_outputs(r, &ls, out, stt);
+    free_set(r, &ls);
+    if (rc != GM_OK || !t)
+        return rc;
+    return time_variant(ms, r, jb, sz, t, stt);
+}
+
+/* ---- jobs ------------------------------------------------------------- */
+
+void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, unsigned njobs)
+{
+    memset(ms, 0, sizeof *ms);
+    ms->m = m;
+    ms->jobs = jobs;
+    ms->njobs = njobs;
+    ms->decl_kernel = -1;
+}
+
+static int find_decl(const adv_measure *ms, unsigned kernel)
+{
+    for (unsigned j = 0; j < ms->njobs; j++)
+        if (ms->jobs[j].kernel == kernel && ms->jobs[j].is_decl)
+            return (int)j;
+    return -1;
+}
+
+/* The declared outputs of `kernel`, recomputed when this worker did not
+ * run the declared job itself.  0 when there are none to compare with. */
+static int have_decl(adv_measure *ms, jit_runner *r, unsigned kernel, const jit_job_result *done,
+                     const adv_sizes *sz)
+{
+    if (ms->decl_kernel == (int)kernel)
+        return 1;
+    outputs_free(&ms->decl);
+    ms->decl_kernel = -1;
+    int j = find_decl(ms, kernel);
+    if (j < 0 || done[j].state != JIT_JOB_OK)
+        return 0;
+    gm_status st;
+    gm_status_init(&st);
+    if (run_variant(ms, r, &ms->jobs[j], sz, &ms->decl, NULL, &st) != GM_OK) {
+        outputs_free(&ms->decl);
+        return 0;
+    }
+    ms->decl_kernel = (int)kernel;
+    return 1;
+}
+
+void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_result *done,
+                     jit_job_result *res)
+{
+    adv_measure *ms = ctx;
+    const adv_job *jb = &ms->jobs[job];
+    gm_status st;
+    gm_status_init(&st);
+    adv_sizes sz;
+    if (adv_plan_sizes(r, ms->m, jb->kernel, &sz, &st) != GM_OK) {
+        res->state = JIT_JOB_FAILED;
+        snprintf(res->note, sizeof res->note, "not measured: %s", st.msg);
+        return;
+    }
+    adv_outputs out;
+    if (run_variant(ms, r, jb, &sz, &out, &res->t, &st) != GM_OK) {
+        outputs_free(&out);
+        /* a driver error may have lost the context: the worker restarts */
+        res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
+        snprintf(res->note, sizeof res->note, "%s: %s",
+                 res->state == JIT_JOB_FAULTED ? "faulted" : "failed", st.msg);
+        return;
+    }
+    res->state = JIT_JOB_OK;
+    res->gbps = sz.bytes_per_elem * (double)res->t.elems / (res->t.median_ms * 1e-3) / 1e9;
+    if (res->t.shrunk)
+        snprintf(res->note, sizeof res->note,
+                 "timed on %lld elements instead of %lld: the GPU is short of memory", res->t.elems,
+                 sz.n_time);
+    if (jb->is_decl) {
+        outputs_free(&ms->decl);
+        ms->decl = out;
+        ms->decl_kernel = (int)jb->kernel;
+        res->correct = 1;
+        return;
+    }
+    if (have_decl(ms, r, jb->kernel, done, &sz)) {
+        char why[256];
+        res->correct = outputs_equal(ms->m, jb->kernel, &ms->decl, &out, why, sizeof why);
+        if (!res->correct)
+            snprintf(res->note, sizeof res->note, "output differs from the declared layout: %s", why);
+    }
+    outputs_free(&out);
+}

@@ -1,0 +1,77 @@
+/* Measuring a parsed kernel's variants on the GPU (through jit/runner.h,
+ * in jit/worker.h's isolated workers).
+ *
+ * Every pointer parameter gets the same random elements (never zeros:
+ * floats in [0.5, 1.5), small integers) in its layout: the varied struct
+ * in the variant's layout, everything else as declared.  A correctness
+ * launch over n_check elements is read back and unpacked to the declared
+ * layout; timed launches cover n_time elements (at least l2_multiple
+ * times the L2), halved while the GPU is out of memory.  Each variant is
+ * compared with its kernel's declared-layout variant, element by element
+ * (floats within 1e-5 relative). */
+#ifndef ADV_MEASURE_H
+#define ADV_MEASURE_H
+
+#include "../../common/status.h"
+#include "../../jit/runner.h"
+#include "../../jit/worker.h"
+#include "../core/layout.h"
+#include "../core/model.h"
+
+typedef struct {
+    long long n_check, n_time; /* elements covered by the launches */
+    double bytes_per_elem;     /* effective bytes the kernel moves per element */
+} adv_sizes;
+
+/* Sizes for kernel k on r's GPU: both launches use the same element
+ * count rule.  GM_EINPUT for a kernel with no pointer parameter. */
+int adv_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, adv_sizes *sz,
+                   gm_status *st);
+
+/* One variant to measure: kernel `kernel` with struct `st` in layout
+ * `kind` (st < 0: as declared), compiled as function `fn`. */
+typedef struct {
+    unsigned kernel;
+    int st;
+    adv_layout_kind kind;
+    const char *fn;
+    int is_decl;            /* the outputs the kernel's other jobs must match */
+} adv_job;
+
+#define ADV_RAND_CACHE 16   /* random inputs kept per worker */
+
+/* Outputs of one correctness launch: every pointer parameter's contents
+ * after the launch, unpacked to the declared element layout. */
+typedef struct {
+    unsigned nparams;
+    unsigned char **data;      /* NULL for non-pointer parameters */
+    unsigned long long *elems; /* elements in data[p] */
+} adv_outputs;
+
+/* The state of measuring `jobs` of model m; it lives in the caller and,
+ * after fork, in each worker's copy, where adv_measure_job fills the
+ * caches.  The caller only initialises it: it allocates nothing there. */
+typedef struct {
+    const adv_model *m;
+    const adv_job *jobs;
+    unsigned njobs;
+    adv_outputs decl;          /* outputs of the declared job of decl_kernel */
+    int decl_kernel;
+    struct {
+        char name[ADV_NAME_MAX];
+        unsigned size;
+        long long n;
+        unsigned long long seed;
+        unsigned char *aos;
+    } rand[ADV_RAND_CACHE];    /* random inputs in the declared layout, made once per
+                                * parameter and size: every variant starts from the same */
+    unsigned nrand;
+} adv_measure;
+
+void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, unsigned njobs);
+
+/* A jit_job_fn: measures and verifies job `job`. */
+void adv_measure_job(void *ms, jit_runner *r, unsigned job, const jit_job_result *done,
+                     jit_job_result *out);
+
+#endif

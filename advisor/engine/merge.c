@@ -1,0 +1,123 @@
+#include "merge.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../../common/json.h"
+#include "../../common/limits.h"
+#include "../../common/strbuf.h"
+#include "../core/layout.h"
+
+static void add_cell(merged *mg, const adv_jval *v, unsigned run)
+{
+    const adv_jval *meas = adv_json_member(v, "measured");
+    const adv_jval *corr = adv_json_member(v, "correct");
+    const adv_jval *med = meas ? adv_json_member(meas, "median_ms") : NULL;
+    mg->cells = gm_xrealloc(mg->cells, (mg->ncells + 1) * sizeof *mg->cells);
+    mcell *c = &mg->cells[mg->ncells++];
+    memset(c, 0, sizeof *c);
+    snprintf(c->kernel, sizeof c->kernel, "%s", adv_json_member_str(v, "kernel"));
+    snprintf(c->st, sizeof c->st, "%s", adv_json_member_str(v, "struct"));
+    snprintf(c->layout, sizeof c->layout, "%s", adv_json_member_str(v, "layout"));
+    c->run = run;
+    if (med && med->type == ADV_J_NUM && corr && corr->type == ADV_J_BOOL && corr->num)
+        c->ms = med->num;
+}
+
+/* One report object: its device and its variants. */
+static int add_report(merged *mg, const adv_jval *rep, const char *source, gm_status *st)
+{
+    const adv_jval *dev = adv_json_member(rep, "device");
+    const adv_jval *vars = adv_json_member(rep, "variants");
+    if (!vars || vars->type != ADV_J_ARR)
+        return gm_fail(st, GM_EINPUT, "%s: error: no \"variants\" array (expected gmadvise --json output)",
+                       source);
+    if (!dev || dev->type != ADV_J_OBJ) {
+        fprintf(stderr, "gmadvise merge: %s: a static run (no GPU), left out\n", source);
+        return GM_OK;
+    }
+    if (mg->nruns >= MERGE_MAX_RUNS)
+        return gm_fail(st, GM_EINPUT, "%s: more than %d runs to merge", source, MERGE_MAX_RUNS);
+    mrun *r = &mg->runs[mg->nruns];
+    snprintf(r->source, sizeof r->source, "%s", source);
+    snprintf(r->device, sizeof r->device, "%s", adv_json_member_str(dev, "name"));
+    snprintf(r->sm, sizeof r->sm, "%s", adv_json_member_str(dev, "sm"));
+    unsigned a = 0;
+    while (a < mg->narchs && strcmp(mg->archs[a], r->sm))
+        a++;
+    if (a == mg->narchs)
+        memcpy(mg->archs[mg->narchs++], r->sm, sizeof r->sm);
+    for (unsigned i = 0; i < vars->nkids; i++)
+        if (vars->kids[i].type == ADV_J_OBJ && adv_json_member(&vars->kids[i], "struct") &&
+            adv_json_member(&vars->kids[i], "struct")->type == ADV_J_STR)
+            add_cell(mg, &vars->kids[i], mg->nruns);
+    mg->nruns++;
+    return GM_OK;
+}
+
+int adv_merge_add_file(merged *mg, const char *path, gm_status *st)
+{
+    adv_jval *doc = adv_json_read_file(path, "report", st);
+    if (!doc)
+        return st->code;
+    int rc = GM_OK;
+    if (doc->type == ADV_J_ARR) { /* --device all */
+        for (unsigned i = 0; i < doc->nkids && rc == GM_OK; i++) {
+            char src[300];
+            snprintf(src, sizeof src, "%s#%u", path, i);
+            rc = add_report(mg, &doc->kids[i], src, st);
+        }
+    } else {
+        rc = add_report(mg, doc, path, st);
+    }
+    adv_json_free(doc);
+    return rc;
+}
+
+double adv_merge_cell_ms(const merged *mg, const char *k, const char *s, const char *layout, unsigned run)
+{
+    for (unsigned i = 0; i < mg->ncells; i++) {
+        const mcell *c = &mg->cells[i];
+        if (c->run == run && !strcmp(c->kernel, k) && !strcmp(c->st, s) && !strcmp(c->layout, layout))
+            return c->ms;
+    }
+    return 0;
+}
+
+/* Geometric mean over the architecture's runs of declared/layout time,
+ * over the runs that measured this kernel's declared layout (*nruns of
+ * them); 0 when one of those lacks a correct measurement of `layout`. */
+static double arch_speedup(const merged *mg, const char *k, const char *s, const char *layout,
+                           const char *sm, unsigned *nruns)
+{
+    double logsum = 0;
+    unsigned n = 0;
+    for (unsigned r = 0; r < mg->nruns; r++) {
+        double d = adv_merge_cell_ms(mg, k, s, "aos", r), v = adv_merge_cell_ms(mg, k, s, layout, r);
+        if (strcmp(mg->runs[r].sm, sm) || d <= 0)
+            continue;
+        if (v <= 0)
+            return 0;
+        logsum += log(d / v);
+        n++;
+    }
+    *nruns = n;
+    return n ? exp(logsum / n) : 0;
+}
+
+const char *adv_merge_best(const merged *mg, const char *k, const char *s, const char *sm,
+                               double *speedup, unsigned *nruns)
+{
+    const char *best = NULL;
+    *speedup = 0;
+    for (int L = 0; L < ADV_L_COUNT; L++) {
+        double x = arch_speedup(mg, k, s, adv_layout_name((adv_layout_kind)L), sm, nruns);
+        if (x > *speedup * (1 + GM_NOISE_FLOOR_PCT / 100)) { /* beat the last pick beyond noise */
+            *speedup = x;
+            best = adv_layout_name((adv_layout_kind)L);
+        }
+    }
+    return best;
+}
+

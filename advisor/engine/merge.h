@@ -1,0 +1,51 @@
+/* gmadvise merge, computed: combines advice runs (gmadvise --json, one report or the array that
+ * --device all prints) from several hosts into one report per GPU
+ * architecture: for each kernel and struct, every layout's speedup over the
+ * declared layout on every GPU, and per architecture the layout with the
+ * best geometric-mean speedup over its GPUs.  A team deploying on several
+ * architectures sees where one layout serves all and where they disagree.
+ * Runs without a GPU (static reports) are listed and left out. */
+#ifndef ADV_MERGE_H
+#define ADV_MERGE_H
+
+#include "../../common/status.h"
+
+#define MERGE_MAX_RUNS 64
+
+typedef struct {
+    char source[300];   /* file[#index] */
+    char device[256];
+    char sm[16];
+} mrun;
+
+typedef struct {
+    char kernel[128], st[128], layout[16];
+    unsigned run;
+    double ms;          /* median; 0: not measured or not correct */
+} mcell;
+
+typedef struct {
+    mrun runs[MERGE_MAX_RUNS];
+    unsigned nruns;
+    mcell *cells;
+    unsigned ncells;
+    char archs[MERGE_MAX_RUNS][16];
+    unsigned narchs;
+} merged;
+
+/* Adds the runs of one file (a report, or the array --device all
+ * prints); a static run is listed on stderr and left out.  GM_EINPUT for
+ * a file that is not gmadvise --json output. */
+int adv_merge_add_file(merged *mg, const char *path, gm_status *st);
+
+/* Median of (kernel, struct, layout) in run `run`; 0: not measured or not correct. */
+double adv_merge_cell_ms(const merged *mg, const char *k, const char *s, const char *layout, unsigned run);
+
+/* The layout with the best geometric-mean speedup over the declared one
+ * across architecture sm's runs (*nruns of them), or NULL; a layout must
+ * beat the previous pick by more than the noise floor, as in the advice
+ * run (advisor/core/rank.h). */
+const char *adv_merge_best(const merged *mg, const char *k, const char *s, const char *sm,
+                           double *speedup, unsigned *nruns);
+
+#endif

@@ -1,0 +1,109 @@
+/* The result of one advice run: everything the engine found, in one
+ * model that every output reads (advisor/output) and none recomputes.
+ *
+ * One adv_result per GPU measured (or one for a static run).  It holds,
+ * per kernel, the declared layout's modelled cost of each access; per
+ * (kernel, struct), the variants tried with what became of each (a state,
+ * never text to parse) and their figures; and the recommendations with
+ * their tie verdicts.  The variants of one (kernel, struct) are adjacent,
+ * the declared layout (aos) first.  Owned by whoever ran the engine; freed
+ * with adv_result_free.  The model it points to must outlive it. */
+#ifndef ADV_RESULT_H
+#define ADV_RESULT_H
+
+#include "../../common/status.h"
+#include "../../jit/runner.h"
+#include "../core/coalesce.h"
+#include "../core/layout.h"
+#include "../core/model.h"
+#include "../core/predict.h"
+
+/* What became of a variant, in the order the pipeline reaches: a state
+ * past ADV_V_COMPILED was generated and compiled. */
+typedef enum {
+    ADV_V_NOT_APPLICABLE, /* the layout does not apply to the struct (note says why) */
+    ADV_V_NOT_GENERATED,  /* the kernel cannot be rewritten for it (note says why) */
+    ADV_V_COMPILE_FAILED, /* NVRTC rejected it (note: its first error and the line) */
+    ADV_V_COMPILED,       /* compiled, not measured: no GPU, or not reached (note) */
+    ADV_V_MEASURED,       /* measured: see correct */
+    ADV_V_RUN_FAILED,     /* the runner reported an error (note) */
+    ADV_V_FAULTED,        /* the GPU faulted on it (note) */
+    ADV_V_HUNG            /* killed after the time limit (note) */
+} adv_vstate;
+
+/* How a measured variant compares with its declared layout. */
+typedef enum {
+    ADV_VS_NONE,          /* not measured, or the declared layout was not */
+    ADV_VS_IS_DECLARED,
+    ADV_VS_TIE,           /* within the measured noise */
+    ADV_VS_RATIO          /* vs_declared: declared median / this median */
+} adv_vs;
+
+typedef struct {
+    unsigned kernel;
+    int st;                   /* -1: a kernel with no struct parameter, run as declared */
+    adv_layout_kind kind;
+    unsigned align;           /* element alignment (AoS kinds), else the struct's */
+    adv_vstate state;
+    char note[512];           /* why not generated, not compiled, not measured or wrong */
+    char fn[ADV_NAME_MAX + 32]; /* the generated kernel's name ("" when not generated) */
+    char *code;               /* its types and kernel, as a user would adopt them (owned) */
+    char *source;             /* a .cu file nvcc compiles alone (owned) */
+    adv_prediction model;     /* the static model's figures */
+    char ptx[64];             /* the compiler's global ld/st widths: "ld 4x9 st 4x3" */
+    /* ADV_V_MEASURED */
+    double median_ms, spread_pct, gbps;
+    int samples;
+    int correct;              /* -1 unknown (not run), 0 wrong, 1 matches the declared layout */
+    /* verdicts, from the ranking */
+    adv_vs vs;
+    double vs_declared;
+    int is_best, tie_with_best;
+} adv_variant;
+
+/* 1 when the variant was generated and compiled. */
+int adv_variant_compiled(const adv_variant *v);
+
+typedef struct {
+    unsigned kernel;
+    int st;
+    int best, declared;       /* indices into the variant array */
+    double speedup;           /* declared median / best median */
+    double peak_pct;          /* best's effective GB/s over the memcpy peak */
+    double at_stake_ms;       /* declared - best */
+    int within_noise;         /* best is the declared layout because others are within noise */
+    unsigned ntied;           /* other correct variants within noise of the best */
+    int predicted;            /* no measurement: ranked by the model (speedup: DRAM bytes ratio) */
+} adv_rec;
+
+/* Whether, and why not, the variants were measured. */
+typedef enum {
+    ADV_RUN_MEASURED,
+    ADV_RUN_STATIC,           /* --static */
+    ADV_RUN_NO_GPU,           /* no driver or no GPU (skip_note says which) */
+    ADV_RUN_GPU_FAILED        /* measuring failed before any variant (skip_note) */
+} adv_run;
+
+typedef struct {
+    const adv_model *m;
+    int arch;                 /* sm the variants were compiled for */
+    adv_run run;
+    char skip_note[4096];     /* why not measured, for the report */
+    jit_device_info dev;      /* ADV_RUN_MEASURED */
+    jit_reference ref;        /* ADV_RUN_MEASURED: memcpy peak and reference copies */
+    adv_cost **access_cost;   /* [kernel][access]: the declared layout's modelled cost */
+    adv_variant *v;
+    unsigned nv;
+    adv_rec *rec;             /* largest time at stake first */
+    unsigned nrec;
+} adv_result;
+
+void adv_result_free(adv_result *r);
+
+/* Fills r->rec and each variant's verdicts from the measurements; where
+ * nothing was measured, ranks by the model instead (fewest DRAM bytes,
+ * then fewest requests; within the noise floor keeps the declared
+ * layout). */
+void adv_result_rank(adv_result *r);
+
+#endif

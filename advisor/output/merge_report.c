@@ -1,0 +1,90 @@
+#include "merge_report.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../../common/json.h"
+#include "../../common/strbuf.h"
+#include "../core/layout.h"
+
+void adv_merge_text_pair(const merged *mg, const char *k, const char *s)
+{
+    printf("\n%s / %s: speedup over the declared layout\n  %-10s", k, s, "layout");
+    for (unsigned r = 0; r < mg->nruns; r++) {
+        char label[16];
+        snprintf(label, sizeof label, "#%u", r + 1);
+        printf(" %12s", label);
+    }
+    printf("\n");
+    for (int L = 0; L < ADV_L_COUNT; L++) {
+        const char *ln = adv_layout_name((adv_layout_kind)L);
+        printf("  %-10s", ln);
+        for (unsigned r = 0; r < mg->nruns; r++) {
+            double d = adv_merge_cell_ms(mg, k, s, "aos", r), v = adv_merge_cell_ms(mg, k, s, ln, r);
+            if (d > 0 && v > 0)
+                printf(" %11.2fx", d / v);
+            else
+                printf(" %12s", "-");
+        }
+        printf("\n");
+    }
+    char first[16] = "";
+    int agree = 1;
+    for (unsigned a = 0; a < mg->narchs; a++) {
+        double x;
+        unsigned n;
+        const char *b = adv_merge_best(mg, k, s, mg->archs[a], &x, &n);
+        if (b)
+            printf("  sm_%s: %s, %.2fx (geometric mean over %u GPU%s)\n", mg->archs[a], b, x, n, n == 1 ? "" : "s");
+        else
+            printf("  sm_%s: not measured there\n", mg->archs[a]);
+        if (!first[0] && b)
+            snprintf(first, sizeof first, "%s", b);
+        agree &= b && !strcmp(first, b);
+    }
+    if (mg->narchs > 1)
+        printf("  %s\n", agree ? "every architecture agrees" : "architectures disagree: the mix you deploy on decides");
+}
+
+void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npairs)
+{
+    sb_t out;
+    sb_init(&out);
+    adv_json j;
+    adv_json_init(&j, &out);
+    adv_json_begin_obj(&j, NULL);
+    adv_json_begin_arr(&j, "runs");
+    for (unsigned r = 0; r < mg->nruns; r++) {
+        adv_json_begin_obj(&j, NULL);
+        adv_json_str(&j, "source", mg->runs[r].source);
+        adv_json_str(&j, "device", mg->runs[r].device);
+        adv_json_str(&j, "sm", mg->runs[r].sm);
+        adv_json_end_obj(&j);
+    }
+    adv_json_end_arr(&j);
+    adv_json_begin_arr(&j, "architectures");
+    for (unsigned a = 0; a < mg->narchs; a++) {
+        adv_json_begin_obj(&j, NULL);
+        adv_json_str(&j, "sm", mg->archs[a]);
+        adv_json_begin_arr(&j, "recommendations");
+        for (unsigned p = 0; p < npairs; p++) {
+            double x;
+            unsigned n;
+            const char *b = adv_merge_best(mg, pairs[p][0], pairs[p][1], mg->archs[a], &x, &n);
+            adv_json_begin_obj(&j, NULL);
+            adv_json_str(&j, "kernel", pairs[p][0]);
+            adv_json_str(&j, "struct", pairs[p][1]);
+            adv_json_str(&j, "layout", b);
+            adv_json_num(&j, "speedup_geomean", x);
+            adv_json_int(&j, "gpus", n);
+            adv_json_end_obj(&j);
+        }
+        adv_json_end_arr(&j);
+        adv_json_end_obj(&j);
+    }
+    adv_json_end_arr(&j);
+    adv_json_end_obj(&j);
+    fputs(out.s, stdout);
+    sb_free(&out);
+}
+

@@ -1,0 +1,12 @@
+/* gmadvise merge's report (advisor/engine/merge.h): per (kernel, struct)
+ * every layout's speedup on every GPU and each architecture's pick, as
+ * text or JSON.  Printers only format. */
+#ifndef ADV_MERGE_REPORT_H
+#define ADV_MERGE_REPORT_H
+
+#include "../engine/merge.h"
+
+void adv_merge_text_pair(const merged *mg, const char *k, const char *s);
+void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npairs);
+
+#endif

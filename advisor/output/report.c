@@ -1,0 +1,409 @@
+#include "report.h"
+
+#include <string.h>
+
+#include "../../common/json.h"
+
+typedef struct {
+    FILE *f;
+    int color;
+} out_t;
+
+static const char *sgr(const out_t *o, const char *code)
+{
+    return o->color ? code : "";
+}
+#define BOLD(o) sgr(o, "\033[1m")
+#define GREEN(o) sgr(o, "\033[32m")
+#define RED(o) sgr(o, "\033[31m")
+#define DIM(o) sgr(o, "\033[2m")
+#define RESET(o) sgr(o, "\033[0m")
+
+static void print_struct(const out_t *o, const adv_model *m, const adv_struct *s)
+{
+    fprintf(o->f, "%sstruct %s%s  (%s:%u)  size %u  align %u  padding %u\n", BOLD(o), s->name,
+            RESET(o), adv_model_file(m), s->line, s->size, s->align, s->padding);
+    fprintf(o->f, "  %6s %5s %5s  %s\n", "offset", "size", "align", "field");
+    for (unsigned f = 0; f < s->nfields; f++)
+        fprintf(o->f, "  %6u %5u %5u  %s %s\n", s->fields[f].offset, s->fields[f].size,
+                s->fields[f].align, s->fields[f].type, s->fields[f].name);
+}
+
+static void access_name(const adv_kernel *k, const adv_access *a, char *out, size_t n)
+{
+    snprintf(out, n, "%s[%s]%s%s", k->params[a->param].name, a->index, a->path[0] ? "." : "", a->path);
+}
+
+static void print_kernel(const out_t *o, const adv_result *r, unsigned ki)
+{
+    const adv_model *m = r->m;
+    const adv_kernel *k = adv_model_kernel(m, ki);
+    fprintf(o->f, "%skernel %s%s  (%s:%u)%s\n", BOLD(o), k->name, RESET(o), adv_model_file(m),
+            k->line, k->synthesized ? "  [assumed: no kernel in the header]" : "");
+    if (!k->naccesses) {
+        fprintf(o->f, "  no access through a pointer parameter\n");
+        return;
+    }
+    fprintf(o->f, "  %-28s %-5s %-28s %8s %5s %5s  %s\n", "access", "mode", "pattern", "sect/req",
+            "eff", "bytes", "line");
+    for (unsigned a = 0; a < k->naccesses; a++) {
+        const adv_access *x = &k->acc[a];
+        char name[400], pat[160], cost[64];
+        access_name(k, x, name, sizeof name);
+        if (x->cls.affine)
+            snprintf(pat, sizeof pat, "stride %lld, offset %lld", x->cls.stride, x->cls.offset);
+        else
+            snprintf(pat, sizeof pat, "irregular: %s", x->cls.why);
+        const adv_cost *c = &r->access_cost[ki][a];
+        if (c->ok)
+            snprintf(cost, sizeof cost, "%8.2f %4.0f%% %2ux%-2u", c->sectors_per_request,
+                     100 * c->efficiency, c->instrs, c->width);
+        else
+            snprintf(cost, sizeof cost, "%8s %5s %5s", "-", "-", "-");
+        fprintf(o->f, "  %-28s %-5s %-28.28s %s  %u\n", name, x->mode == ADV_WRITE ? "write" : "read",
+                pat, cost, x->line);
+    }
+}
+
+static void print_variants(const out_t *o, const adv_result *r, unsigned k, int st)
+{
+    double peak = r->ref.memcpy_gbps;
+    fprintf(o->f, "  %-10s %5s %9s %8s  %-24s %10s %7s %3s %7s %7s %-7s %s\n", "layout", "align",
+            "model B/el", "req/warp", "PTX ld/st BxN", "median ms", "spread", "n", "GB/s", "% peak",
+            "correct", "vs declared");
+    for (unsigned i = 0; i < r->nv; i++) {
+        const adv_variant *v = &r->v[i];
+        if (v->kernel != k || v->st != st)
+            continue;
+        fprintf(o->f, "  %s%-10s%s %5u ", v->is_best ? GREEN(o) : "", adv_layout_name(v->kind),
+                v->is_best ? RESET(o) : "", v->align);
+        if (v->model.ok)
+            fprintf(o->f, "%10.1f %8.1f  ", v->model.dram_bytes, v->model.requests);
+        else
+            fprintf(o->f, "%10s %8s  ", "-", "-");
+        fprintf(o->f, "%-24s ", v->ptx[0] ? v->ptx : "-");
+        if (v->state == ADV_V_MEASURED) {
+            const char *c = v->correct == 1 ? "yes" : v->correct == 0 ? "WRONG" : "-";
+            fprintf(o->f, "%10.4f %6.2f%% %3d %7.0f %6.1f%% %s%-7s%s ", v->median_ms, v->spread_pct,
+                    v->samples, v->gbps, peak > 0 ? 100 * v->gbps / peak : 0,
+                    v->correct == 0 ? RED(o) : "", c, RESET(o));
+            if (v->vs == ADV_VS_IS_DECLARED)
+                fprintf(o->f, "declared");
+            else if (v->vs == ADV_VS_TIE)
+                fprintf(o->f, "tie");
+            else if (v->vs == ADV_VS_RATIO)
+                fprintf(o->f, "%.2fx", v->vs_declared);
+            if (v->is_best)
+                fprintf(o->f, "%s  <- best%s", GREEN(o), RESET(o));
+            else if (v->tie_with_best)
+                fprintf(o->f, "  = tie with best");
+            fprintf(o->f, "\n");
+            if (v->note[0])
+                fprintf(o->f, "  %s%13s%s%s\n", DIM(o), "", v->note, RESET(o));
+        } else if (adv_variant_compiled(v) && !v->note[0]) {
+            fprintf(o->f, "%10s %7s %3s %7s %7s %-7s %s", "-", "-", "-", "-", "-", "-",
+                    r->run == ADV_RUN_MEASURED ? "not measured" : "compiled, not measured");
+            if (v->is_best)
+                fprintf(o->f, "%s  <- predicted best%s", GREEN(o), RESET(o));
+            fprintf(o->f, "\n");
+        } else {
+            fprintf(o->f, "%s%s%s\n", DIM(o), v->note, RESET(o));
+        }
+    }
+}
+
+/* Without a GPU: the model's ranking, said to be a prediction. */
+static void print_predicted(const out_t *o, const adv_result *r)
+{
+    FILE *f = o->f;
+    fprintf(f, " (PREDICTED by the coalescing model, not measured: no GPU)\n");
+    for (unsigned i = 0; i < r->nrec; i++) {
+        const adv_rec *rc = &r->rec[i];
+        const adv_variant *b = &r->v[rc->best], *d = &r->v[rc->declared];
+        const char *kn = adv_model_kernel(r->m, rc->kernel)->name;
+        const char *sn = adv_model_struct(r->m, (unsigned)rc->st)->name;
+        if (rc->best == rc->declared)
+            fprintf(f, "  %s / %s: keep the declared layout (%.1f DRAM bytes and %.1f requests a warp "
+                       "per element; no layout predicted to do better)\n",
+                    kn, sn, d->model.dram_bytes, d->model.requests);
+        else
+            fprintf(f, "  %s / %s: %s predicted, %.1f -> %.1f DRAM bytes and %.1f -> %.1f requests "
+                       "a warp per element\n",
+                    kn, sn, adv_layout_name(b->kind), d->model.dram_bytes, b->model.dram_bytes,
+                    d->model.requests, b->model.requests);
+    }
+}
+
+void adv_report_text(const adv_result *r, FILE *f, int color)
+{
+    out_t o = {f, color};
+    const adv_model *m = r->m;
+    fprintf(f, "%sgmadvise %s%s: %s\n", BOLD(&o), GMADVISE_VERSION, RESET(&o), adv_model_file(m));
+    const jit_reference *ref = &r->ref;
+    if (r->run == ADV_RUN_MEASURED) {
+        fprintf(f, "device: %s (sm_%d), memcpy D2D peak %.0f GB/s\n", r->dev.name, r->dev.sm,
+                ref->memcpy_gbps);
+        fprintf(f, "reference copies: float %.0f GB/s, offset 1: %.0f (%+.1f%%), stride 2: %.0f (%+.1f%%), "
+                   "float4: %.0f (%+.1f%%)\n",
+                ref->copy_gbps, ref->offset1_gbps, 100 * (ref->offset1_gbps / ref->copy_gbps - 1),
+                ref->stride2_gbps, 100 * (ref->stride2_gbps / ref->copy_gbps - 1), ref->vec4_gbps,
+                100 * (ref->vec4_gbps / ref->copy_gbps - 1));
+    } else {
+        fprintf(f, "device: none; variants compiled for sm_%d; measurement skipped: %s\n", r->arch,
+                r->skip_note[0] ? r->skip_note : "no GPU");
+    }
+    const char *notes = adv_model_notes(m);
+    if (notes[0])
+        fprintf(f, "note: %s", notes);
+    for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
+        fprintf(f, "\n");
+        print_struct(&o, m, adv_model_struct(m, i));
+    }
+    for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
+        fprintf(f, "\n");
+        print_kernel(&o, r, k);
+        for (unsigned i = 0; i < r->nv; i++) {
+            const adv_variant *v = &r->v[i];
+            /* one table per (kernel, struct): the variants of one are adjacent */
+            if (v->kernel != k || (i && r->v[i - 1].kernel == k && r->v[i - 1].st == v->st))
+                continue;
+            if (v->st >= 0) {
+                fprintf(f, "\n  %s%s%s in %s:\n", BOLD(&o), adv_model_struct(m, (unsigned)v->st)->name,
+                        RESET(&o), adv_model_kernel(m, k)->name);
+            } else {
+                fprintf(f, "\n  as declared (no struct parameter: no layout to choose):\n");
+            }
+            print_variants(&o, r, k, v->st);
+        }
+    }
+    fprintf(f, "\n%srecommendations%s", BOLD(&o), RESET(&o));
+    if (!r->nrec) {
+        fprintf(f, ": none (%s)\n", r->run == ADV_RUN_MEASURED ? "no struct layout was measured correctly"
+                                                     : "no struct layout to choose, or none the model could compute");
+        return;
+    }
+    if (r->run != ADV_RUN_MEASURED) {
+        print_predicted(&o, r);
+        return;
+    }
+    fprintf(f, " (largest time at stake first)\n");
+    for (unsigned i = 0; i < r->nrec; i++) {
+        const adv_rec *rc = &r->rec[i];
+        const adv_variant *b = &r->v[rc->best], *d = &r->v[rc->declared];
+        const char *kn = adv_model_kernel(m, rc->kernel)->name;
+        const char *sn = adv_model_struct(m, (unsigned)rc->st)->name;
+        if (rc->predicted)
+            continue; /* its declared layout was not measured */
+        if (rc->best == rc->declared) {
+            fprintf(f, "  %s / %s: keep the declared layout (%s)%s; %.0f%% of memcpy peak\n", kn, sn,
+                    rc->within_noise ? "others are within the measured noise" : "it is the fastest",
+                    "", rc->peak_pct);
+            continue;
+        }
+        fprintf(f, "  %s%s / %s: %s%s, %.2fx faster than declared (%.4f -> %.4f ms), %.0f%% of memcpy peak\n",
+                GREEN(&o), kn, sn, adv_layout_name(b->kind), RESET(&o), rc->speedup, d->median_ms,
+                b->median_ms, rc->peak_pct);
+        if (rc->ntied)
+            fprintf(f, "    tied with %u other layout(s) within the measured noise (marked '= tie' "
+                       "above): any of them will do\n", rc->ntied);
+        if (b->code) {
+            fprintf(f, "    code to adopt:\n");
+            const char *c = b->code;
+            while (*c) {
+                const char *e = strchr(c, '\n');
+                size_t len = e ? (size_t)(e - c) : strlen(c);
+                fprintf(f, "      %.*s\n", (int)len, c);
+                c += len + (e ? 1 : 0);
+            }
+        }
+    }
+}
+
+static void json_structs(adv_json *j, const adv_model *m)
+{
+    adv_json_begin_arr(j, "structs");
+    for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
+        const adv_struct *s = adv_model_struct(m, i);
+        adv_json_begin_obj(j, NULL);
+        adv_json_str(j, "name", s->name);
+        adv_json_int(j, "size", s->size);
+        adv_json_int(j, "align", s->align);
+        adv_json_int(j, "padding", s->padding);
+        adv_json_str(j, "file", adv_model_file(m));
+        adv_json_int(j, "line", s->line);
+        adv_json_bool(j, "packed", s->packed);
+        adv_json_begin_arr(j, "fields");
+        for (unsigned f = 0; f < s->nfields; f++) {
+            adv_json_begin_obj(j, NULL);
+            adv_json_str(j, "name", s->fields[f].name);
+            adv_json_str(j, "type", s->fields[f].type);
+            adv_json_int(j, "offset", s->fields[f].offset);
+            adv_json_int(j, "size", s->fields[f].size);
+            adv_json_int(j, "align", s->fields[f].align);
+            adv_json_end_obj(j);
+        }
+        adv_json_end_arr(j);
+        adv_json_end_obj(j);
+    }
+    adv_json_end_arr(j);
+}
+
+static void json_kernels(adv_json *j, const adv_result *r)
+{
+    const adv_model *m = r->m;
+    adv_json_begin_arr(j, "kernels");
+    for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
+        const adv_kernel *kn = adv_model_kernel(m, k);
+        adv_json_begin_obj(j, NULL);
+        adv_json_str(j, "name", kn->name);
+        adv_json_int(j, "line", kn->line);
+        adv_json_bool(j, "assumed", kn->synthesized);
+        adv_json_begin_arr(j, "accesses");
+        for (unsigned a = 0; a < kn->naccesses; a++) {
+            const adv_access *x = &kn->acc[a];
+            adv_json_begin_obj(j, NULL);
+            adv_json_str(j, "param", kn->params[x->param].name);
+            adv_json_str(j, "struct", x->struct_idx >= 0 ? adv_model_struct(m, (unsigned)x->struct_idx)->name : NULL);
+            adv_json_str(j, "field", x->path[0] ? x->path : NULL);
+            adv_json_str(j, "mode", x->mode == ADV_WRITE ? "write" : "read");
+            adv_json_str(j, "index", x->index);
+            adv_json_bool(j, "affine", x->cls.affine);
+            if (x->cls.affine) {
+                adv_json_int(j, "stride", x->cls.stride);
+                adv_json_int(j, "offset", x->cls.offset);
+            } else {
+                adv_json_null(j, "stride");
+                adv_json_null(j, "offset");
+                adv_json_str(j, "why", x->cls.why);
+            }
+            adv_json_int(j, "line", x->line);
+            adv_json_int(j, "column", x->col);
+            const adv_cost *c = &r->access_cost[k][a];
+            if (c->ok) {
+                adv_json_begin_obj(j, "model");
+                adv_json_num(j, "sectors_per_request", c->sectors_per_request);
+                adv_json_num(j, "efficiency", c->efficiency);
+                adv_json_int(j, "instructions", c->instrs);
+                adv_json_int(j, "width", c->width);
+                adv_json_int(j, "widest", c->widest);
+                adv_json_end_obj(j);
+            } else {
+                adv_json_null(j, "model");
+            }
+            adv_json_end_obj(j);
+        }
+        adv_json_end_arr(j);
+        adv_json_end_obj(j);
+    }
+    adv_json_end_arr(j);
+}
+
+void adv_report_json(const adv_result *r, sb_t *out)
+{
+    const adv_model *m = r->m;
+    adv_json j;
+    adv_json_init(&j, out);
+    adv_json_begin_obj(&j, NULL);
+    adv_json_str(&j, "gmadvise", GMADVISE_VERSION);
+    if (r->run == ADV_RUN_MEASURED) {
+        adv_json_begin_obj(&j, "device");
+        adv_json_str(&j, "name", r->dev.name);
+        char sm[16];
+        snprintf(sm, sizeof sm, "%d", r->dev.sm);
+        adv_json_str(&j, "sm", sm);
+        adv_json_num(&j, "peak_gbps", r->ref.memcpy_gbps);
+        adv_json_begin_obj(&j, "reference_gbps");
+        adv_json_num(&j, "copy", r->ref.copy_gbps);
+        adv_json_num(&j, "offset1", r->ref.offset1_gbps);
+        adv_json_num(&j, "stride2", r->ref.stride2_gbps);
+        adv_json_num(&j, "vec4", r->ref.vec4_gbps);
+        adv_json_end_obj(&j);
+        adv_json_end_obj(&j);
+    } else {
+        adv_json_null(&j, "device");
+        adv_json_str(&j, "skipped", r->skip_note[0] ? r->skip_note : "no GPU");
+    }
+    adv_json_int(&j, "compiled_for_sm", r->arch);
+    json_structs(&j, m);
+    json_kernels(&j, r);
+    adv_json_begin_arr(&j, "variants");
+    for (unsigned i = 0; i < r->nv; i++) {
+        const adv_variant *v = &r->v[i];
+        adv_json_begin_obj(&j, NULL);
+        adv_json_str(&j, "kernel", adv_model_kernel(m, v->kernel)->name);
+        adv_json_str(&j, "struct", v->st >= 0 ? adv_model_struct(m, (unsigned)v->st)->name : NULL);
+        adv_json_str(&j, "layout", adv_layout_name(v->kind));
+        adv_json_int(&j, "align", v->align);
+        adv_json_bool(&j, "generated", adv_variant_compiled(v));
+        if (v->state == ADV_V_MEASURED) {
+            adv_json_begin_obj(&j, "measured");
+            adv_json_num(&j, "median_ms", v->median_ms);
+            adv_json_num(&j, "spread_pct", v->spread_pct);
+            adv_json_num(&j, "gbps", v->gbps);
+            adv_json_int(&j, "samples", v->samples);
+            adv_json_end_obj(&j);
+        } else {
+            adv_json_null(&j, "measured");
+        }
+        if (v->model.ok) {
+            adv_json_begin_obj(&j, "model");
+            adv_json_num(&j, "dram_bytes_per_elem", v->model.dram_bytes);
+            adv_json_num(&j, "requests_per_warp", v->model.requests);
+            adv_json_num(&j, "sectors_per_request", v->model.sectors_per_request);
+            adv_json_end_obj(&j);
+        } else {
+            adv_json_null(&j, "model");
+        }
+        if (v->correct < 0)
+            adv_json_null(&j, "correct");
+        else
+            adv_json_bool(&j, "correct", v->correct);
+        adv_json_str(&j, "ptx_widths", v->ptx[0] ? v->ptx : NULL);
+        adv_json_str(&j, "note", v->note[0] ? v->note : NULL);
+        adv_json_end_obj(&j);
+    }
+    adv_json_end_arr(&j);
+    adv_json_begin_arr(&j, "recommendations");
+    for (unsigned i = 0; i < r->nrec; i++) {
+        const adv_rec *rc = &r->rec[i];
+        const adv_variant *b = &r->v[rc->best];
+        adv_json_begin_obj(&j, NULL);
+        adv_json_str(&j, "kernel", adv_model_kernel(m, rc->kernel)->name);
+        adv_json_str(&j, "struct", adv_model_struct(m, (unsigned)rc->st)->name);
+        adv_json_str(&j, "layout", adv_layout_name(b->kind));
+        adv_json_int(&j, "align", b->align);
+        adv_json_num(&j, "speedup", rc->speedup);
+        adv_json_num(&j, "peak_pct", rc->peak_pct);
+        adv_json_bool(&j, "within_noise", rc->within_noise);
+        adv_json_int(&j, "tied", rc->ntied);
+        adv_json_bool(&j, "predicted", rc->predicted);
+        adv_json_str(&j, "code", b->code);
+        adv_json_end_obj(&j);
+    }
+    adv_json_end_arr(&j);
+    adv_json_end_obj(&j);
+}
+
+void adv_report_text_all(const adv_result *r, unsigned n, FILE *out, int color)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (i)
+            fputc('\n', out);
+        adv_report_text(&r[i], out, color);
+    }
+}
+
+void adv_report_json_all(const adv_result *r, unsigned n, int array, FILE *out)
+{
+    if (array)
+        fputs("[\n", out);
+    for (unsigned i = 0; i < n; i++) {
+        sb_t doc;
+        sb_init(&doc);
+        adv_report_json(&r[i], &doc);
+        fprintf(out, "%s%s", i ? ",\n" : "", doc.s);
+        sb_free(&doc);
+    }
+    if (array)
+        fputs("]\n", out);
+}

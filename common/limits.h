@@ -1,0 +1,36 @@
+/* Every default and limit of gmadvise, defined once.  Options that change
+ * a default say so in their --help text by naming the value from here. */
+#ifndef GM_LIMITS_H
+#define GM_LIMITS_H
+
+/* A value from here as a string literal, for help texts. */
+#define GM_STR_(x) #x
+#define GM_STR(x) GM_STR_(x)
+
+/* ---- measurement (jit/runner.h, advisor/engine/measure.h) ---- */
+#define GM_DEFAULT_SPREAD_PCT 0.5   /* sample until the spread is under this */
+#define GM_DEFAULT_MIN_SAMPLES 15
+#define GM_DEFAULT_MAX_SAMPLES 100
+#define GM_DEFAULT_BUDGET_S 0.25    /* per variant, once min samples are in */
+#define GM_DEFAULT_L2_MULTIPLE 8    /* data sets of this many L2s */
+#define GM_DEFAULT_TIMEOUT_S 20     /* a worker silent this long is killed */
+#define GM_MIN_DATA_BYTES (64.0 * (1 << 20))
+#define GM_ELEM_GRAIN 8192          /* element counts are multiples of this */
+#define GM_CHECK_ELEMS (1ll << 16)  /* elements of a correctness launch */
+#define GM_VERIFY_REL_TOL 1e-5      /* floats equal within this, relative */
+#define GM_MAX_DEVICES 64
+
+/* ---- ranking (advisor/core/rank.h, merge) ---- */
+#define GM_NOISE_FLOOR_PCT 1.0      /* closer than this is never called different */
+
+/* ---- gmadvise check (advisor/core/check.h) ---- */
+#define GM_DEFAULT_MIN_EFFICIENCY 50 /* percent: findings below this */
+
+/* ---- the model (advisor/core) ---- */
+#define GM_DEFAULT_COUNT (1ll << 18) /* elements assumed for count-like parameters */
+#define GM_DEFAULT_ARCH 90          /* sm_NN compiled for when there is no GPU */
+
+/* ---- code generation (advisor/engine/kgen.h) ---- */
+#define GM_MAX_FIELDS 64            /* fields of a struct that variants support */
+
+#endif
