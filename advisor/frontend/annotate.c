@@ -1,0 +1,66 @@
+#include "frontend.h"
+
+void fe_read_annotations(adv_model *m)
+{
+    const char *p = m->text;
+    while ((p = strstr(p, "gmadvise:")) != NULL) {
+        p += 9;
+        const char *eol = strchr(p, '\n');
+        if (!eol)
+            eol = p + strlen(p);
+        while (p < eol) {
+            while (p < eol && isspace((unsigned char)*p))
+                p++;
+            const char *name = p;
+            while (p < eol && (isalnum((unsigned char)*p) || *p == '_'))
+                p++;
+            size_t nlen = (size_t)(p - name);
+            if (nlen == 0 || p >= eol || *p != '=')
+                break;
+            char *end;
+            double v = strtod(p + 1, &end);
+            if (end == p + 1 || end > eol)
+                break;
+            char *nm = gm_xmalloc(nlen + 1);
+            memcpy(nm, name, nlen);
+            nm[nlen] = '\0';
+            m->ann = gm_xrealloc(m->ann, (m->nann + 1) * sizeof *m->ann);
+            m->ann[m->nann++] = (adv_param_value){nm, v};
+            p = end;
+        }
+    }
+}
+
+/* A header with structs and no kernel: a kernel that reads and writes
+ * every field of each struct at index i stands in for the user's. */
+void fe_synthesize_kernels(adv_model *m, sb_t *src)
+{
+    for (unsigned i = 0; i < m->nstructs; i++) {
+        const adv_struct *s = &m->structs[i];
+        if (!s->nfields)
+            continue;
+        sb_printf(src,
+                  "\n__global__ void gm_touch_%s(const %s *__restrict__ in, %s *__restrict__ out, "
+                  "int n)\n{\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                  "    if (i < n) {\n",
+                  s->name, s->name, s->name);
+        for (unsigned f = 0; f < s->nfields; f++) {
+            const adv_field *fd = &s->fields[f];
+            if (fd->array_len && strchr(strchr(fd->type, '[') + 1, '['))
+                sb_printf(src, "        for (int k = 0; k < %u; ++k)\n"
+                               "            for (int l = 0; l < (int)(sizeof in[i].%s[0] / sizeof in[i].%s[0][0]); ++l)\n"
+                               "                out[i].%s[k][l] = in[i].%s[k][l];\n",
+                          fd->array_len, fd->name, fd->name, fd->name, fd->name);
+            else if (fd->array_len)
+                sb_printf(src, "        for (int k = 0; k < %u; ++k)\n            out[i].%s[k] = in[i].%s[k];\n",
+                          fd->array_len, fd->name, fd->name);
+            else
+                sb_printf(src, "        out[i].%s = in[i].%s;\n", fd->name, fd->name);
+        }
+        sb_puts(src, "    }\n}\n");
+        sb_printf(&m->notes,
+                  "no __global__ kernel in %s: assumed every field of %s read and written at index i "
+                  "(kernel gm_touch_%s)\n",
+                  m->file, s->name, s->name);
+    }
+}

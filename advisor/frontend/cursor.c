@@ -1,0 +1,164 @@
+#include "frontend.h"
+
+/* ---- cursor helpers --------------------------------------------------- */
+
+
+static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    cvec *cv = d;
+    if (cv->n == cv->cap) {
+        cv->cap = cv->cap ? cv->cap * 2 : 8;
+        cv->v = gm_xrealloc(cv->v, cv->cap * sizeof *cv->v);
+    }
+    cv->v[cv->n++] = c;
+    return CXChildVisit_Continue;
+}
+
+
+cvec fe_kids(pctx *pc, CXCursor c)
+{
+    cvec cv = {NULL, 0, 0};
+    pc->cx->clang_visitChildren(c, collect_cb, &cv);
+    return cv;
+}
+
+enum CXCursorKind fe_kind(pctx *pc, CXCursor c)
+{
+    return pc->cx->clang_getCursorKind(c);
+}
+
+const char *fe_spell(pctx *pc, CXCursor c, char *buf, size_t n)
+{
+    return adv_cxstr(pc->cx, pc->cx->clang_getCursorSpelling(c), buf, n);
+}
+
+/* Offset and position of a location in the main file; 0 if elsewhere.
+ * With `exact`, a location inside a macro expansion also fails: its text
+ * range is the macro's use, not the expression, so it cannot be rewritten. */
+int fe_loc_at(pctx *pc, CXSourceLocation l, int exact, unsigned *off, unsigned *line,
+                  unsigned *col)
+{
+    CXFile f, ef;
+    unsigned ln, cl, of, eo;
+    pc->cx->clang_getSpellingLocation(l, &f, NULL, NULL, &of);
+    pc->cx->clang_getExpansionLocation(l, &ef, &ln, &cl, &eo);
+    if (!ef || !pc->cx->clang_File_isEqual(ef, pc->cxfile))
+        return 0;
+    if (exact && (eo != of || !f))
+        return 0;
+    of = eo;
+    if (off)
+        *off = of;
+    if (line)
+        *line = ln;
+    if (col)
+        *col = cl;
+    return 1;
+}
+
+int fe_extent_in_main(pctx *pc, CXCursor c, unsigned *b, unsigned *e)
+{
+    CXSourceRange r = pc->cx->clang_getCursorExtent(c);
+    return fe_loc_at(pc, pc->cx->clang_getRangeStart(r), 1, b, NULL, NULL) &&
+           fe_loc_at(pc, pc->cx->clang_getRangeEnd(r), 1, e, NULL, NULL) && *b <= *e;
+}
+
+/* The text range of a declaration, macros at its ends included. */
+int fe_decl_extent(pctx *pc, CXCursor c, unsigned *b, unsigned *e)
+{
+    CXSourceRange r = pc->cx->clang_getCursorExtent(c);
+    return fe_loc_at(pc, pc->cx->clang_getRangeStart(r), 0, b, NULL, NULL) &&
+           fe_loc_at(pc, pc->cx->clang_getRangeEnd(r), 0, e, NULL, NULL) && *b <= *e;
+}
+
+void fe_cursor_pos(pctx *pc, CXCursor c, unsigned *line, unsigned *col)
+{
+    CXFile f;
+    pc->cx->clang_getExpansionLocation(pc->cx->clang_getCursorLocation(c), &f, line, col, NULL);
+}
+
+int fe_cursor_in_main(pctx *pc, CXCursor c)
+{
+    return pc->cx->clang_Location_isFromMainFile(pc->cx->clang_getCursorLocation(c));
+}
+
+int fe_fail_at(pctx *pc, CXCursor c, const char *fmt, const char *name)
+{
+    unsigned line = 0, col = 0;
+    fe_cursor_pos(pc, c, &line, &col);
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, name);
+    return gm_fail(pc->st, GM_EINPUT, "%s:%u:%u: error: %s", pc->file, line, col, msg);
+}
+
+CXCursor fe_strip(pctx *pc, CXCursor c)
+{
+    for (;;) {
+        enum CXCursorKind k = fe_kind(pc, c);
+        if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
+            return c;
+        cvec cv = fe_kids(pc, c);
+        if (cv.n != 1) {
+            free(cv.v);
+            return c;
+        }
+        c = cv.v[0];
+        free(cv.v);
+    }
+}
+
+unsigned fe_decl_offset(pctx *pc, CXCursor decl)
+{
+    unsigned off = 0;
+    CXFile f;
+    pc->cx->clang_getSpellingLocation(pc->cx->clang_getCursorLocation(decl), &f, NULL, NULL, &off);
+    return off;
+}
+
+/* ---- tokens ----------------------------------------------------------- */
+
+void fe_tokenize_main(pctx *pc)
+{
+    const adv_clang *cx = pc->cx;
+    CXSourceLocation b = cx->clang_getLocationForOffset(pc->tu, pc->cxfile, 0);
+    CXSourceLocation e = cx->clang_getLocationForOffset(pc->tu, pc->cxfile, pc->m->text_len);
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    cx->clang_tokenize(pc->tu, cx->clang_getRange(b, e), &toks, &n);
+    pc->tok_off = gm_xcalloc(n, sizeof *pc->tok_off);
+    pc->tok_str = gm_xcalloc(n, sizeof *pc->tok_str);
+    for (unsigned i = 0; i < n; i++) {
+        CXSourceLocation l = cx->clang_getRangeStart(cx->clang_getTokenExtent(pc->tu, toks[i]));
+        CXFile f;
+        cx->clang_getSpellingLocation(l, &f, NULL, NULL, &pc->tok_off[i]);
+        if (cx->clang_getTokenKind(toks[i]) == CXToken_Punctuation)
+            adv_cxstr(cx, cx->clang_getTokenSpelling(pc->tu, toks[i]), pc->tok_str[i], 4);
+    }
+    pc->ntok = n;
+    if (toks)
+        cx->clang_disposeTokens(pc->tu, toks, n);
+}
+
+/* The first punctuation token at or after byte `off`. */
+const char *fe_punct_at(pctx *pc, unsigned off)
+{
+    unsigned lo = 0, hi = pc->ntok;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (pc->tok_off[mid] < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < pc->ntok ? pc->tok_str[lo] : "";
+}
+
+/* Spelling of a binary operator: the token right after its left operand. */
+const char *fe_binop(pctx *pc, CXCursor lhs)
+{
+    unsigned b, e;
+    if (!fe_extent_in_main(pc, lhs, &b, &e))
+        return "";
+    return fe_punct_at(pc, e);
+}

@@ -1,0 +1,96 @@
+/* Private to advisor/frontend: the parsing state shared by its files, one
+ * file a job:
+ *   parse.c       the driver: reads the file, runs libclang, visits the top level
+ *   cursor.c      libclang cursors, locations and tokens
+ *   structs.c     types and struct layouts (exactly as clang lays them out)
+ *   kernels.c     kernels, parameters and accesses
+ *   index_expr.c  index expressions over locals' reaching definitions
+ *   annotate.c    annotations and synthesized kernels
+ * Functions that fail set pc->st through fe_fail_at and return its code. */
+#ifndef ADV_FRONTEND_H
+#define ADV_FRONTEND_H
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/strbuf.h"
+#include "../core/model_impl.h"
+#include "clang_api.h"
+#include "parse.h"
+
+typedef struct {
+    CXCursor *v;
+    unsigned n, cap;
+} cvec;
+
+typedef struct {
+    const adv_clang *cx;
+    CXTranslationUnit tu;
+    adv_model *m;
+    const char *file;
+    CXFile cxfile;
+    gm_status *st;
+    /* tokens of the main file, for operator spellings */
+    unsigned ntok;
+    unsigned *tok_off;
+    char (*tok_str)[4];
+} pctx;
+
+typedef struct {
+    unsigned var;      /* offset of the VarDecl: identity of the variable */
+    unsigned at;       /* the definition takes effect after this offset */
+    CXCursor value;    /* the expression assigned */
+    int is_mod;        /* compound assignment or ++/--: not a definition */
+    unsigned loop_b, loop_e; /* for a for-loop increment: the loop body */
+} vdef;
+
+typedef struct {
+    pctx *pc;
+    adv_kernel *k;
+    CXCursor fn;
+    vdef *defs;
+    unsigned ndefs, cap;
+    CXCursor stack[512];
+    unsigned depth;
+} kctx;
+
+/* cursor.c: libclang cursors, locations and tokens */
+const char *fe_binop(pctx *pc, CXCursor lhs);
+int fe_cursor_in_main(pctx *pc, CXCursor c);
+void fe_cursor_pos(pctx *pc, CXCursor c, unsigned *line, unsigned *col);
+int fe_decl_extent(pctx *pc, CXCursor c, unsigned *b, unsigned *e);
+unsigned fe_decl_offset(pctx *pc, CXCursor decl);
+int fe_extent_in_main(pctx *pc, CXCursor c, unsigned *b, unsigned *e);
+int fe_fail_at(pctx *pc, CXCursor c, const char *fmt, const char *name);
+cvec fe_kids(pctx *pc, CXCursor c);
+enum CXCursorKind fe_kind(pctx *pc, CXCursor c);
+int fe_loc_at(pctx *pc, CXSourceLocation l, int exact, unsigned *off, unsigned *line,
+                  unsigned *col);
+const char *fe_punct_at(pctx *pc, unsigned off);
+const char *fe_spell(pctx *pc, CXCursor c, char *buf, size_t n);
+CXCursor fe_strip(pctx *pc, CXCursor c);
+void fe_tokenize_main(pctx *pc);
+
+/* structs.c: types, struct layouts as clang computes them, names checked */
+int fe_add_struct(pctx *pc, CXCursor decl, const char *name);
+int fe_has_attr(pctx *pc, CXCursor c, enum CXCursorKind attr);
+int fe_name_ok(pctx *pc, CXCursor c, const char *what);
+adv_scalar fe_scalar_of(pctx *pc, CXType t);
+int fe_struct_by_decl(pctx *pc, CXType t);
+
+/* kernels.c: kernels, their parameters and every access through a pointer parameter */
+int fe_add_kernel(pctx *pc, CXCursor fn);
+
+/* index_expr.c: index expressions, with locals replaced by their reaching definitions */
+void fe_collect_defs(kctx *kc, CXCursor c);
+adv_expr *fe_expr_of(kctx *kc, CXCursor c, int depth);
+int fe_param_index(kctx *kc, CXCursor decl);
+
+/* annotate.c: `// gmadvise:` annotations, and kernels synthesized for a header with none */
+void fe_read_annotations(adv_model *m);
+void fe_synthesize_kernels(adv_model *m, sb_t *src);
+
+#endif

@@ -1,0 +1,256 @@
+#include "frontend.h"
+
+/* ---- locals: reaching definitions ------------------------------------ */
+
+
+
+static void add_def(kctx *kc, unsigned var, unsigned at, CXCursor value, int is_mod, unsigned lb,
+                    unsigned le)
+{
+    if (kc->ndefs == kc->cap) {
+        kc->cap = kc->cap ? kc->cap * 2 : 16;
+        kc->defs = gm_xrealloc(kc->defs, kc->cap * sizeof *kc->defs);
+    }
+    kc->defs[kc->ndefs++] = (vdef){var, at, value, is_mod, lb, le};
+}
+
+/* Variable identity of an lvalue `x`, or 0 if it is not a plain local. */
+static unsigned local_var(pctx *pc, CXCursor c)
+{
+    c = fe_strip(pc, c);
+    if (fe_kind(pc, c) != CXCursor_DeclRefExpr)
+        return 0;
+    CXCursor d = pc->cx->clang_getCursorReferenced(c);
+    if (fe_kind(pc, d) != CXCursor_VarDecl)
+        return 0;
+    return fe_decl_offset(pc, d);
+}
+
+void fe_collect_defs(kctx *kc, CXCursor c)
+{
+    pctx *pc = kc->pc;
+    enum CXCursorKind k = fe_kind(pc, c);
+    cvec cv = fe_kids(pc, c);
+    unsigned b = 0, e = 0;
+    int in_main = fe_extent_in_main(pc, c, &b, &e);
+    if (k == CXCursor_VarDecl && cv.n > 0 && in_main) {
+        CXCursor init = cv.v[cv.n - 1];
+        if (pc->cx->clang_isExpression(fe_kind(pc, init)))
+            add_def(kc, fe_decl_offset(pc, c), e, init, 0, 0, 0);
+    } else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
+               cv.n == 2 && in_main) {
+        unsigned var = local_var(pc, cv.v[0]);
+        const char *op = fe_binop(pc, cv.v[0]);
+        if (var && k == CXCursor_BinaryOperator && !strcmp(op, "="))
+            add_def(kc, var, e, cv.v[1], 0, 0, 0);
+        else if (var && k == CXCursor_CompoundAssignOperator)
+            add_def(kc, var, e, cv.v[1], 1, 0, 0);
+    } else if (k == CXCursor_UnaryOperator && cv.n == 1 && in_main) {
+        unsigned var = local_var(pc, cv.v[0]);
+        const char *pre = fe_punct_at(pc, b);
+        unsigned cb, ce;
+        const char *post = fe_extent_in_main(pc, cv.v[0], &cb, &ce) ? fe_punct_at(pc, ce) : "";
+        if (var && (!strcmp(pre, "++") || !strcmp(pre, "--") || !strcmp(post, "++") ||
+                    !strcmp(post, "--")))
+            add_def(kc, var, e, cv.v[0], 1, 0, 0);
+    }
+    /* A for-loop's increment (everything before its body other than the
+     * init statement) advances all threads alike: remember the body so
+     * that uses inside it can ignore the increment. */
+    if (k == CXCursor_ForStmt && cv.n >= 2) {
+        unsigned bb = 0, be = 0;
+        fe_extent_in_main(pc, cv.v[cv.n - 1], &bb, &be);
+        for (unsigned i = 0; i < cv.n; i++) {
+            unsigned before = kc->ndefs;
+            fe_collect_defs(kc, cv.v[i]);
+            if (i > 0 && i + 1 < cv.n)
+                for (unsigned d = before; d < kc->ndefs; d++)
+                    if (kc->defs[d].is_mod)
+                        kc->defs[d].loop_b = bb, kc->defs[d].loop_e = be;
+        }
+    } else {
+        for (unsigned i = 0; i < cv.n; i++)
+            fe_collect_defs(kc, cv.v[i]);
+    }
+    free(cv.v);
+}
+
+/* ---- index expressions ----------------------------------------------- */
+
+adv_expr *fe_expr_of(kctx *kc, CXCursor c, int depth);
+
+static adv_expr *eval_const(pctx *pc, CXCursor c)
+{
+    CXEvalResult r = pc->cx->clang_Cursor_Evaluate(c);
+    if (!r)
+        return NULL;
+    adv_expr *e = NULL;
+    if (pc->cx->clang_EvalResult_getKind(r) == CXEval_Int)
+        e = adv_expr_const(pc->cx->clang_EvalResult_getAsLongLong(r));
+    pc->cx->clang_EvalResult_dispose(r);
+    return e;
+}
+
+static adv_expr *resolve_local(kctx *kc, CXCursor ref, unsigned var, int depth)
+{
+    pctx *pc = kc->pc;
+    unsigned use = 0, ue;
+    char name[ADV_NAME_MAX], why[160];
+    fe_spell(pc, ref, name, sizeof name);
+    if (!fe_extent_in_main(pc, ref, &use, &ue))
+        return adv_expr_opaque("written in a macro");
+    int best = -1;
+    for (unsigned i = 0; i < kc->ndefs; i++)
+        if (kc->defs[i].var == var && !kc->defs[i].is_mod && kc->defs[i].at <= use &&
+            (best < 0 || kc->defs[i].at > kc->defs[best].at))
+            best = (int)i;
+    if (best < 0) {
+        snprintf(why, sizeof why, "local '%.40s' has no visible definition", name);
+        return adv_expr_opaque(why);
+    }
+    for (unsigned i = 0; i < kc->ndefs; i++) {
+        const vdef *d = &kc->defs[i];
+        if (d->var != var || !d->is_mod || d->at <= kc->defs[best].at || d->at > use)
+            continue;
+        if (d->loop_e && use >= d->loop_b && use <= d->loop_e)
+            continue; /* grid-stride increment of the enclosing loop */
+        snprintf(why, sizeof why, "local '%.40s' is updated before use", name);
+        return adv_expr_opaque(why);
+    }
+    return fe_expr_of(kc, kc->defs[best].value, depth + 1);
+}
+
+static adv_expr *builtin_var(pctx *pc, CXCursor member)
+{
+    char field[16], base[32];
+    fe_spell(pc, member, field, sizeof field);
+    cvec cv = fe_kids(pc, member);
+    adv_expr *e = NULL;
+    if (cv.n == 1) {
+        CXCursor b = fe_strip(pc, cv.v[0]);
+        if (fe_kind(pc, b) == CXCursor_DeclRefExpr) {
+            fe_spell(pc, b, base, sizeof base);
+            adv_xkind k = !strcmp(base, "threadIdx") ? ADV_X_TID
+                          : !strcmp(base, "blockIdx") ? ADV_X_BID
+                          : !strcmp(base, "blockDim") ? ADV_X_BDIM
+                          : !strcmp(base, "gridDim")  ? ADV_X_GDIM
+                                                      : ADV_X_OPAQUE;
+            if (k != ADV_X_OPAQUE && !strcmp(field, "x"))
+                e = adv_expr_new(k, NULL, NULL);
+            else if (k != ADV_X_OPAQUE)
+                e = adv_expr_opaque("uses a y or z thread/block index");
+        }
+    }
+    free(cv.v);
+    return e ? e : adv_expr_opaque("member of a struct in the index");
+}
+
+int fe_param_index(kctx *kc, CXCursor decl)
+{
+    unsigned off = fe_decl_offset(kc->pc, decl);
+    for (unsigned i = 0; i < kc->k->nparams; i++)
+        if (kc->k->params[i].begin <= off && off <= kc->k->params[i].end)
+            return (int)i;
+    return -1;
+}
+
+/* Operators the model can evaluate per thread; the classifier accepts
+ * only + - * << as affine. */
+static adv_xkind binop_kind(const char *op)
+{
+    static const struct {
+        const char *op;
+        adv_xkind k;
+    } ops[] = {{"+", ADV_X_ADD}, {"-", ADV_X_SUB}, {"*", ADV_X_MUL}, {"<<", ADV_X_SHL},
+               {">>", ADV_X_SHR}, {"/", ADV_X_DIV}, {"%", ADV_X_MOD}, {"&", ADV_X_AND},
+               {"|", ADV_X_OR}, {"^", ADV_X_XOR}, {"==", ADV_X_EQ}, {"!=", ADV_X_NE},
+               {"<", ADV_X_LT}, {">", ADV_X_GT}, {"<=", ADV_X_LE}, {">=", ADV_X_GE},
+               {"&&", ADV_X_LAND}, {"||", ADV_X_LOR}};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (!strcmp(op, ops[i].op))
+            return ops[i].k;
+    return ADV_X_OPAQUE;
+}
+
+adv_expr *fe_expr_of(kctx *kc, CXCursor c, int depth)
+{
+    pctx *pc = kc->pc;
+    if (depth > 64)
+        return adv_expr_opaque("definitions nested too deeply");
+    enum CXCursorKind k = fe_kind(pc, c);
+    cvec cv = fe_kids(pc, c);
+    adv_expr *e = NULL;
+    switch (k) {
+    case CXCursor_UnexposedExpr:
+    case CXCursor_ParenExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+        e = cv.n ? fe_expr_of(kc, cv.v[cv.n - 1], depth + 1) : eval_const(pc, c);
+        break;
+    case CXCursor_IntegerLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_UnaryExpr: /* sizeof, alignof */
+        e = eval_const(pc, c);
+        break;
+    case CXCursor_MemberRefExpr: e = builtin_var(pc, c); break;
+    case CXCursor_DeclRefExpr: {
+        CXCursor d = pc->cx->clang_getCursorReferenced(c);
+        enum CXCursorKind dk = fe_kind(pc, d);
+        if (dk == CXCursor_ParmDecl && fe_param_index(kc, d) >= 0) {
+            e = adv_expr_new(ADV_X_PARAM, NULL, NULL);
+            e->param = fe_param_index(kc, d);
+        } else if (dk == CXCursor_VarDecl &&
+                   pc->cx->clang_equalCursors(pc->cx->clang_getCursorLexicalParent(d),
+                                              pc->cx->clang_getTranslationUnitCursor(pc->tu)) == 0) {
+            e = resolve_local(kc, c, fe_decl_offset(pc, d), depth);
+        } else {
+            e = eval_const(pc, c);
+        }
+        break;
+    }
+    case CXCursor_UnaryOperator: {
+        unsigned b, en;
+        const char *op = fe_extent_in_main(pc, c, &b, &en) ? fe_punct_at(pc, b) : "";
+        adv_xkind xk = !strcmp(op, "-") ? ADV_X_NEG
+                       : !strcmp(op, "!") ? ADV_X_NOT
+                       : !strcmp(op, "~") ? ADV_X_BNOT
+                                          : ADV_X_OPAQUE;
+        if (cv.n == 1 && !strcmp(op, "+"))
+            e = fe_expr_of(kc, cv.v[0], depth + 1);
+        else if (cv.n == 1 && xk != ADV_X_OPAQUE) {
+            e = adv_expr_new(xk, fe_expr_of(kc, cv.v[0], depth + 1), NULL);
+            snprintf(e->why, sizeof e->why, "operator '%s' in the index", op);
+        } else
+            e = adv_expr_opaque("unary operator in the index");
+        break;
+    }
+    case CXCursor_BinaryOperator: {
+        if (cv.n != 2)
+            break;
+        const char *op = fe_binop(pc, cv.v[0]);
+        adv_xkind xk = binop_kind(op);
+        char why[64];
+        snprintf(why, sizeof why, "operator '%s' in the index", *op ? op : "?");
+        if (xk == ADV_X_OPAQUE) {
+            e = adv_expr_opaque(why);
+        } else {
+            e = adv_expr_new(xk, fe_expr_of(kc, cv.v[0], depth + 1), fe_expr_of(kc, cv.v[1], depth + 1));
+            snprintf(e->why, sizeof e->why, "%s", why);
+        }
+        break;
+    }
+    case CXCursor_ConditionalOperator:
+        if (cv.n == 3) {
+            e = adv_expr_new(ADV_X_COND, fe_expr_of(kc, cv.v[0], depth + 1), fe_expr_of(kc, cv.v[1], depth + 1));
+            e->c = fe_expr_of(kc, cv.v[2], depth + 1);
+            snprintf(e->why, sizeof e->why, "conditional (?:) index");
+        }
+        break;
+    case CXCursor_CallExpr: e = adv_expr_opaque("function call in the index"); break;
+    case CXCursor_ArraySubscriptExpr: e = adv_expr_opaque("indirect (gathered) index"); break;
+    default: break;
+    }
+    free(cv.v);
+    return e ? e : adv_expr_opaque("not an affine expression");
+}

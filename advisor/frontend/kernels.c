@@ -1,0 +1,308 @@
+#include "frontend.h"
+
+/* ---- accesses --------------------------------------------------------- */
+
+static void copy_text(const adv_model *m, unsigned b, unsigned e, char *out, size_t n)
+{
+    size_t j = 0;
+    int space = 0;
+    for (unsigned i = b; i < e && i < m->text_len && j + 1 < n; i++) {
+        char ch = m->text[i];
+        if (isspace((unsigned char)ch)) {
+            space = 1;
+            continue;
+        }
+        if (space && j)
+            out[j++] = ' ';
+        space = 0;
+        if (j + 1 < n)
+            out[j++] = ch;
+    }
+    out[j] = '\0';
+}
+
+/* An index may be evaluated twice by a rewritten access only if it has
+ * no side effects: no assignment, increment or call. */
+static int index_is_pure(pctx *pc, unsigned b, unsigned e)
+{
+    static const char *const impure[] = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=",
+                                         "<<=", ">>=", "&=", "|=", "^="};
+    const char *t = pc->m->text;
+    for (unsigned i = 0; i < pc->ntok; i++) {
+        if (pc->tok_off[i] < b || pc->tok_off[i] >= e)
+            continue;
+        for (size_t j = 0; j < sizeof impure / sizeof *impure; j++)
+            if (!strcmp(pc->tok_str[i], impure[j]))
+                return 0;
+        if (!strcmp(pc->tok_str[i], "(") && pc->tok_off[i] > b) {
+            unsigned p = pc->tok_off[i];
+            while (p > b && isspace((unsigned char)t[p - 1]))
+                p--;
+            if (p > b && (isalnum((unsigned char)t[p - 1]) || t[p - 1] == '_'))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static int field_index(const adv_struct *s, const char *name)
+{
+    for (unsigned i = 0; i < s->nfields; i++)
+        if (!strcmp(s->fields[i].name, name))
+            return (int)i;
+    return -1;
+}
+
+static void push_access(adv_kernel *k, const adv_access *a)
+{
+    k->acc = gm_xrealloc(k->acc, (k->naccesses + 1) * sizeof *k->acc);
+    k->acc[k->naccesses++] = *a;
+}
+
+static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
+{
+    pctx *pc = kc->pc;
+    *also_read = 0;
+    unsigned d = top_depth;
+    while (d > 0 && fe_kind(pc, kc->stack[d - 1]) == CXCursor_ParenExpr)
+        d--;
+    if (d == 0)
+        return ADV_READ;
+    CXCursor parent = kc->stack[d - 1];
+    CXCursor child = d < top_depth ? kc->stack[d] : top;
+    cvec cv = fe_kids(pc, parent);
+    int first = cv.n > 0 && pc->cx->clang_equalCursors(cv.v[0], child);
+    enum CXCursorKind pk = fe_kind(pc, parent);
+    int mode = ADV_READ;
+    char name[32];
+    if (pk == CXCursor_BinaryOperator && first && !strcmp(fe_binop(pc, cv.v[0]), "=")) {
+        mode = ADV_WRITE;
+    } else if (pk == CXCursor_CompoundAssignOperator && first) {
+        mode = ADV_WRITE;
+        *also_read = 1;
+    } else if (pk == CXCursor_UnaryOperator) {
+        unsigned b, e, cb, ce;
+        const char *pre = fe_extent_in_main(pc, parent, &b, &e) ? fe_punct_at(pc, b) : "";
+        const char *post = fe_extent_in_main(pc, child, &cb, &ce) ? fe_punct_at(pc, ce) : "";
+        if (!strcmp(pre, "++") || !strcmp(pre, "--") || !strcmp(post, "++") ||
+            !strcmp(post, "--")) {
+            mode = ADV_WRITE;
+            *also_read = 1;
+        }
+    } else if (pk == CXCursor_CallExpr && first && !strncmp(fe_spell(pc, parent, name, sizeof name), "operator", 8)) {
+        if (!strcmp(name, "operator="))
+            mode = ADV_WRITE;
+        else if (strlen(name) > 9 && name[strlen(name) - 1] == '=' && strcmp(name, "operator==") &&
+                 strcmp(name, "operator!=") && strcmp(name, "operator<=") &&
+                 strcmp(name, "operator>=")) {
+            mode = ADV_WRITE;
+            *also_read = 1;
+        }
+    }
+    free(cv.v);
+    return mode;
+}
+
+/* c is P[E] with P a pointer parameter of the kernel. */
+static void record_access(kctx *kc, CXCursor sub, CXCursor index, int param)
+{
+    pctx *pc = kc->pc;
+    adv_kernel *k = kc->k;
+    const adv_param *par = &k->params[param];
+    adv_access a;
+    memset(&a, 0, sizeof a);
+    a.param = param;
+    a.struct_idx = par->kind == ADV_P_STRUCT_PTR ? par->struct_idx : -1;
+    a.field = -1;
+    fe_cursor_pos(pc, sub, &a.line, &a.col);
+    /* libclang gives every token of an object-like macro's body the
+     * position of the macro's use, so a subscript written in a macro has
+     * collapsed ranges: only one whose index lies strictly inside it is
+     * text that can be rewritten */
+    int ranges = fe_extent_in_main(pc, sub, &a.sub_begin, &a.sub_end) &&
+                 fe_extent_in_main(pc, index, &a.idx_begin, &a.idx_end) &&
+                 a.sub_begin < a.idx_begin && a.idx_begin < a.idx_end && a.idx_end < a.sub_end;
+    if (ranges) {
+        copy_text(pc->m, a.idx_begin, a.idx_end, a.index, sizeof a.index);
+        a.idx_pure = index_is_pure(pc, a.idx_begin, a.idx_end);
+    } else {
+        a.sub_begin = a.sub_end = a.idx_begin = a.idx_end = 0; /* nothing to rewrite */
+        snprintf(a.index, sizeof a.index, "(macro)");
+        if (!par->other_use_line)
+            k->params[param].other_use_line = a.line;
+    }
+    a.expr = fe_expr_of(kc, index, 0);
+
+    /* The member chain above the subscript: P[E].f1.f2 ... */
+    CXCursor top = sub;
+    unsigned top_depth = kc->depth;
+    unsigned d = kc->depth;
+    char name[ADV_NAME_MAX];
+    while (d > 0) {
+        unsigned pd = d;
+        while (pd > 0 && fe_kind(pc, kc->stack[pd - 1]) == CXCursor_ParenExpr)
+            pd--;
+        if (pd == 0 || fe_kind(pc, kc->stack[pd - 1]) != CXCursor_MemberRefExpr)
+            break;
+        CXCursor mem = kc->stack[pd - 1];
+        fe_spell(pc, mem, name, sizeof name);
+        if (a.path[0] == '\0' && a.struct_idx >= 0) {
+            a.field = field_index(&pc->m->structs[a.struct_idx], name);
+            unsigned mb;
+            if (a.field < 0 || !fe_extent_in_main(pc, mem, &mb, &a.mem_end)) {
+                a.field = -1; /* a method or a macro: not a plain field */
+                if (!par->other_use_line)
+                    k->params[param].other_use_line = a.line;
+                break;
+            }
+        }
+        size_t len = strlen(a.path);
+        snprintf(a.path + len, sizeof a.path - len, "%s%s", len ? "." : "", name);
+        top = mem;
+        top_depth = pd - 1;
+        d = pd - 1;
+    }
+    int also_read = 0;
+    a.mode = mode_of(kc, top, top_depth, &also_read);
+    if (also_read) {
+        adv_access r = a;
+        r.mode = ADV_READ;
+        r.expr = adv_expr_clone(a.expr);
+        push_access(k, &r);
+    }
+    push_access(k, &a);
+}
+
+static int pointer_param_of(kctx *kc, CXCursor base)
+{
+    pctx *pc = kc->pc;
+    base = fe_strip(pc, base);
+    if (fe_kind(pc, base) != CXCursor_DeclRefExpr)
+        return -1;
+    CXCursor d = pc->cx->clang_getCursorReferenced(base);
+    if (fe_kind(pc, d) != CXCursor_ParmDecl)
+        return -1;
+    int p = fe_param_index(kc, d);
+    if (p < 0)
+        return -1;
+    adv_pkind pk = kc->k->params[p].kind;
+    return pk == ADV_P_STRUCT_PTR || pk == ADV_P_SCALAR_PTR ? p : -1;
+}
+
+static void walk_body(kctx *kc, CXCursor c)
+{
+    pctx *pc = kc->pc;
+    enum CXCursorKind k = fe_kind(pc, c);
+    cvec cv = fe_kids(pc, c);
+    if (k == CXCursor_ArraySubscriptExpr && cv.n == 2) {
+        int p = pointer_param_of(kc, cv.v[0]);
+        if (p >= 0) {
+            record_access(kc, c, cv.v[1], p);
+            if (kc->depth < 511) {
+                kc->stack[kc->depth++] = c;
+                walk_body(kc, cv.v[1]);
+                kc->depth--;
+            }
+            free(cv.v);
+            return;
+        }
+    }
+    if (k == CXCursor_DeclRefExpr) {
+        CXCursor d = pc->cx->clang_getCursorReferenced(c);
+        int p = fe_kind(pc, d) == CXCursor_ParmDecl ? fe_param_index(kc, d) : -1;
+        if (p >= 0 && kc->k->params[p].kind == ADV_P_STRUCT_PTR && !kc->k->params[p].other_use_line) {
+            unsigned line, col;
+            fe_cursor_pos(pc, c, &line, &col);
+            kc->k->params[p].other_use_line = line;
+        }
+    }
+    if (kc->depth < 511) {
+        kc->stack[kc->depth++] = c;
+        for (unsigned i = 0; i < cv.n; i++)
+            walk_body(kc, cv.v[i]);
+        kc->depth--;
+    }
+    free(cv.v);
+}
+
+/* ---- kernels ---------------------------------------------------------- */
+
+static void read_param(pctx *pc, CXCursor pd, adv_param *p)
+{
+    const adv_clang *cx = pc->cx;
+    CXType t = cx->clang_getCursorType(pd);
+    CXType ct = cx->clang_getCanonicalType(t);
+    memset(p, 0, sizeof *p);
+    p->struct_idx = -1;
+    fe_spell(pc, pd, p->name, sizeof p->name);
+    adv_cxstr(cx, cx->clang_getTypeSpelling(t), p->type, sizeof p->type);
+    if (!fe_decl_extent(pc, pd, &p->begin, &p->end))
+        p->begin = p->end = fe_decl_offset(pc, pd);
+    if (ct.kind == CXType_Pointer) {
+        CXType pt = cx->clang_getPointeeType(ct);
+        p->pointee_const = cx->clang_isConstQualifiedType(pt) != 0;
+        p->is_restrict = cx->clang_isRestrictQualifiedType(ct) != 0;
+        long long es = cx->clang_Type_getSizeOf(pt);
+        p->elem_size = es > 0 ? (unsigned)es : 0;
+        p->struct_idx = fe_struct_by_decl(pc, pt);
+        p->scalar = fe_scalar_of(pc, pt);
+        if (p->struct_idx >= 0)
+            p->kind = ADV_P_STRUCT_PTR;
+        else
+            p->kind = es > 0 ? ADV_P_SCALAR_PTR : ADV_P_OTHER;
+        return;
+    }
+    p->scalar = fe_scalar_of(pc, ct);
+    p->elem_size = (unsigned)cx->clang_Type_getSizeOf(ct);
+    if (p->scalar == ADV_S_F32 || p->scalar == ADV_S_F64)
+        p->kind = ADV_P_FLOAT;
+    else if (p->scalar != ADV_S_NONE && p->scalar != ADV_S_PTR && p->scalar != ADV_S_F16)
+        p->kind = ADV_P_INT;
+    else
+        p->kind = ADV_P_OTHER;
+}
+
+int fe_add_kernel(pctx *pc, CXCursor fn)
+{
+    const adv_clang *cx = pc->cx;
+    adv_kernel k;
+    memset(&k, 0, sizeof k);
+    fe_spell(pc, fn, k.name, sizeof k.name);
+    if (!fe_name_ok(pc, fn, "kernel"))
+        return pc->st->code;
+    fe_cursor_pos(pc, fn, &k.line, &k.col);
+    if (!fe_loc_at(pc, cx->clang_getCursorLocation(fn), 1, &k.name_off, NULL, NULL) ||
+        !fe_decl_extent(pc, fn, &k.begin, &k.end))
+        return fe_fail_at(pc, fn, "kernel '%s' is written through a macro: not supported", k.name);
+    int n = cx->clang_Cursor_getNumArguments(fn);
+    k.nparams = n > 0 ? (unsigned)n : 0;
+    k.params = gm_xcalloc(k.nparams, sizeof *k.params);
+    for (unsigned i = 0; i < k.nparams; i++) {
+        read_param(pc, cx->clang_Cursor_getArgument(fn, i), &k.params[i]);
+        if (!fe_name_ok(pc, cx->clang_Cursor_getArgument(fn, i), "parameter")) {
+            free(k.params);
+            return pc->st->code;
+        }
+    }
+    k.synthesized = k.begin >= pc->m->orig_len;
+
+    cvec cv = fe_kids(pc, fn);
+    CXCursor body = cv.n ? cv.v[cv.n - 1] : cx->clang_getNullCursor();
+    free(cv.v);
+    if (fe_kind(pc, body) != CXCursor_CompoundStmt)
+        return fe_fail_at(pc, fn, "kernel '%s' has no body", k.name);
+    unsigned be;
+    fe_extent_in_main(pc, body, &k.body_begin, &be);
+
+    kctx kc;
+    memset(&kc, 0, sizeof kc);
+    kc.pc = pc;
+    kc.k = &k;
+    kc.fn = fn;
+    fe_collect_defs(&kc, body);
+    walk_body(&kc, body);
+    free(kc.defs);
+    pc->m->kernels = gm_xrealloc(pc->m->kernels, (pc->m->nkernels + 1) * sizeof *pc->m->kernels);
+    pc->m->kernels[pc->m->nkernels++] = k;
+    return GM_OK;
+}

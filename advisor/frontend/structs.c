@@ -1,0 +1,253 @@
+#include "frontend.h"
+
+/* ---- types and structs ------------------------------------------------ */
+
+adv_scalar fe_scalar_of(pctx *pc, CXType t)
+{
+    t = pc->cx->clang_getCanonicalType(t);
+    long long sz = pc->cx->clang_Type_getSizeOf(t);
+    switch (t.kind) {
+    case CXType_Float: return ADV_S_F32;
+    case CXType_Double: return ADV_S_F64;
+    case CXType_Bool: return ADV_S_BOOL;
+    case CXType_Pointer: return ADV_S_PTR;
+    case CXType_Char_S:
+    case CXType_SChar:
+    case CXType_Short:
+    case CXType_Int:
+    case CXType_Long:
+    case CXType_LongLong:
+    case CXType_Enum:
+        return sz == 1 ? ADV_S_I8 : sz == 2 ? ADV_S_I16 : sz == 4 ? ADV_S_I32 : ADV_S_I64;
+    case CXType_Char_U:
+    case CXType_UChar:
+    case CXType_UShort:
+    case CXType_UInt:
+    case CXType_ULong:
+    case CXType_ULongLong:
+        return sz == 1 ? ADV_S_U8 : sz == 2 ? ADV_S_U16 : sz == 4 ? ADV_S_U32 : ADV_S_U64;
+    case CXType_Half:
+    case CXType_Float16: return ADV_S_F16;
+    default: return ADV_S_NONE;
+    }
+}
+
+typedef struct {
+    adv_leaf *v;
+    unsigned n, cap;
+} leafvec;
+
+static void push_leaf(leafvec *lv, unsigned off, adv_scalar k)
+{
+    if (lv->n == lv->cap) {
+        lv->cap = lv->cap ? lv->cap * 2 : 8;
+        lv->v = gm_xrealloc(lv->v, lv->cap * sizeof *lv->v);
+    }
+    lv->v[lv->n++] = (adv_leaf){off, k};
+}
+
+static int check_record(pctx *pc, CXCursor decl);
+
+/* Scalars inside a value of type t placed at byte `base`. */
+static int leaves_of(pctx *pc, CXType t, unsigned base, leafvec *lv, CXCursor where, int depth)
+{
+    const adv_clang *cx = pc->cx;
+    t = cx->clang_getCanonicalType(t);
+    if (depth > 32)
+        return fe_fail_at(pc, where, "type nesting deeper than 32 levels%s", "");
+    if (t.kind == CXType_ConstantArray) {
+        CXType el = cx->clang_getArrayElementType(t);
+        long long n = cx->clang_getArraySize(t), es = cx->clang_Type_getSizeOf(el);
+        if (es <= 0)
+            return fe_fail_at(pc, where, "array of incomplete type in field '%s'", "");
+        for (long long i = 0; i < n; i++)
+            if (leaves_of(pc, el, base + (unsigned)(i * es), lv, where, depth + 1))
+                return pc->st->code;
+        return GM_OK;
+    }
+    if (t.kind == CXType_Record) {
+        CXCursor d = cx->clang_getTypeDeclaration(t);
+        if (check_record(pc, d))
+            return pc->st->code;
+        if (fe_kind(pc, d) == CXCursor_StructDecl && lv->n == 0 && base == 0) {
+            char name[ADV_NAME_MAX];
+            if (!strcmp(fe_spell(pc, d, name, sizeof name), "__half")) {
+                push_leaf(lv, base, ADV_S_F16);
+                return GM_OK;
+            }
+        }
+        cvec cv = fe_kids(pc, d);
+        for (unsigned i = 0; i < cv.n && pc->st->code == GM_OK; i++) {
+            if (fe_kind(pc, cv.v[i]) != CXCursor_FieldDecl)
+                continue;
+            long long off = cx->clang_Cursor_getOffsetOfField(cv.v[i]);
+            if (off < 0)
+                fe_fail_at(pc, cv.v[i], "cannot lay out field '%s'", "");
+            else
+                leaves_of(pc, cx->clang_getCursorType(cv.v[i]), base + (unsigned)(off / 8), lv,
+                          cv.v[i], depth + 1);
+        }
+        free(cv.v);
+        return pc->st->code;
+    }
+    adv_scalar s = fe_scalar_of(pc, t);
+    if (s == ADV_S_NONE) {
+        char ty[ADV_TYPE_MAX];
+        adv_cxstr(cx, cx->clang_getTypeSpelling(t), ty, sizeof ty);
+        return fe_fail_at(pc, where, "field of unsupported type '%s'", ty);
+    }
+    push_leaf(lv, base, s);
+    return GM_OK;
+}
+
+/* Names from the header reach generated source and the model's fixed
+ * buffers: each must be a plain ASCII identifier shorter than
+ * ADV_NAME_MAX.  Anonymous entities (empty spelling) are judged elsewhere. */
+int fe_name_ok(pctx *pc, CXCursor c, const char *what)
+{
+    char full[ADV_NAME_MAX * 64], msg[ADV_NAME_MAX + 160];
+    fe_spell(pc, c, full, sizeof full);
+    size_t len = strlen(full);
+    if (len == 0 || (len < ADV_NAME_MAX && adv_identifier_ok(full)))
+        return 1;
+    if (len >= ADV_NAME_MAX)
+        snprintf(msg, sizeof msg, "%s name of %zu characters ('%.40s...') is longer than gmadvise's "
+                 "limit of %d", what, len, full, ADV_NAME_MAX - 1);
+    else
+        snprintf(msg, sizeof msg, "%s name '%s' is not a plain ASCII identifier: gmadvise writes it "
+                 "into generated CUDA source", what, full);
+    fe_fail_at(pc, c, "%s", msg);
+    return 0;
+}
+
+/* Rejects records whose layout we would have to guess. */
+static int check_record(pctx *pc, CXCursor d)
+{
+    char name[ADV_NAME_MAX];
+    fe_spell(pc, d, name, sizeof name);
+    if (!fe_name_ok(pc, d, "struct"))
+        return pc->st->code;
+    if (fe_kind(pc, d) == CXCursor_UnionDecl)
+        return fe_fail_at(pc, d, "union '%s' is not supported: gmadvise lays out structs only", name);
+    cvec cv = fe_kids(pc, d);
+    for (unsigned i = 0; i < cv.n; i++) {
+        CXCursor f = cv.v[i];
+        enum CXCursorKind fk = fe_kind(pc, f);
+        if ((fk == CXCursor_StructDecl || fk == CXCursor_UnionDecl) &&
+            pc->cx->clang_Cursor_isAnonymous(f)) {
+            fe_fail_at(pc, f, "anonymous struct or union inside '%s' is not supported; name it", name);
+            break;
+        }
+        if (fk == CXCursor_CXXBaseSpecifier) {
+            fe_fail_at(pc, f, "struct '%s' has a base class: not supported", name);
+            break;
+        }
+        if (fk != CXCursor_FieldDecl)
+            continue;
+        char fname[ADV_NAME_MAX];
+        fe_spell(pc, f, fname, sizeof fname);
+        if (!fe_name_ok(pc, f, "field"))
+            break;
+        if (pc->cx->clang_Cursor_isBitField(f)) {
+            fe_fail_at(pc, f, "bit-field '%s' is not supported: its layout is up to the compiler", fname);
+            break;
+        }
+        CXType ft = pc->cx->clang_getCanonicalType(pc->cx->clang_getCursorType(f));
+        if (ft.kind == CXType_IncompleteArray) {
+            fe_fail_at(pc, f, "flexible array member '%s' is not supported: the element size is unknown",
+                    fname);
+            break;
+        }
+        if (ft.kind == CXType_ConstantArray && pc->cx->clang_getArraySize(ft) == 0) {
+            fe_fail_at(pc, f, "zero-length array '%s' is not supported: it is not standard C++ and "
+                           "NVRTC rejects it", fname);
+            break;
+        }
+    }
+    free(cv.v);
+    return pc->st->code;
+}
+
+int fe_has_attr(pctx *pc, CXCursor c, enum CXCursorKind attr)
+{
+    cvec cv = fe_kids(pc, c);
+    int found = 0;
+    for (unsigned i = 0; i < cv.n; i++)
+        found |= fe_kind(pc, cv.v[i]) == attr;
+    free(cv.v);
+    return found;
+}
+
+int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
+{
+    const adv_clang *cx = pc->cx;
+    adv_model *m = pc->m;
+    if (check_record(pc, decl))
+        return pc->st->code;
+    CXType t = cx->clang_getCursorType(decl);
+    adv_struct s;
+    memset(&s, 0, sizeof s);
+    snprintf(s.name, sizeof s.name, "%s", name);
+    long long size = cx->clang_Type_getSizeOf(t), align = cx->clang_Type_getAlignOf(t);
+    if (size <= 0 || align <= 0)
+        return fe_fail_at(pc, decl, "cannot lay out struct '%s'", name);
+    s.size = (unsigned)size;
+    s.align = (unsigned)align;
+    s.packed = fe_has_attr(pc, decl, CXCursor_PackedAttr);
+    s.declared_align = fe_has_attr(pc, decl, CXCursor_AlignedAttr) ? s.align : 0;
+    fe_cursor_pos(pc, decl, &s.line, &s.col);
+    cvec cv = fe_kids(pc, decl);
+    unsigned covered = 0;
+    for (unsigned i = 0; i < cv.n && pc->st->code == GM_OK; i++) {
+        if (fe_kind(pc, cv.v[i]) != CXCursor_FieldDecl)
+            continue;
+        CXType ft = cx->clang_getCursorType(cv.v[i]);
+        CXType ct = cx->clang_getCanonicalType(ft);
+        adv_field f;
+        memset(&f, 0, sizeof f);
+        fe_spell(pc, cv.v[i], f.name, sizeof f.name);
+        adv_cxstr(cx, cx->clang_getTypeSpelling(ft), f.type, sizeof f.type);
+        f.offset = (unsigned)(cx->clang_Cursor_getOffsetOfField(cv.v[i]) / 8);
+        f.size = (unsigned)cx->clang_Type_getSizeOf(ft);
+        f.align = (unsigned)cx->clang_Type_getAlignOf(ft);
+        if (ct.kind == CXType_ConstantArray)
+            f.array_len = (unsigned)cx->clang_getArraySize(ct);
+        f.scalar = fe_scalar_of(pc, ft);
+        leafvec lv = {NULL, 0, 0};
+        leaves_of(pc, ft, 0, &lv, cv.v[i], 0);
+        f.leaves = lv.v;
+        f.nleaves = lv.n;
+        covered += f.size;
+        s.fields = gm_xrealloc(s.fields, (s.nfields + 1) * sizeof *s.fields);
+        s.fields[s.nfields++] = f;
+    }
+    free(cv.v);
+    if (pc->st->code != GM_OK) {
+        for (unsigned i = 0; i < s.nfields; i++)
+            free(s.fields[i].leaves);
+        free(s.fields);
+        return pc->st->code;
+    }
+    s.padding = s.size > covered ? s.size - covered : 0;
+    if (s.nfields == 0)
+        sb_printf(&m->notes, "struct %s has no fields: nothing to lay out\n", name);
+    m->structs = gm_xrealloc(m->structs, (m->nstructs + 1) * sizeof *m->structs);
+    m->struct_decl_off = gm_xrealloc(m->struct_decl_off, (m->nstructs + 1) * sizeof(unsigned));
+    m->structs[m->nstructs] = s;
+    m->struct_decl_off[m->nstructs++] = fe_decl_offset(pc, decl);
+    return GM_OK;
+}
+
+int fe_struct_by_decl(pctx *pc, CXType t)
+{
+    CXType ct = pc->cx->clang_getCanonicalType(t);
+    if (ct.kind != CXType_Record)
+        return -1;
+    unsigned off = fe_decl_offset(pc, pc->cx->clang_getTypeDeclaration(ct));
+    if (!fe_cursor_in_main(pc, pc->cx->clang_getTypeDeclaration(ct)))
+        return -1;
+    for (unsigned i = 0; i < pc->m->nstructs; i++)
+        if (pc->m->struct_decl_off[i] == off)
+            return (int)i;
+    return -1;
+}
