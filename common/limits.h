@@ -29,6 +29,8 @@
 /* ---- the model (advisor/core) ---- */
 #define GM_DEFAULT_COUNT (1ll << 18) /* elements assumed for count-like parameters */
 #define GM_DEFAULT_ARCH 90          /* sm_NN compiled for when there is no GPU */
+#define GM_LAUNCH_BLOCK 256         /* threads per block, in launches and in the model */
+#define GM_CHECK_EDGE_THREADS 1024  /* affine verdicts checked on this many first and last threads */
 
 /* ---- code generation (advisor/engine/kgen.h) ---- */
 #define GM_MAX_FIELDS 64            /* fields of a struct that variants support */

@@ -62,7 +62,7 @@ int main(void)
         adv_model_classify(m, 1 << 18);
         kgen_program *kg = kgen_create(m);
         total += add_all(kg, m);
-        char *src = kgen_program_source(kg, -1, 1);
+        char *src = kgen_program_source(kg, -1, 1, "test_kgen.cu");
         for (int arch = 80; arch <= 90; arch += 10) {
             jit_binary bin;
             char *log = NULL;

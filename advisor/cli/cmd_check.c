@@ -82,6 +82,11 @@ static int run(const check_args *a, const cli_common *cc, gm_status *st)
         rc = cli_load_model(cc->operands[i], NULL, cc, &m, st);
         if (rc == GM_OK)
             adv_check_model(c, m);
+        for (const char *n = m ? adv_model_notes(m) : ""; *n;) { /* what was skipped, and why */
+            size_t len = strcspn(n, "\n");
+            fprintf(stderr, "gmadvise check: note: %.*s\n", (int)len, n);
+            n += len + (n[len] == '\n');
+        }
         adv_model_destroy(m);
     }
     if (rc == GM_OK && a->baseline)

@@ -188,6 +188,8 @@ static poly eval(const adv_expr *e, const adv_params *pv, int depth)
             return bad("shift by a non-constant amount");
         return scale(a, 1ll << b.k);
     }
+    case ADV_X_CAST: /* no wrap assumed here: adv_index_check_affine evaluates */
+        return eval(e->a, pv, depth + 1);
     default: return bad(e->why[0] ? e->why : "not an affine expression");
     }
 }
@@ -237,12 +239,6 @@ static int eval_binary(adv_xkind k, long long a, long long b, long long *out, ch
     case ADV_X_ADD: *out = (long long)((unsigned long long)a + (unsigned long long)b); return 0;
     case ADV_X_SUB: *out = (long long)((unsigned long long)a - (unsigned long long)b); return 0;
     case ADV_X_MUL: *out = (long long)((unsigned long long)a * (unsigned long long)b); return 0;
-    case ADV_X_SHL:
-    case ADV_X_SHR:
-        if (b < 0 || b > 62)
-            return eval_fail(why, n, "shift amount out of range");
-        *out = k == ADV_X_SHL ? (long long)((unsigned long long)a << b) : a >> b;
-        return 0;
     case ADV_X_DIV:
     case ADV_X_MOD:
         if (b == 0 || (a == LLONG_MIN && b == -1))
@@ -262,6 +258,42 @@ static int eval_binary(adv_xkind k, long long a, long long b, long long *out, ch
     case ADV_X_LOR: *out = a || b; return 0;
     default: return eval_fail(why, n, "unknown operator");
     }
+}
+
+/* C's conversion of a to an integer of `bits` bits. */
+static long long convert(long long a, unsigned bits, int is_unsigned)
+{
+    if (bits >= 64)
+        return a;
+    unsigned long long mask = (1ull << bits) - 1, v = (unsigned long long)a & mask;
+    if (!is_unsigned && (v >> (bits - 1)))
+        v |= ~mask; /* sign-extend */
+    return (long long)v;
+}
+
+static int eval_at(const adv_expr *e, const adv_thread *t, const adv_params *pv, long long *out,
+                   char *why, size_t n, int depth);
+
+/* a << b or a >> b where C says so: the amount within a's width. */
+static int eval_shift(const adv_expr *e, const adv_thread *t, const adv_params *pv, long long *out,
+                      char *why, size_t n, int depth)
+{
+    long long a, b;
+    if (eval_at(e->a, t, pv, &a, why, n, depth + 1) || eval_at(e->b, t, pv, &b, why, n, depth + 1))
+        return -1;
+    unsigned width = e->a && e->a->kind == ADV_X_CAST ? e->a->bits : 64;
+    if (b < 0 || (unsigned long long)b >= width) {
+        snprintf(why, n, "shift of a %u-bit value by %lld: undefined in C", width, b);
+        return -1;
+    }
+    if (e->kind == ADV_X_SHR) {
+        *out = a >> b;
+        return 0;
+    }
+    if (width == 64 && b > 62)
+        return eval_fail(why, n, "shift amount out of range");
+    *out = (long long)((unsigned long long)a << b);
+    return 0;
 }
 
 static int eval_at(const adv_expr *e, const adv_thread *t, const adv_params *pv, long long *out,
@@ -298,6 +330,13 @@ static int eval_at(const adv_expr *e, const adv_thread *t, const adv_params *pv,
         if (eval_at(e->a, t, pv, &a, why, n, depth + 1))
             return -1;
         return eval_at(a ? e->b : e->c, t, pv, out, why, n, depth + 1);
+    case ADV_X_CAST:
+        if (eval_at(e->a, t, pv, &a, why, n, depth + 1))
+            return -1;
+        *out = convert(a, e->bits, e->is_unsigned);
+        return 0;
+    case ADV_X_SHL:
+    case ADV_X_SHR: return eval_shift(e, t, pv, out, why, n, depth);
     case ADV_X_OPAQUE: return eval_fail(why, n, e->why[0] ? e->why : "not computable");
     default:
         if (eval_at(e->a, t, pv, &a, why, n, depth + 1) || eval_at(e->b, t, pv, &b, why, n, depth + 1))
@@ -310,4 +349,42 @@ int adv_index_eval(const adv_expr *e, const adv_thread *t, const adv_params *par
                    long long *out, char *why, size_t why_len)
 {
     return eval_at(e, t, params, out, why, why_len, 0);
+}
+
+void adv_index_check_affine(const adv_expr *e, const adv_params *params, long long count,
+                            unsigned block, unsigned edge, adv_affine *cls)
+{
+    if (!cls->affine || count <= 0)
+        return;
+    /* the verdict is per warp: lane l of a warp is stride*l past lane 0
+     * (a whole warp may move, e.g. threadIdx.x alone); warp 0 starts at
+     * offset */
+    long long grid = (count + block - 1) / block, warps = (count + 31) / 32, per_end = edge / 32;
+    for (long long i = 0; i < 2 * per_end; i++) {
+        long long w = i < per_end ? i : warps - 2 * per_end + i;
+        if (w < 0 || w >= warps || (i >= per_end && w < per_end))
+            continue;
+        long long base = 0, want;
+        for (long long l = 0; l < 32 && w * 32 + l < count; l++) {
+            long long g = w * 32 + l, v;
+            adv_thread t = {g % block, g / block, block, grid};
+            char why[96];
+            if (adv_index_eval(e, &t, params, &v, why, sizeof why) != 0) {
+                snprintf(cls->why, sizeof cls->why, "%s (thread %lld)", why, g);
+                cls->affine = 0;
+                return;
+            }
+            if (l == 0)
+                base = w == 0 ? cls->offset : v;
+            int exact = !__builtin_mul_overflow(cls->stride, l, &want) &&
+                        !__builtin_add_overflow(want, base, &want);
+            if (!exact || v != want) {
+                snprintf(cls->why, sizeof cls->why,
+                         "wraps: thread %lld gets %lld, not %lld (the index overflows its C type)", g, v,
+                         exact ? want : 0);
+                cls->affine = 0;
+                return;
+            }
+        }
+    }
 }

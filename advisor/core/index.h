@@ -31,6 +31,10 @@ typedef enum {
     ADV_X_EQ, ADV_X_NE, ADV_X_LT, ADV_X_GT, ADV_X_LE, ADV_X_GE,
     ADV_X_LAND, ADV_X_LOR, ADV_X_NOT, ADV_X_BNOT,
     ADV_X_COND,
+    /* Conversion of a to an integer of `bits` bits (8, 16 or 32), signed or
+     * not: C's value of every subexpression narrower than 64 bits, so that
+     * wrap-around ((unsigned)threadIdx.x - 1u) and narrowing casts are seen. */
+    ADV_X_CAST,
     ADV_X_OPAQUE  /* anything else; `why` says what */
 } adv_xkind;
 
@@ -38,6 +42,7 @@ typedef struct adv_expr {
     adv_xkind kind;
     long long value;
     int param;
+    unsigned char bits, is_unsigned; /* ADV_X_CAST */
     char why[64];
     struct adv_expr *a, *b, *c;
 } adv_expr;
@@ -65,6 +70,14 @@ typedef struct {
 } adv_params;
 
 adv_affine adv_index_classify(const adv_expr *e, const adv_params *params);
+
+/* Checks an affine verdict against the index evaluated (adv_index_eval)
+ * for the first and last `edge` threads of a launch of `count` threads in
+ * blocks of `block`: the classifier reasons over unbounded integers, so
+ * an index that wraps or overflows its C type, or is undefined for some
+ * thread, is made irregular here with the reason and the thread. */
+void adv_index_check_affine(const adv_expr *e, const adv_params *params, long long count,
+                            unsigned block, unsigned edge, adv_affine *cls);
 
 /* The thread whose index is evaluated. */
 typedef struct {

@@ -61,6 +61,9 @@ void adv_model_destroy(adv_model *m)
     free(m->struct_decl_off);
     free(m->kernels);
     free(m->decls);
+    for (unsigned i = 0; i < m->ndefines; i++)
+        free(m->defines[i]);
+    free(m->defines);
     free(m->file);
     free(m->text);
     sb_free(&m->notes);
@@ -176,8 +179,11 @@ void adv_model_classify(adv_model *m, long long count)
         adv_kernel *kn = &m->kernels[k];
         adv_param_set ps;
         adv_model_param_set(m, k, &ps);
-        for (unsigned a = 0; a < kn->naccesses; a++)
-            kn->acc[a].cls = adv_index_classify(kn->acc[a].expr, &ps.p);
+        for (unsigned a = 0; a < kn->naccesses; a++) {
+            adv_access *x = &kn->acc[a];
+            x->cls = adv_index_classify(x->expr, &ps.p);
+            adv_index_check_affine(x->expr, &ps.p, count, GM_LAUNCH_BLOCK, GM_CHECK_EDGE_THREADS, &x->cls);
+        }
     }
 }
 
@@ -189,4 +195,19 @@ int adv_identifier_ok(const char *s)
         if (!isalnum((unsigned char)*c) && *c != '_')
             return 0;
     return strlen(s) < ADV_NAME_MAX;
+}
+
+unsigned adv_model_ndefines(const adv_model *m)
+{
+    return m->ndefines;
+}
+
+const char *adv_model_define(const adv_model *m, unsigned i)
+{
+    return m->defines[i];
+}
+
+unsigned adv_model_struct_offset(const adv_model *m, unsigned i)
+{
+    return m->struct_decl_off[i];
 }

@@ -42,9 +42,11 @@ typedef struct {
 
 typedef struct {
     char name[ADV_NAME_MAX];
+    char qual[ADV_TYPE_MAX];       /* as code outside names the type: "ns::S" (else name) */
     unsigned size, align, padding; /* padding: bytes covered by no top-level field */
     unsigned declared_align;       /* from __align__/alignas, 0 if none */
-    int packed;
+    int packed;                    /* __attribute__((packed)) or #pragma pack */
+    unsigned pack;                 /* N of the #pragma pack(N) in force; 0: none */
     unsigned line, col;
     unsigned nfields;
     adv_field *fields;
@@ -68,6 +70,7 @@ typedef struct {
     int pointee_const, is_restrict;
     unsigned begin, end;     /* byte range of the declaration in the file */
     unsigned other_use_line; /* a use that is not P[...] (0: none) */
+    char other_use[160];     /* what that use is, when known ("calls member function get() on p[i]") */
 } adv_param;
 
 typedef enum { ADV_READ, ADV_WRITE } adv_mode;
@@ -123,10 +126,16 @@ unsigned adv_model_text_len(const adv_model *m);
 unsigned adv_model_nstructs(const adv_model *m);
 const adv_struct *adv_model_struct(const adv_model *m, unsigned i);
 int adv_model_find_struct(const adv_model *m, const char *name);
+/* File offset of struct i's declaration (inside one of the decls). */
+unsigned adv_model_struct_offset(const adv_model *m, unsigned i);
 unsigned adv_model_nkernels(const adv_model *m);
 const adv_kernel *adv_model_kernel(const adv_model *m, unsigned i);
 unsigned adv_model_ndecls(const adv_model *m);
 const adv_decl *adv_model_decl(const adv_model *m, unsigned i);
+/* The -D definitions the header was parsed with, as "NAME" or
+ * "NAME=VALUE": generated code defines them too. */
+unsigned adv_model_ndefines(const adv_model *m);
+const char *adv_model_define(const adv_model *m, unsigned i);
 /* Notes for the user ("no kernel: assumed ..."), one per line. */
 const char *adv_model_notes(const adv_model *m);
 

@@ -19,6 +19,8 @@ struct adv_model {
     adv_decl *decls;
     unsigned ndecls;
     sb_t notes;
+    char **defines; /* -D NAME[=VALUE] */
+    unsigned ndefines;
     adv_param_value *ann; /* from `// gmadvise: name=value` */
     unsigned nann;
     adv_param_value *ovr; /* from the command line */

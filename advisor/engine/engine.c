@@ -122,12 +122,56 @@ static void compile_note(const char *log, const char *src, char *out, size_t n)
              start, line, elen, e, line, code ? (cend ? (int)(cend - code) : 200) : 0, code ? code : "");
 }
 
+/* NVRTC's first error, "FILE(LINE): error: TEXT", as a located message
+ * "FILE:LINE:1: error: TEXT"; 0 when the log has no such line. */
+static int located_error(const char *log, char *out, size_t n)
+{
+    const char *e = strstr(log, "): error: ");
+    const char *start = e;
+    while (start && start > log && start[-1] != '\n')
+        start--;
+    const char *paren = e;
+    while (paren && paren > start && *paren != '(')
+        paren--;
+    if (!e || paren == start)
+        return 0;
+    const char *eol = strchr(e, '\n');
+    snprintf(out, n, "%.*s:%lu:1: error: %.*s", (int)(paren - start), start, strtoul(paren + 1, NULL, 10),
+             eol ? (int)(eol - e - 10) : (int)strlen(e + 10), e + 10);
+    return 1;
+}
+
+/* Whether the user's declarations compile alone: when they do not, no
+ * variant can, and the error is in the user's file (kgen's #line). */
+static int check_declarations(const kgen_program *kg, int arch, gm_status *st)
+{
+    char *src = kgen_program_source(kg, KGEN_DECLS_ONLY, 0, "gmadvise_declarations.cu");
+    char *log = NULL;
+    jit_binary b;
+    gm_status cst;
+    gm_status_init(&cst);
+    int rc = jit_worker_compile(src, "gmadvise_declarations.cu", arch, 0, &b, &log, &cst);
+    jit_binary_free(&b);
+    free(src);
+    if (rc == GM_EINPUT) {
+        char msg[sizeof st->msg - 64];
+        if (log && located_error(log, msg, sizeof msg))
+            gm_fail(st, GM_EINPUT, "%s (NVRTC, compiling the header's declarations)", msg);
+        else
+            *st = cst;
+    } else if (rc != GM_OK) {
+        *st = cst;
+    }
+    free(log);
+    return rc;
+}
+
 /* One compile for all variants; when it fails, find the variants that
  * break it, drop them with NVRTC's message, and compile the rest. */
 static int compile_all(plan *p, kgen_program *kg, int use_cache, jit_binary *bin, gm_status *st)
 {
     adv_result *r = p->r;
-    char *src = kgen_program_source(kg, -1, 1);
+    char *src = kgen_program_source(kg, -1, 1, "gmadvise_variants.cu");
     char *log = NULL;
     gm_status cst;
     gm_status_init(&cst);
@@ -140,15 +184,17 @@ static int compile_all(plan *p, kgen_program *kg, int use_cache, jit_binary *bin
         *st = cst;
         return rc;
     }
+    if (check_declarations(kg, r->arch, st) != GM_OK)
+        return st->code;
     for (unsigned i = 0; i < r->nv; i++) {
         if (p->kid[i] < 0)
             continue;
-        char *one = kgen_program_source(kg, p->kid[i], 0);
+        char name[300];
+        snprintf(name, sizeof name, "%s.cu", r->v[i].fn);
+        char *one = kgen_program_source(kg, p->kid[i], 0, name);
         jit_binary b;
         gm_status_init(&cst);
         log = NULL;
-        char name[300];
-        snprintf(name, sizeof name, "%s.cu", r->v[i].fn);
         if (jit_worker_compile(one, name, r->arch, 0, &b, &log, &cst) != GM_OK) {
             compile_note(log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
             kgen_disable_variant(kg, p->kid[i]);
@@ -159,7 +205,7 @@ static int compile_all(plan *p, kgen_program *kg, int use_cache, jit_binary *bin
         free(log);
         free(one);
     }
-    src = kgen_program_source(kg, -1, 1);
+    src = kgen_program_source(kg, -1, 1, "gmadvise_variants.cu");
     gm_status_init(&cst);
     rc = jit_worker_compile(src, "gmadvise_variants.cu", r->arch, use_cache, bin, NULL, &cst);
     free(src);
@@ -182,7 +228,9 @@ static void describe_compiled(plan *p, const kgen_program *kg, const jit_binary 
         if (jit_ptx_widths_of(bin->ptx, v->fn, &w, &pst) == GM_OK)
             jit_ptx_widths_str(&w, v->ptx, sizeof v->ptx);
         v->code = gm_xstrdup(kgen_variant_code(kg, p->kid[i]));
-        v->source = kgen_program_source(kg, p->kid[i], 0);
+        char name[300];
+        snprintf(name, sizeof name, "%s.cu", v->fn);
+        v->source = kgen_program_source(kg, p->kid[i], 0, name);
     }
 }
 

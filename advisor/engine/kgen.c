@@ -249,7 +249,7 @@ static void emit_proxy(gctx *g)
     sb_printf(t, "struct %s {\n", g->ref);
     each_pointer(g, t, ptr_member);
     sb_puts(t, "    long long gm_i;\n");
-    sb_printf(t, "    __device__ operator %s() const\n    {\n        %s gm_v;\n", s->name, s->name);
+    sb_printf(t, "    __device__ operator %s() const\n    {\n        %s gm_v;\n", s->qual, s->qual);
     for (unsigned f = 0; f < s->nfields; f++) {
         sb_t e;
         sb_init(&e);
@@ -263,7 +263,7 @@ static void emit_proxy(gctx *g)
         sb_free(&e);
     }
     sb_puts(t, "        return gm_v;\n    }\n");
-    sb_printf(t, "    __device__ const %s &operator=(const %s &gm_v) const\n    {\n", g->ref, s->name);
+    sb_printf(t, "    __device__ const %s &operator=(const %s &gm_v) const\n    {\n", g->ref, s->qual);
     for (unsigned f = 0; f < s->nfields; f++) {
         sb_t e;
         sb_init(&e);
@@ -281,7 +281,7 @@ static void emit_proxy(gctx *g)
      * the proxies' pointers */
     sb_printf(t, "    __device__ const %s &operator=(const %s &o) const\n    {\n"
                  "        return *this = static_cast<%s>(o);\n    }\n};\n",
-              g->ref, g->ref, s->name);
+              g->ref, g->ref, s->qual);
     sb_printf(t, "static __device__ __forceinline__ %s %s(", g->ref, g->at);
     each_pointer(g, t, ptr_param);
     sb_printf(t, ", long long gm_i)\n{\n    return %s{", g->ref);
@@ -305,7 +305,7 @@ static void emit_types(gctx *g, int need_proxy)
                   "    __device__ %s &operator=(const %s &o)\n"
                   "    {\n        *static_cast<%s *>(this) = o;\n        return *this;\n    }\n};\n\f",
                   s->name, adv_layout_elem_size(g->l), adv_layout_align(g->l),
-                  adv_layout_align(g->l), g->tname, s->name, g->tname, s->name, s->name);
+                  adv_layout_align(g->l), g->tname, s->qual, g->tname, s->qual, s->qual);
         return;
     }
     if (g->kind == ADV_L_AOSOA) {
@@ -438,6 +438,11 @@ static int rewritable(gctx *g, int *need_proxy, char *why, size_t n)
         const adv_param *par = &k->params[i];
         if (par->kind != ADV_P_STRUCT_PTR || par->struct_idx != st || aos_like)
             continue;
+        if (par->other_use_line && par->other_use[0]) {
+            snprintf(why, n, "not applicable: kernel %s %s (line %u)", k->name, par->other_use,
+                     par->other_use_line);
+            return 0;
+        }
         if (par->other_use_line) {
             snprintf(why, n, "kernel %s uses '%s' other than as %s[i] (line %u)", k->name,
                      par->name, par->name, par->other_use_line);
@@ -627,20 +632,58 @@ static int decl_cmp(const void *x, const void *y)
     return a->begin < b->begin ? -1 : a->begin > b->begin ? 1 : (a->end > b->end ? -1 : a->end < b->end);
 }
 
-/* The user's macros, types, constants and device functions, in file order;
- * a declaration inside another (a struct in its typedef) is copied once. */
+/* #line N "file", the name escaped as a C string. */
+static void line_directive(sb_t *out, unsigned line, const char *file)
+{
+    sb_printf(out, "#line %u \"", line);
+    for (const char *c = file; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            sb_putn(out, "\\", 1);
+        sb_putn(out, (unsigned char)*c < 0x20 ? "?" : c, 1);
+    }
+    sb_puts(out, "\"\n");
+}
+
+static unsigned lines_in(const sb_t *b)
+{
+    unsigned n = 0;
+    for (size_t i = 0; i < b->len; i++)
+        n += b->s[i] == '\n';
+    return n;
+}
+
+/* The #pragma pack(N) of the struct declared inside [b, e), or 0. */
+static unsigned pack_inside(const adv_model *m, unsigned b, unsigned e)
+{
+    for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
+        unsigned off = adv_model_struct_offset(m, i);
+        if (off >= b && off < e && adv_model_struct(m, i)->pack)
+            return adv_model_struct(m, i)->pack;
+    }
+    return 0;
+}
+
+/* The user's macros, types, constants and device functions, in file order,
+ * each at its line in the user's file; a declaration inside another (a
+ * struct in its typedef) is copied once. */
 static void user_decls(const adv_model *m, sb_t *out)
 {
     unsigned n = adv_model_ndecls(m);
-    const adv_decl **d = gm_xcalloc(n, sizeof *d);
+    const adv_decl **d = gm_xcalloc(n + 1, sizeof *d);
     for (unsigned i = 0; i < n; i++)
         d[i] = adv_model_decl(m, i);
     qsort(d, n, sizeof *d, decl_cmp);
-    unsigned covered = 0;
+    unsigned covered = 0, line = 1, at = 0;
     const char *text = adv_model_text(m);
     for (unsigned i = 0; i < n; i++) {
         if (i && d[i]->begin < covered)
             continue;
+        for (; at < d[i]->begin; at++) /* decls are in file order: one pass counts lines */
+            line += text[at] == '\n';
+        line_directive(out, line, adv_model_file(m));
+        unsigned pack = pack_inside(m, d[i]->begin, d[i]->end);
+        if (pack)
+            sb_printf(out, "#pragma pack(push, %u)\n", pack);
         if (d[i]->is_macro) {
             sb_puts(out, "#define ");
             sb_putn(out, text + d[i]->begin, d[i]->end - d[i]->begin);
@@ -649,25 +692,58 @@ static void user_decls(const adv_model *m, sb_t *out)
             sb_putn(out, text + d[i]->begin, d[i]->end - d[i]->begin);
             sb_puts(out, ";\n");
         }
+        if (pack)
+            sb_puts(out, "#pragma pack(pop)\n");
         covered = d[i]->end;
     }
     free(d);
 }
 
-char *kgen_program_source(const kgen_program *p, int only, int with_reference)
+/* Each struct's size and alignment as parsed, asserted at its line. */
+static void layout_asserts(const adv_model *m, sb_t *out)
+{
+    for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
+        const adv_struct *s = adv_model_struct(m, i);
+        if (!adv_identifier_ok(s->name))
+            continue;
+        line_directive(out, s->line, adv_model_file(m));
+        sb_printf(out,
+                  "static_assert(sizeof(%s) == %u && alignof(%s) == %u, \"gmadvise: %s is %u bytes "
+                  "aligned to %u as parsed, but not on the device (members under #ifdef __CUDA_ARCH__, "
+                  "or packing the device reads otherwise): its layout cannot be modelled\");\n",
+                  s->qual, s->size, s->qual, s->align, s->qual, s->size, s->align);
+    }
+}
+
+/* -D definitions given to the parser, for the compiler too. */
+static void defines(const adv_model *m, sb_t *out)
+{
+    for (unsigned i = 0; i < adv_model_ndefines(m); i++) {
+        const char *d = adv_model_define(m, i), *eq = strchr(d, '=');
+        if (eq)
+            sb_printf(out, "#define %.*s %s\n", (int)(eq - d), d, eq + 1);
+        else
+            sb_printf(out, "#define %s 1\n", d);
+    }
+}
+
+char *kgen_program_source(const kgen_program *p, int only, int with_reference, const char *name)
 {
     sb_t out;
     sb_init(&out);
     sb_printf(&out, "/* Generated by gmadvise %s from %s: layout variants of its kernels. */\n",
               GMADVISE_VERSION, adv_model_file(p->m));
     sb_puts(&out, program_prelude);
+    defines(p->m, &out);
     sb_puts(&out, "\n/* ---- from the header ---- */\n");
     user_decls(p->m, &out);
+    layout_asserts(p->m, &out);
+    line_directive(&out, lines_in(&out) + 2, name); /* back to this file's own lines */
     /* types shared by variants are emitted once: each unit ends in '\f' */
     sb_t seen;
     sb_init(&seen);
     for (unsigned i = 0; i < p->nv; i++) {
-        if (!p->v[i].enabled || (only >= 0 && (int)i != only) || !p->v[i].types[0])
+        if (!p->v[i].enabled || (only != -1 && (int)i != only) || !p->v[i].types[0])
             continue;
         int header = 0;
         for (const char *u = p->v[i].types; *u;) {
@@ -688,7 +764,7 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference)
     }
     sb_free(&seen);
     for (unsigned i = 0; i < p->nv; i++) {
-        if (!p->v[i].enabled || (only >= 0 && (int)i != only))
+        if (!p->v[i].enabled || (only != -1 && (int)i != only))
             continue;
         sb_printf(&out, "\n/* ---- %s ---- */\n%s", p->v[i].name, p->v[i].kernel_src);
     }

@@ -43,6 +43,14 @@ int kgen_inject_fault(kgen_program *p, int v, const char *kind);
 const char *kgen_variant_code(const kgen_program *p, int v);
 
 /* The whole program: enabled variants plus the reference kernels; only
- * variant `only` when only >= 0.  The caller frees the result. */
-char *kgen_program_source(const kgen_program *p, int only, int with_reference);
+ * variant `only` when only >= 0; no variant with KGEN_DECLS_ONLY.
+ * `name` is the file name the compiler will give it.  The user's
+ * declarations carry #line directives to the user's file, so errors in
+ * them are located there, and every struct's size and alignment is
+ * asserted (static_assert): a device that lays a struct out otherwise
+ * than the parse (members under #ifdef __CUDA_ARCH__, packing) fails to
+ * compile at the struct's line instead of giving wrong figures.  The
+ * caller frees the result. */
+#define KGEN_DECLS_ONLY (-2)
+char *kgen_program_source(const kgen_program *p, int only, int with_reference, const char *name);
 #endif

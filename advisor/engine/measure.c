@@ -96,6 +96,7 @@ static void scalar_struct(const adv_param *p, adv_struct *s, adv_field *f)
     memset(s, 0, sizeof *s);
     memset(f, 0, sizeof *f);
     snprintf(s->name, sizeof s->name, "%s", p->name);
+    snprintf(s->qual, sizeof s->qual, "%s", p->name);
     s->size = p->elem_size;
     s->align = p->elem_size >= 16 ? 16 : p->elem_size >= 8 ? 8 : p->elem_size >= 4 ? 4 : 1;
     s->nfields = 1;
@@ -163,11 +164,11 @@ static const unsigned char *random_elems(adv_measure *ms, const adv_struct *s, l
 {
     for (unsigned i = 0; i < ms->nrand; i++)
         if (ms->rand[i].n == n && ms->rand[i].seed == seed && ms->rand[i].size == s->size &&
-            !strcmp(ms->rand[i].name, s->name))
+            !strcmp(ms->rand[i].name, s->qual))
             return ms->rand[i].aos;
     unsigned slot = ms->nrand < ADV_RAND_CACHE ? ms->nrand++ : (unsigned)(seed % ADV_RAND_CACHE);
     free(ms->rand[slot].aos);
-    snprintf(ms->rand[slot].name, sizeof ms->rand[slot].name, "%s", s->name);
+    snprintf(ms->rand[slot].name, sizeof ms->rand[slot].name, "%s", s->qual);
     ms->rand[slot].size = s->size;
     ms->rand[slot].n = n;
     ms->rand[slot].seed = seed;

@@ -58,7 +58,7 @@ typedef struct {
     adv_outputs decl;          /* outputs of the declared job of decl_kernel */
     int decl_kernel;
     struct {
-        char name[ADV_NAME_MAX];
+        char name[ADV_TYPE_MAX]; /* the struct's qualified name */
         unsigned size;
         long long n;
         unsigned long long seed;

@@ -33,6 +33,7 @@ typedef struct {
     const char *file;
     CXFile cxfile;
     gm_status *st;
+    char ns[ADV_TYPE_MAX];  /* "a::b::" inside namespaces a and b, else "" */
     /* tokens of the main file, for operator spellings */
     unsigned ntok;
     unsigned *tok_off;

@@ -172,7 +172,39 @@ static adv_xkind binop_kind(const char *op)
     return ADV_X_OPAQUE;
 }
 
+/* e as C values it: converted to the expression's integer type when that
+ * is narrower than 64 bits (adv_expr ADV_X_CAST). */
+static adv_expr *typed(pctx *pc, CXCursor c, adv_expr *e)
+{
+    CXType t = pc->cx->clang_getCanonicalType(pc->cx->clang_getCursorType(c));
+    long long size = pc->cx->clang_Type_getSizeOf(t);
+    int is_unsigned;
+    switch (t.kind) {
+    case CXType_Bool: case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt:
+        is_unsigned = 1;
+        break;
+    case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
+        is_unsigned = 0;
+        break;
+    default: return e; /* 64-bit integers wrap like the model's; other types are not indices */
+    }
+    if (e->kind == ADV_X_OPAQUE || size <= 0 || size >= 8)
+        return e;
+    adv_expr *cast = adv_expr_new(ADV_X_CAST, e, NULL);
+    cast->bits = (unsigned char)(size * 8);
+    cast->is_unsigned = (unsigned char)is_unsigned;
+    snprintf(cast->why, sizeof cast->why, "conversion to a %u-bit integer", cast->bits);
+    return cast;
+}
+
+static adv_expr *expr_of(kctx *kc, CXCursor c, int depth);
+
 adv_expr *fe_expr_of(kctx *kc, CXCursor c, int depth)
+{
+    return typed(kc->pc, c, expr_of(kc, c, depth));
+}
+
+static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
 {
     pctx *pc = kc->pc;
     if (depth > 64)

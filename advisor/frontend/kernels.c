@@ -139,8 +139,9 @@ static void record_access(kctx *kc, CXCursor sub, CXCursor index, int param)
     unsigned d = kc->depth;
     char name[ADV_NAME_MAX];
     while (d > 0) {
-        unsigned pd = d;
-        while (pd > 0 && fe_kind(pc, kc->stack[pd - 1]) == CXCursor_ParenExpr)
+        unsigned pd = d; /* parentheses and implicit conversions (a const method's object) */
+        while (pd > 0 && (fe_kind(pc, kc->stack[pd - 1]) == CXCursor_ParenExpr ||
+                          fe_kind(pc, kc->stack[pd - 1]) == CXCursor_UnexposedExpr))
             pd--;
         if (pd == 0 || fe_kind(pc, kc->stack[pd - 1]) != CXCursor_MemberRefExpr)
             break;
@@ -151,8 +152,13 @@ static void record_access(kctx *kc, CXCursor sub, CXCursor index, int param)
             unsigned mb;
             if (a.field < 0 || !fe_extent_in_main(pc, mem, &mb, &a.mem_end)) {
                 a.field = -1; /* a method or a macro: not a plain field */
-                if (!par->other_use_line)
+                if (!par->other_use_line) {
                     k->params[param].other_use_line = a.line;
+                    if (fe_kind(pc, pc->cx->clang_getCursorReferenced(mem)) == CXCursor_CXXMethod)
+                        snprintf(k->params[param].other_use, sizeof k->params[param].other_use,
+                                 "calls member function %s() on %s[i], which a variant cannot rewrite",
+                                 name, par->name);
+                }
                 break;
             }
         }

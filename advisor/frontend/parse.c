@@ -25,11 +25,52 @@ static int is_kernel_def(pctx *pc, CXCursor c)
            fe_has_attr(pc, c, CXCursor_CUDAGlobalAttr);
 }
 
+static int visit_top(pctx *pc, CXCursor c);
+
+/* The declarations inside extern "C" or a namespace, visited as the top
+ * level is.  A namespace block is copied whole into generated code (its
+ * structs are then named "ns::S" there); kernels inside one are skipped
+ * with a note, since a variant is a top-level copy of its kernel. */
+static int visit_scope(pctx *pc, CXCursor c, int is_namespace)
+{
+    char name[ADV_NAME_MAX], saved[ADV_TYPE_MAX];
+    memcpy(saved, pc->ns, sizeof saved);
+    if (is_namespace) {
+        if (!pc->ns[0])
+            add_decl(pc, c, 0);
+        fe_spell(pc, c, name, sizeof name);
+        if (name[0]) {
+            size_t len = strlen(pc->ns);
+            snprintf(pc->ns + len, sizeof pc->ns - len, "%s::", name);
+        }
+    }
+    cvec cv = fe_kids(pc, c);
+    for (unsigned i = 0; i < cv.n && pc->st->code == GM_OK; i++) {
+        if (!fe_cursor_in_main(pc, cv.v[i]))
+            continue;
+        if (pc->ns[0] && is_kernel_def(pc, cv.v[i])) {
+            unsigned line, col;
+            fe_cursor_pos(pc, cv.v[i], &line, &col);
+            sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s%s skipped: kernels inside a namespace are not "
+                                     "supported yet\n", pc->file, line, col, pc->ns,
+                      fe_spell(pc, cv.v[i], name, sizeof name));
+        } else {
+            visit_top(pc, cv.v[i]);
+        }
+    }
+    free(cv.v);
+    memcpy(pc->ns, saved, sizeof saved);
+    return pc->st->code;
+}
+
 static int visit_top(pctx *pc, CXCursor c)
 {
     const adv_clang *cx = pc->cx;
     enum CXCursorKind k = fe_kind(pc, c);
     char name[ADV_NAME_MAX];
+    /* extern "C" is CXCursor_LinkageSpec, or UnexposedDecl before LLVM 15 */
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
+        return visit_scope(pc, c, k == CXCursor_Namespace);
     if (k == CXCursor_MacroDefinition) {
         add_decl(pc, c, 1);
         return GM_OK;
@@ -197,11 +238,35 @@ static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m,
     return GM_OK;
 }
 
+/* The -D definitions among the parser arguments, kept for generated code
+ * (NVRTC must see what libclang saw): NAME[=VALUE], NAME an identifier,
+ * VALUE on one line. */
+static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
+{
+    for (unsigned i = 0; opts && i < opts->nclang_args; i++) {
+        const char *a = opts->clang_args[i], *d = NULL;
+        if (!strcmp(a, "-D") && i + 1 < opts->nclang_args)
+            d = opts->clang_args[++i];
+        else if (!strncmp(a, "-D", 2) && a[2])
+            d = a + 2;
+        if (!d)
+            continue;
+        size_t n = strcspn(d, "=");
+        char name[ADV_NAME_MAX];
+        snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), d);
+        if (n >= sizeof name || !adv_identifier_ok(name) || strpbrk(d, "\n\r"))
+            return gm_fail(st, GM_EINPUT, "-D %s: expected NAME or NAME=VALUE on one line", d);
+        m->defines = gm_xrealloc(m->defines, (m->ndefines + 1) * sizeof *m->defines);
+        m->defines[m->ndefines++] = gm_xstrdup(d);
+    }
+    return GM_OK;
+}
+
 int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out, gm_status *st)
 {
     *out = NULL;
     adv_model *m = adv_model_new(file);
-    if (load_text(file, opts, m, st) != GM_OK) {
+    if (keep_defines(m, opts, st) != GM_OK || load_text(file, opts, m, st) != GM_OK) {
         adv_model_destroy(m);
         return st->code;
     }

@@ -188,6 +188,7 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
     adv_struct s;
     memset(&s, 0, sizeof s);
     snprintf(s.name, sizeof s.name, "%s", name);
+    snprintf(s.qual, sizeof s.qual, "%s%s", pc->ns, name);
     long long size = cx->clang_Type_getSizeOf(t), align = cx->clang_Type_getAlignOf(t);
     if (size <= 0 || align <= 0)
         return fe_fail_at(pc, decl, "cannot lay out struct '%s'", name);
@@ -198,6 +199,7 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
     fe_cursor_pos(pc, decl, &s.line, &s.col);
     cvec cv = fe_kids(pc, decl);
     unsigned covered = 0;
+    int alignas_field = -1; /* a field with alignas/__align__ of its own */
     for (unsigned i = 0; i < cv.n && pc->st->code == GM_OK; i++) {
         if (fe_kind(pc, cv.v[i]) != CXCursor_FieldDecl)
             continue;
@@ -218,8 +220,28 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
         f.leaves = lv.v;
         f.nleaves = lv.n;
         covered += f.size;
+        if (alignas_field < 0 && fe_has_attr(pc, cv.v[i], CXCursor_AlignedAttr))
+            alignas_field = (int)i;
         s.fields = gm_xrealloc(s.fields, (s.nfields + 1) * sizeof *s.fields);
         s.fields[s.nfields++] = f;
+    }
+    /* a struct aligned below its widest field, with no packed attribute,
+     * is under #pragma pack(N), N its alignment: generated code must
+     * declare it under the same pragma */
+    unsigned natural = 1;
+    for (unsigned i = 0; i < s.nfields; i++)
+        natural = s.fields[i].align > natural ? s.fields[i].align : natural;
+    if (!s.packed && s.align < natural) {
+        s.packed = 1;
+        s.pack = s.align;
+    }
+    /* clang lets the pragma win over a member's alignas, nvcc the alignas */
+    if (pc->st->code == GM_OK && s.pack && alignas_field >= 0) {
+        char fname[ADV_NAME_MAX];
+        fe_fail_at(pc, cv.v[alignas_field],
+                   "alignas on field '%s' under #pragma pack: nvcc and clang lay this struct out "
+                   "differently, so its layout cannot be modelled; drop one of the two",
+                   fe_spell(pc, cv.v[alignas_field], fname, sizeof fname));
     }
     free(cv.v);
     if (pc->st->code != GM_OK) {

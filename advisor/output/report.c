@@ -152,9 +152,11 @@ void adv_report_text(const adv_result *r, FILE *f, int color)
         fprintf(f, "device: none; variants compiled for sm_%d; measurement skipped: %s\n", r->arch,
                 r->skip_note[0] ? r->skip_note : "no GPU");
     }
-    const char *notes = adv_model_notes(m);
-    if (notes[0])
-        fprintf(f, "note: %s", notes);
+    for (const char *n = adv_model_notes(m); *n;) {
+        size_t len = strcspn(n, "\n");
+        fprintf(f, "note: %.*s\n", (int)len, n);
+        n += len + (n[len] == '\n');
+    }
     for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
         fprintf(f, "\n");
         print_struct(&o, m, adv_model_struct(m, i));

@@ -37,3 +37,14 @@ struct c34 { unsigned int flags; c23 colour; float depth; };
 struct c35 { char big[4096]; };
 typedef struct { float u, v; short w; } c36;
 struct alignas(16) c37 { int a; };
+/* #pragma pack, alone and nested (issue 15): the parse must agree with nvcc */
+#pragma pack(1)
+struct c40 { char c; double d; short s; int i; char t; };
+#pragma pack()
+#pragma pack(push, 2)
+struct c41 { char c; double d; };
+#pragma pack(push, 1)
+struct c42 { char c; int i; };
+#pragma pack(pop)
+struct c43 { char c; float f; };
+#pragma pack(pop)

@@ -39,7 +39,7 @@ static void exercise(const adv_model *m)
             }
         }
     }
-    free(kgen_program_source(kg, -1, 0));
+    free(kgen_program_source(kg, -1, 0, "fuzz.cu"));
     kgen_destroy(kg);
 }
 
