@@ -36,6 +36,7 @@ typedef struct {
     unsigned offset, size, align;
     unsigned array_len;         /* 0 unless a fixed array (outermost extent) */
     adv_scalar scalar;          /* ADV_S_NONE unless a plain scalar */
+    int is_const;               /* const-qualified: elements cannot be assigned field by field */
     unsigned nleaves;
     adv_leaf *leaves;
 } adv_field;

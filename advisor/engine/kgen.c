@@ -101,6 +101,8 @@ typedef struct {
     char tname[ADV_NAME_MAX + 16]; /* S_a16, S_aosoa */
     char ref[ADV_NAME_MAX + 16];   /* S_soa_ref */
     char at[ADV_NAME_MAX + 16];    /* S_soa_at */
+    char idx[32], val[32];         /* the proxy's index member and value: gm_i, gm_v */
+    char (*pfx)[ADV_NAME_MAX + 16]; /* per kernel parameter: what its pointers are named from */
     sb_t types;
 } gctx;
 
@@ -248,32 +250,33 @@ static void emit_proxy(gctx *g)
     sb_t *t = &g->types;
     sb_printf(t, "struct %s {\n", g->ref);
     each_pointer(g, t, ptr_member);
-    sb_puts(t, "    long long gm_i;\n");
-    sb_printf(t, "    __device__ operator %s() const\n    {\n        %s gm_v;\n", s->qual, s->qual);
+    const char *gi = g->idx, *gv = g->val;
+    sb_printf(t, "    long long %s;\n", gi);
+    sb_printf(t, "    __device__ operator %s() const\n    {\n        %s %s;\n", s->qual, s->qual, gv);
     for (unsigned f = 0; f < s->nfields; f++) {
         sb_t e;
         sb_init(&e);
-        any_field_expr(g, &e, g->kind == ADV_L_AOSOA ? "p" : "", f, "gm_i");
+        any_field_expr(g, &e, g->kind == ADV_L_AOSOA ? "p" : "", f, gi);
         const char *ex = e.s[0] == '_' ? e.s + 1 : e.s; /* members are named by suffix alone */
         if (is_array(&s->fields[f]))
-            sb_printf(t, "        gm_copy_bytes(&gm_v.%s, &%s, sizeof gm_v.%s);\n", s->fields[f].name, ex,
-                      s->fields[f].name);
+            sb_printf(t, "        gm_copy_bytes(&%s.%s, &%s, sizeof %s.%s);\n", gv, s->fields[f].name, ex,
+                      gv, s->fields[f].name);
         else
-            sb_printf(t, "        gm_v.%s = %s;\n", s->fields[f].name, ex);
+            sb_printf(t, "        %s.%s = %s;\n", gv, s->fields[f].name, ex);
         sb_free(&e);
     }
-    sb_puts(t, "        return gm_v;\n    }\n");
-    sb_printf(t, "    __device__ const %s &operator=(const %s &gm_v) const\n    {\n", g->ref, s->qual);
+    sb_printf(t, "        return %s;\n    }\n", gv);
+    sb_printf(t, "    __device__ const %s &operator=(const %s &%s) const\n    {\n", g->ref, s->qual, gv);
     for (unsigned f = 0; f < s->nfields; f++) {
         sb_t e;
         sb_init(&e);
-        any_field_expr(g, &e, g->kind == ADV_L_AOSOA ? "p" : "", f, "gm_i");
+        any_field_expr(g, &e, g->kind == ADV_L_AOSOA ? "p" : "", f, gi);
         const char *ex = e.s[0] == '_' ? e.s + 1 : e.s;
         if (is_array(&s->fields[f]))
-            sb_printf(t, "        gm_copy_bytes(&%s, &gm_v.%s, sizeof gm_v.%s);\n", ex, s->fields[f].name,
-                      s->fields[f].name);
+            sb_printf(t, "        gm_copy_bytes(&%s, &%s.%s, sizeof %s.%s);\n", ex, gv, s->fields[f].name,
+                      gv, s->fields[f].name);
         else
-            sb_printf(t, "        %s = gm_v.%s;\n", ex, s->fields[f].name);
+            sb_printf(t, "        %s = %s.%s;\n", ex, gv, s->fields[f].name);
         sb_free(&e);
     }
     sb_puts(t, "        return *this;\n    }\n");
@@ -284,9 +287,9 @@ static void emit_proxy(gctx *g)
               g->ref, g->ref, s->qual);
     sb_printf(t, "static __device__ __forceinline__ %s %s(", g->ref, g->at);
     each_pointer(g, t, ptr_param);
-    sb_printf(t, ", long long gm_i)\n{\n    return %s{", g->ref);
+    sb_printf(t, ", long long %s)\n{\n    return %s{", gi, g->ref);
     each_pointer(g, t, ptr_init);
-    sb_puts(t, ", gm_i};\n}\n\f");
+    sb_printf(t, ", %s};\n}\n\f", gi);
 }
 
 static void emit_types(gctx *g, int need_proxy)
@@ -324,6 +327,8 @@ static void emit_types(gctx *g, int need_proxy)
     gen_name(g->p, base, g->ref, sizeof g->ref, 1);
     snprintf(base, sizeof base, "%s_%s_at", s->name, lname);
     gen_name(g->p, base, g->at, sizeof g->at, 1);
+    gen_name(g->p, "gm_i", g->idx, sizeof g->idx, 1);
+    gen_name(g->p, "gm_v", g->val, sizeof g->val, 1);
     emit_proxy(g);
 }
 
@@ -341,6 +346,29 @@ static int repl_cmp(const void *x, const void *y)
     return a->b < b->b ? -1 : a->b > b->b ? 1 : (a->e > b->e ? -1 : a->e < b->e);
 }
 
+/* What parameter i's pointers are named from: its own name, unless a
+ * pointer name made from it (p_x for p) is a word of the user's text, for
+ * example another parameter; then p_gm1, p_gm2, ... */
+static void pointer_prefix(gctx *g, unsigned i)
+{
+    const char *name = g->k->params[i].name;
+    const adv_model *m = g->p->m;
+    snprintf(g->pfx[i], sizeof g->pfx[i], "%s", name);
+    if (!g->l || adv_layout_npointers(g->l) < 2)
+        return;
+    for (int n = 1;; n++) {
+        int clash = 0;
+        char suf[64], word[ADV_NAME_MAX * 2 + 80];
+        for (unsigned p = 0; p < adv_layout_npointers(g->l) && !clash; p++) {
+            snprintf(word, sizeof word, "%s_%s", g->pfx[i], pointer_suffix(g, p, suf, sizeof suf));
+            clash = word_in(adv_model_text(m), adv_model_text_len(m), word);
+        }
+        if (!clash)
+            return;
+        snprintf(g->pfx[i], sizeof g->pfx[i], "%s_gm%d", name, n);
+    }
+}
+
 static void param_decl(gctx *g, sb_t *b, const adv_param *par)
 {
     const char *cq = par->pointee_const ? "const " : "";
@@ -348,7 +376,7 @@ static void param_decl(gctx *g, sb_t *b, const adv_param *par)
     char suf[64];
     for (unsigned i = 0; i < adv_layout_npointers(g->l); i++) {
         const char *sf = pointer_suffix(g, i, suf, sizeof suf);
-        sb_printf(b, "%s%s%s *%s%s%s%s", i ? ", " : "", cq, pointer_type(g, i), rq, par->name,
+        sb_printf(b, "%s%s%s *%s%s%s%s", i ? ", " : "", cq, pointer_type(g, i), rq, g->pfx[par - g->k->params],
                   sf ? "_" : "", sf ? sf : "");
     }
 }
@@ -358,18 +386,17 @@ static void render(gctx *g, sb_t *out, const repl *r, unsigned nr, unsigned b, u
 static void access_text(gctx *g, sb_t *out, const repl *r, const repl *all, unsigned nr)
 {
     const adv_access *a = r->a;
-    const adv_param *par = &g->k->params[a->param];
     sb_t idx;
     sb_init(&idx);
     render(g, &idx, all, nr, a->idx_begin, a->idx_end);
     if (a->field >= 0) {
-        any_field_expr(g, out, par->name, (unsigned)a->field, idx.s ? idx.s : "");
+        any_field_expr(g, out, g->pfx[a->param], (unsigned)a->field, idx.s ? idx.s : "");
     } else {
         sb_printf(out, "%s(", g->at);
         char suf[64];
         for (unsigned i = 0; i < adv_layout_npointers(g->l); i++) {
             const char *sf = pointer_suffix(g, i, suf, sizeof suf);
-            sb_printf(out, "%s%s%s, ", par->name, sf ? "_" : "", sf ? sf : "");
+            sb_printf(out, "%s%s%s, ", g->pfx[a->param], sf ? "_" : "", sf ? sf : "");
         }
         sb_printf(out, "%s)", idx.s ? idx.s : "");
     }
@@ -461,6 +488,14 @@ static int rewritable(gctx *g, int *need_proxy, char *why, size_t n)
             return 0;
         }
     }
+    /* a const member deletes the assignment that AoS-align's wrapper and
+     * the proxies' whole-element copies need */
+    for (unsigned f = 0; f < g->s->nfields && (*need_proxy || g->kind == ADV_L_AOS_ALIGN); f++)
+        if (g->s->fields[f].is_const) {
+            snprintf(why, n, "not applicable: struct %s has const member %s, so its elements cannot be "
+                     "assigned field by field", g->s->name, g->s->fields[f].name);
+            return 0;
+        }
     if (*need_proxy)
         for (unsigned f = 0; f < g->s->nfields; f++)
             if (is_array(&g->s->fields[f]) && g->s->fields[f].size == 0) {
@@ -529,6 +564,9 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
         free(g);
         return -1;
     }
+    g->pfx = gm_xcalloc(k->nparams + 1, sizeof *g->pfx);
+    for (unsigned i = 0; i < k->nparams; i++)
+        pointer_prefix(g, i);
     p->v = gm_xrealloc(p->v, (p->nv + 1) * sizeof *p->v);
     variant *v = &p->v[p->nv];
     memset(v, 0, sizeof *v);
@@ -551,6 +589,7 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
             sb_putn(&code, c, 1);
     sb_puts(&code, v->kernel_src);
     v->code = sb_take(&code);
+    free(g->pfx);
     free(g);
     return (int)p->nv++;
 }

@@ -80,7 +80,9 @@ void fe_cursor_pos(pctx *pc, CXCursor c, unsigned *line, unsigned *col)
 
 int fe_cursor_in_main(pctx *pc, CXCursor c)
 {
-    return pc->cx->clang_Location_isFromMainFile(pc->cx->clang_getCursorLocation(c));
+    /* where it is expanded: a declaration a macro writes belongs to the file
+     * that uses the macro (clang_Location_isFromMainFile says no there) */
+    return fe_loc_at(pc, pc->cx->clang_getCursorLocation(c), 0, NULL, NULL, NULL);
 }
 
 int fe_fail_at(pctx *pc, CXCursor c, const char *fmt, const char *name)

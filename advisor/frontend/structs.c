@@ -108,7 +108,8 @@ int fe_name_ok(pctx *pc, CXCursor c, const char *what)
     char full[ADV_NAME_MAX * 64], msg[ADV_NAME_MAX + 160];
     fe_spell(pc, c, full, sizeof full);
     size_t len = strlen(full);
-    if (len == 0 || (len < ADV_NAME_MAX && adv_identifier_ok(full)))
+    /* unnamed ("" or "(unnamed struct at ...)", as libclang versions spell it) */
+    if (len == 0 || full[0] == '(' || (len < ADV_NAME_MAX && adv_identifier_ok(full)))
         return 1;
     if (len >= ADV_NAME_MAX)
         snprintf(msg, sizeof msg, "%s name of %zu characters ('%.40s...') is longer than gmadvise's "
@@ -121,6 +122,22 @@ int fe_name_ok(pctx *pc, CXCursor c, const char *what)
 }
 
 /* Rejects records whose layout we would have to guess. */
+/* 1 when the unnamed record cv->v[i] is the type of a member that has a
+ * name (struct { float a, b; } pos;): only its type is unnamed. */
+static int names_a_member(pctx *pc, const cvec *cv, unsigned i)
+{
+    const adv_clang *cx = pc->cx;
+    for (unsigned j = i + 1; j < cv->n; j++) {
+        if (fe_kind(pc, cv->v[j]) != CXCursor_FieldDecl)
+            continue;
+        CXType t = cx->clang_getCanonicalType(cx->clang_getCursorType(cv->v[j]));
+        while (t.kind == CXType_ConstantArray)
+            t = cx->clang_getCanonicalType(cx->clang_getArrayElementType(t));
+        return cx->clang_equalCursors(cx->clang_getTypeDeclaration(t), cv->v[i]) != 0;
+    }
+    return 0;
+}
+
 static int check_record(pctx *pc, CXCursor d)
 {
     char name[ADV_NAME_MAX];
@@ -134,7 +151,7 @@ static int check_record(pctx *pc, CXCursor d)
         CXCursor f = cv.v[i];
         enum CXCursorKind fk = fe_kind(pc, f);
         if ((fk == CXCursor_StructDecl || fk == CXCursor_UnionDecl) &&
-            pc->cx->clang_Cursor_isAnonymous(f)) {
+            pc->cx->clang_Cursor_isAnonymous(f) && !names_a_member(pc, &cv, i)) {
             fe_fail_at(pc, f, "anonymous struct or union inside '%s' is not supported; name it", name);
             break;
         }
@@ -178,6 +195,29 @@ int fe_has_attr(pctx *pc, CXCursor c, enum CXCursorKind attr)
     return found;
 }
 
+/* A named member of an unnamed struct type (struct { float a, b; } pos;):
+ * generated code names the type decltype(S::pos), and the model knows it
+ * by that name, so that accesses to p[i].pos.a resolve. */
+static int unnamed_member_type(pctx *pc, const adv_struct *s, CXType ct, adv_field *f)
+{
+    const adv_clang *cx = pc->cx;
+    CXType rt = ct;
+    while (rt.kind == CXType_ConstantArray)
+        rt = cx->clang_getCanonicalType(cx->clang_getArrayElementType(rt));
+    CXCursor rd = cx->clang_getTypeDeclaration(rt);
+    if (rt.kind != CXType_Record || !cx->clang_Cursor_isAnonymous(rd))
+        return GM_OK;
+    snprintf(f->type, sizeof f->type, "decltype(%s::%s)", s->qual, f->name);
+    if (ct.kind != CXType_Record || fe_struct_by_decl(pc, rt) >= 0)
+        return GM_OK;
+    char saved[ADV_TYPE_MAX];
+    memcpy(saved, pc->ns, sizeof saved);
+    pc->ns[0] = '\0'; /* the decltype name is already whole */
+    int rc = fe_add_struct(pc, rd, f->type);
+    memcpy(pc->ns, saved, sizeof saved);
+    return rc;
+}
+
 int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
 {
     const adv_clang *cx = pc->cx;
@@ -209,12 +249,15 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
         memset(&f, 0, sizeof f);
         fe_spell(pc, cv.v[i], f.name, sizeof f.name);
         adv_cxstr(cx, cx->clang_getTypeSpelling(ft), f.type, sizeof f.type);
+        if (unnamed_member_type(pc, &s, ct, &f) != GM_OK)
+            break;
         f.offset = (unsigned)(cx->clang_Cursor_getOffsetOfField(cv.v[i]) / 8);
         f.size = (unsigned)cx->clang_Type_getSizeOf(ft);
         f.align = (unsigned)cx->clang_Type_getAlignOf(ft);
         if (ct.kind == CXType_ConstantArray)
             f.array_len = (unsigned)cx->clang_getArraySize(ct);
         f.scalar = fe_scalar_of(pc, ft);
+        f.is_const = cx->clang_isConstQualifiedType(ft) != 0;
         leafvec lv = {NULL, 0, 0};
         leaves_of(pc, ft, 0, &lv, cv.v[i], 0);
         f.leaves = lv.v;
