@@ -32,6 +32,10 @@
 #define GM_LAUNCH_BLOCK 256         /* threads per block, in launches and in the model */
 #define GM_CHECK_EDGE_THREADS 1024  /* affine verdicts checked on this many first and last threads */
 
+/* ---- the parser (advisor/frontend) ---- */
+#define GM_MAX_STRUCT_BYTES 67108864 /* 64 MiB: larger structs are refused */
+#define GM_MAX_LEAVES 1048576        /* scalars in one struct, arrays counted out */
+
 /* ---- code generation (advisor/engine/kgen.h) ---- */
 #define GM_MAX_FIELDS 64            /* fields of a struct that variants support */
 

@@ -13,7 +13,8 @@
 #define NVRTC_FUNCS(X)                                                                       \
     X(nvrtcVersion) X(nvrtcCreateProgram) X(nvrtcCompileProgram) X(nvrtcGetProgramLogSize)  \
     X(nvrtcGetProgramLog) X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) X(nvrtcGetPTXSize)           \
-    X(nvrtcGetPTX) X(nvrtcDestroyProgram) X(nvrtcGetErrorString)
+    X(nvrtcGetPTX) X(nvrtcDestroyProgram) X(nvrtcGetErrorString) X(nvrtcGetNumSupportedArchs) \
+    X(nvrtcGetSupportedArchs)
 
 static struct {
     void *lib;
@@ -54,6 +55,28 @@ int jit_nvrtc_version(char *out, size_t n, gm_status *st)
     nv.nvrtcVersion(&major, &minor);
     snprintf(out, n, "%d.%d", major, minor);
     return GM_OK;
+}
+
+int jit_nvrtc_arch_ok(int arch, gm_status *st)
+{
+    if (load(st) != GM_OK)
+        return st->code;
+    int n = 0;
+    if (nv.nvrtcGetNumSupportedArchs(&n) != NVRTC_SUCCESS || n <= 0 || n > 256)
+        return GM_OK; /* cannot tell: the compile will say */
+    int archs[256];
+    nv.nvrtcGetSupportedArchs(archs);
+    char list[1024] = "";
+    for (int i = 0; i < n; i++) {
+        if (archs[i] == arch)
+            return GM_OK;
+        size_t len = strlen(list);
+        snprintf(list + len, sizeof list - len, "%s%d", i ? ", sm_" : "", archs[i]);
+    }
+    int major = 0, minor = 0;
+    nv.nvrtcVersion(&major, &minor);
+    return gm_fail(st, GM_EINPUT, "sm_%d: NVRTC %d.%d does not compile for it; it compiles for sm_%s", arch,
+                   major, minor, list);
 }
 
 void jit_binary_free(jit_binary *b)

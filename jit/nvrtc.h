@@ -24,4 +24,8 @@ int jit_compile(const char *src, const char *name, int arch, int use_cache, jit_
                 char **log, gm_status *st);
 void jit_binary_free(jit_binary *b);
 
+/* GM_OK when NVRTC compiles for sm_<arch>; GM_EINPUT naming the ones it
+ * does otherwise; GM_EENV when NVRTC cannot be loaded. */
+int jit_nvrtc_arch_ok(int arch, gm_status *st);
+
 #endif

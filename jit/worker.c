@@ -351,6 +351,33 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
     return GM_OK;
 }
 
+int jit_worker_arch_ok(int arch, gm_status *st)
+{
+    int fd;
+    pid_t pid = fork_with_pipe(&fd, st);
+    if (pid < 0)
+        return st->code;
+    if (pid == 0) {
+        gm_status cs;
+        gm_status_init(&cs);
+        jit_nvrtc_arch_ok(arch, &cs);
+        write_all(fd, &cs, sizeof cs);
+        _exit(0);
+    }
+    gm_status cs;
+    int got = read_all(fd, &cs, sizeof cs, 60);
+    close(fd);
+    if (got < 0)
+        kill(pid, SIGKILL);
+    char how[160];
+    describe_exit(pid, got < 0, how, sizeof how);
+    if (got != 1)
+        return gm_fail(st, GM_EENV, "asking NVRTC for its architectures: %s", how);
+    if (cs.code != GM_OK)
+        *st = cs;
+    return cs.code;
+}
+
 int jit_worker_devices(jit_device_info *out, int max, int *count, gm_status *st)
 {
     *count = 0;

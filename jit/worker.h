@@ -75,6 +75,9 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
 int jit_worker_compile(const char *src, const char *name, int arch, int use_cache, jit_binary *out,
                        char **log, gm_status *st);
 
+/* jit_nvrtc_arch_ok (nvrtc.h) in a child process, for the same reason. */
+int jit_worker_arch_ok(int arch, gm_status *st);
+
 /* The GPUs the driver sees (at most `max`), asked from a child process so
  * that the caller stays free to fork workers.  GM_EENV without a driver
  * or without a GPU (st says which). */

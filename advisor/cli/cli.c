@@ -17,8 +17,8 @@ static int parse_param(const char *s, adv_param_value *out, gm_status *st)
         return gm_fail(st, GM_EINPUT, "--param %s: expected NAME=VALUE", s);
     char *end;
     double v = strtod(eq + 1, &end);
-    if (end == eq + 1 || *end)
-        return gm_fail(st, GM_EINPUT, "--param %s: VALUE must be a number", s);
+    if (end == eq + 1 || *end || !adv_param_value_ok(v))
+        return gm_fail(st, GM_EINPUT, "--param %s: VALUE must be a finite number of at most 2^53", s);
     size_t n = (size_t)(eq - s);
     char *name = gm_xmalloc(n + 1);
     memcpy(name, s, n);

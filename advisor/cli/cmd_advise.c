@@ -76,8 +76,8 @@ static int arch_arg(const char *value, int *arch, gm_status *st)
     const char *digits = strncmp(value, "sm_", 3) ? value : value + 3;
     char *end;
     long v = strtol(digits, &end, 10);
-    if (*end || end == digits || v < 0 || v > 1000)
-        return gm_fail(st, GM_EINPUT, "--arch %s: expected a number", value);
+    if (*end || end == digits || v < 10 || v > 1000)
+        return gm_fail(st, GM_EINPUT, "--arch %s: expected an architecture such as 90 or sm_90", value);
     *arch = (int)v;
     return GM_OK;
 }

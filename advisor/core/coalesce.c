@@ -58,12 +58,24 @@ void adv_warp_cost_of(const long long *addr, const unsigned char *active, unsign
     free(lin);
 }
 
-long long adv_pattern_addr(const adv_pattern *p, long long e)
+#define ADDR_LIMIT (1ll << 62) /* room for a width and a sector rounding beyond it */
+
+static int too_far(long long v)
 {
-    if (p->block <= 1)
-        return p->base + e * p->bstride;
-    long long blk = floor_div(e, p->block);
-    return p->base + blk * p->bstride + (e - blk * p->block) * p->estride;
+    return v > ADDR_LIMIT || v < -ADDR_LIMIT;
+}
+
+int adv_pattern_addr(const adv_pattern *p, long long e, long long *addr, char *why, size_t why_len)
+{
+    long long blk = p->block <= 1 ? e : floor_div(e, p->block), in = p->block <= 1 ? 0 : e - blk * p->block;
+    long long a, b;
+    if (__builtin_mul_overflow(blk, p->bstride, &a) || __builtin_mul_overflow(in, p->estride, &b) ||
+        __builtin_add_overflow(a, b, &a) || __builtin_add_overflow(a, p->base, &a) || too_far(a)) {
+        snprintf(why, why_len, "element %lld is beyond 2^62 bytes: the index overflows", e);
+        return -1;
+    }
+    *addr = a;
+    return 0;
 }
 
 adv_pattern adv_pattern_array(long long base, long long elem, long long stride, long long offset,
@@ -85,7 +97,10 @@ int adv_pattern_elem(const adv_pattern *p, long long g, long long grid, long lon
                      size_t why_len)
 {
     if (!p->index) {
-        *e = p->stride * g + p->offset;
+        if (__builtin_mul_overflow(p->stride, g, e) || __builtin_add_overflow(*e, p->offset, e) || too_far(*e)) {
+            snprintf(why, why_len, "the index of thread %lld overflows 64 bits", g);
+            return -1;
+        }
         return 0;
     }
     adv_thread t = {g % ADV_MODEL_BLOCK, g / ADV_MODEL_BLOCK, ADV_MODEL_BLOCK, grid};
@@ -110,8 +125,13 @@ void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps
                 return;
             }
         for (unsigned i = 0; i < out->instrs; i++) {
-            for (unsigned t = 0; t < ADV_WARP_SIZE; t++)
-                addr[t] = adv_pattern_addr(p, elem[t]) + (long long)(i * p->width);
+            for (unsigned t = 0; t < ADV_WARP_SIZE; t++) {
+                if (adv_pattern_addr(p, elem[t], &addr[t], out->why, sizeof out->why)) {
+                    out->ok = 0;
+                    return;
+                }
+                addr[t] += (long long)(i * p->width);
+            }
             adv_warp_cost wc;
             adv_warp_cost_of(addr, NULL, p->width, &wc);
             out->requests++;
@@ -572,12 +592,13 @@ void adv_kernel_dram(const adv_model *m, unsigned k, int st, adv_layout_kind kin
             out->ok = 0;
         for (unsigned i = 0; i < n && out->ok; i++)
             for (unsigned long long g = 0; g < threads; g++) {
-                long long e;
-                if (adv_pattern_elem(&pt[i], (long long)g, grid, &e, out->why, sizeof out->why)) {
+                long long e, addr;
+                if (adv_pattern_elem(&pt[i], (long long)g, grid, &e, out->why, sizeof out->why) ||
+                    adv_pattern_addr(&pt[i], e, &addr, out->why, sizeof out->why)) {
                     out->ok = 0;
                     break;
                 }
-                touch(&t, kn->acc[a].mode, adv_pattern_addr(&pt[i], e), pt[i].size);
+                touch(&t, kn->acc[a].mode, addr, pt[i].size);
             }
     }
     if (out->ok)

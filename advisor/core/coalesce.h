@@ -54,7 +54,9 @@ typedef struct {
     unsigned widest;                /* widest per-thread access the layout permits */
 } adv_pattern;
 
-long long adv_pattern_addr(const adv_pattern *p, long long e);
+/* Byte address of element e; -1 with `why` when it is beyond +-2^62 (the
+ * model computes with 64-bit integers and never lets them overflow). */
+int adv_pattern_addr(const adv_pattern *p, long long e, long long *addr, char *why, size_t why_len);
 
 /* A plain array of `elem`-byte elements from `base`: thread g moves `size`
  * bytes of element stride*g + offset in `width`-byte instructions. */

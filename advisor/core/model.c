@@ -1,6 +1,7 @@
 #include "model_impl.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -210,4 +211,9 @@ const char *adv_model_define(const adv_model *m, unsigned i)
 unsigned adv_model_struct_offset(const adv_model *m, unsigned i)
 {
     return m->struct_decl_off[i];
+}
+
+int adv_param_value_ok(double v)
+{
+    return isfinite(v) && fabs(v) <= 9007199254740992.0;
 }

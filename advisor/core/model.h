@@ -154,6 +154,9 @@ typedef struct {
 int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long count,
                           double *value);
 void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n);
+/* 1 when v can be a parameter's value: finite, and an exact integer range
+ * (|v| <= 2^53) so that launches and the index model see the same value. */
+int adv_param_value_ok(double v);
 void adv_model_classify(adv_model *m, long long count);
 
 /* Kernel k's parameter values as the index classifier and the coalescing

@@ -338,7 +338,9 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     kgen_program *kg = kgen_create(m);
     plan p = {r, NULL};
     plan_variants(&p, kg);
-    int rc = inject_fault(kg, st);
+    int rc = jit_worker_arch_ok(r->arch, st);
+    if (rc == GM_OK)
+        rc = inject_fault(kg, st);
     jit_binary bin;
     memset(&bin, 0, sizeof bin);
     double t0 = gm_now_s();

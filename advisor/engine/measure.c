@@ -1,5 +1,6 @@
 #include "measure.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,10 +29,11 @@ static long long alloc_elems(const adv_kernel *k, unsigned p, long long n)
         long long hi;
         if (!x->cls.affine)
             hi = 2 * n;
-        else if (x->cls.stride >= 0)
-            hi = x->cls.stride * (n - 1) + x->cls.offset + 1;
-        else
+        else if (x->cls.stride < 0)
             hi = x->cls.offset + 1;
+        else if (__builtin_mul_overflow(x->cls.stride, n - 1, &hi) ||
+                 __builtin_add_overflow(hi, x->cls.offset + 1, &hi))
+            hi = LLONG_MAX / 2; /* no allocation is that large: measuring fails, saying so */
         if (hi > need)
             need = hi;
     }
@@ -58,9 +60,16 @@ int adv_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, adv_size
     for (unsigned p = 0; p < kn->nparams; p++)
         if (is_ptr(&kn->params[p]))
             foot += (double)alloc_elems(kn, p, probe) / probe * kn->params[p].elem_size;
-    for (unsigned a = 0; a < kn->naccesses; a++)
-        if (kn->acc[a].cls.affine && llabs(kn->acc[a].cls.stride) > max_stride)
-            max_stride = llabs(kn->acc[a].cls.stride);
+    for (unsigned a = 0; a < kn->naccesses; a++) {
+        long long s = kn->acc[a].cls.stride;
+        if (!kn->acc[a].cls.affine)
+            continue;
+        if (s > (1ll << 31) || s < -(1ll << 31))
+            return gm_fail(st, GM_EINPUT, "kernel %s: access %s[%s] has stride %lld; too far apart to measure",
+                           kn->name, kn->params[kn->acc[a].param].name, kn->acc[a].index, s);
+        if (llabs(s) > max_stride)
+            max_stride = llabs(s);
+    }
     if (foot <= 0)
         return gm_fail(st, GM_EINPUT, "kernel %s has no pointer parameter to measure", kn->name);
     double target = jit_runner_method(r)->l2_multiple * (double)dev->l2_bytes;

@@ -125,7 +125,9 @@ static void extent(const adv_pattern *p, long long *lo, long long *hi)
         long long e;
         if (adv_pattern_elem(p, g, PROBE_GRID, &e, why, sizeof why))
             continue;
-        long long a = adv_pattern_addr(p, e);
+        long long a;
+        if (adv_pattern_addr(p, e, &a, why, sizeof why))
+            continue;
         if (g == 0 || a < *lo)
             *lo = a;
         if (g == 0 || a + (long long)p->size > *hi)

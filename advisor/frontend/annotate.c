@@ -1,6 +1,6 @@
 #include "frontend.h"
 
-void fe_read_annotations(adv_model *m)
+int fe_read_annotations(adv_model *m, gm_status *st)
 {
     const char *p = m->text;
     while ((p = strstr(p, "gmadvise:")) != NULL) {
@@ -21,6 +21,17 @@ void fe_read_annotations(adv_model *m)
             double v = strtod(p + 1, &end);
             if (end == p + 1 || end > eol)
                 break;
+            if (!adv_param_value_ok(v)) {
+                unsigned line = 1;
+                for (const char *c = m->text; c < name; c++)
+                    line += *c == '\n';
+                const char *bol = name;
+                while (bol > m->text && bol[-1] != '\n')
+                    bol--;
+                return gm_fail(st, GM_EINPUT, "%s:%u:%u: error: gmadvise: %.*s: the value must be a finite "
+                               "number of at most 2^53", m->file, line, (unsigned)(name - bol + 1),
+                               (int)(end - name), name);
+            }
             char *nm = gm_xmalloc(nlen + 1);
             memcpy(nm, name, nlen);
             nm[nlen] = '\0';
@@ -29,6 +40,7 @@ void fe_read_annotations(adv_model *m)
             p = end;
         }
     }
+    return GM_OK;
 }
 
 /* A header with structs and no kernel: a kernel that reads and writes

@@ -43,7 +43,9 @@ int fe_loc_at(pctx *pc, CXSourceLocation l, int exact, unsigned *off, unsigned *
     unsigned ln, cl, of, eo;
     pc->cx->clang_getSpellingLocation(l, &f, NULL, NULL, &of);
     pc->cx->clang_getExpansionLocation(l, &ef, &ln, &cl, &eo);
-    if (!ef || !pc->cx->clang_File_isEqual(ef, pc->cxfile))
+    /* the prelude is never the main file: with both unsaved (explain's
+     * lessons), libclang's isEqual cannot tell them apart */
+    if (!ef || ef == pc->prelude || !pc->cx->clang_File_isEqual(ef, pc->cxfile))
         return 0;
     if (exact && (eo != of || !f))
         return 0;

@@ -31,7 +31,7 @@ typedef struct {
     CXTranslationUnit tu;
     adv_model *m;
     const char *file;
-    CXFile cxfile;
+    CXFile cxfile, prelude;
     gm_status *st;
     char ns[ADV_TYPE_MAX];  /* "a::b::" inside namespaces a and b, else "" */
     /* tokens of the main file, for operator spellings */
@@ -91,7 +91,7 @@ adv_expr *fe_expr_of(kctx *kc, CXCursor c, int depth);
 int fe_param_index(kctx *kc, CXCursor decl);
 
 /* annotate.c: `// gmadvise:` annotations, and kernels synthesized for a header with none */
-void fe_read_annotations(adv_model *m);
+int fe_read_annotations(adv_model *m, gm_status *st);
 void fe_synthesize_kernels(adv_model *m, sb_t *src);
 
 #endif

@@ -172,6 +172,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts)
                        pc->file, (int)ec);
     }
     pc->cxfile = cx->clang_getFile(pc->tu, pc->file);
+    pc->prelude = cx->clang_getFile(pc->tu, PRELUDE_PATH);
     if (report_diagnostics(pc) == GM_OK) {
         fe_tokenize_main(pc);
         cvec top = fe_kids(pc, cx->clang_getTranslationUnitCursor(pc->tu));
@@ -205,6 +206,92 @@ static void reset_model(adv_model *m)
     m->struct_decl_off = NULL;
     m->decls = NULL;
     m->nstructs = m->ndecls = 0;
+}
+
+/* ---- includes ------------------------------------------------------------ */
+
+#define MAX_INCLUDE_FILES 256 /* headers followed by check_includes */
+
+typedef struct {
+    const adv_parse_opts *opts;
+    unsigned files;   /* read so far */
+    gm_status *st;
+} inc_walk;
+
+/* Where `#include "name"` (quoted) or <name> finds its file: the path when
+ * absolute, the including file's folder (quoted only), then each -I
+ * folder.  0 when nothing of that name exists (libclang will say so, or
+ * find it in a system folder, whose files are regular). */
+static int resolve_include(const inc_walk *w, const char *from, const char *name, int quoted,
+                           char *out, size_t n, struct stat *sb)
+{
+    if (name[0] == '/') {
+        snprintf(out, n, "%s", name);
+        return stat(out, sb) == 0;
+    }
+    const char *slash = strrchr(from, '/');
+    if (quoted) {
+        snprintf(out, n, "%.*s%s", slash ? (int)(slash - from + 1) : 0, from, name);
+        if (stat(out, sb) == 0)
+            return 1;
+    }
+    for (unsigned i = 0; w->opts && i + 1 < w->opts->nclang_args; i++) {
+        const char *a = w->opts->clang_args[i], *dir = !strcmp(a, "-I") ? w->opts->clang_args[i + 1]
+                                                    : !strncmp(a, "-I", 2) ? a + 2 : NULL;
+        if (dir) {
+            snprintf(out, n, "%s/%s", dir, name);
+            if (stat(out, sb) == 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Every #include line of `text` (from file `from`), and of the headers they
+ * reach: a target that is a pipe or a device (#include "/dev/zero") would
+ * be read without end by libclang, so it is refused at its line, as the
+ * main file is. */
+static int check_includes(inc_walk *w, const char *from, const char *text, int depth)
+{
+    unsigned line = 1;
+    for (const char *l = text; *l && w->st->code == GM_OK; line++) {
+        const char *eol = strchr(l, '\n'), *p = l;
+        size_t len = eol ? (size_t)(eol - l) : strlen(l);
+        while (p < l + len && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p < l + len && *p == '#') {
+            for (p++; p < l + len && (*p == ' ' || *p == '\t'); p++)
+                ;
+            if ((size_t)(l + len - p) > 7 && !strncmp(p, "include", 7)) {
+                for (p += 7; p < l + len && (*p == ' ' || *p == '\t'); p++)
+                    ;
+                char close = *p == '"' ? '"' : *p == '<' ? '>' : 0;
+                const char *end = close ? memchr(p + 1, close, (size_t)(l + len - p - 1)) : NULL;
+                char name[1024], path[2048];
+                struct stat sb;
+                if (end && (size_t)(end - p - 1) < sizeof name) {
+                    snprintf(name, sizeof name, "%.*s", (int)(end - p - 1), p + 1);
+                    if (resolve_include(w, from, name, close == '"', path, sizeof path, &sb)) {
+                        if (!S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode))
+                            return gm_fail(w->st, GM_EINPUT,
+                                           "%s:%u:%u: error: #include %c%s%c is not a regular file (a pipe or "
+                                           "a device?): refused, as it might never end", from, line,
+                                           (unsigned)(p - l + 1), *p, name, close);
+                        if (S_ISREG(sb.st_mode) && close == '"' && depth < 16 &&
+                            w->files < MAX_INCLUDE_FILES && sb.st_size <= MAX_FILE_BYTES) {
+                            w->files++;
+                            char *sub = gm_read_file(path, NULL);
+                            if (sub)
+                                check_includes(w, path, sub, depth + 1);
+                            free(sub);
+                        }
+                    }
+                }
+            }
+        }
+        l += len + (eol ? 1 : 0);
+    }
+    return w->st->code;
 }
 
 static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m, gm_status *st)
@@ -266,7 +353,9 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
 {
     *out = NULL;
     adv_model *m = adv_model_new(file);
-    if (keep_defines(m, opts, st) != GM_OK || load_text(file, opts, m, st) != GM_OK) {
+    inc_walk w = {opts, 0, st};
+    if (keep_defines(m, opts, st) != GM_OK || load_text(file, opts, m, st) != GM_OK ||
+        check_includes(&w, file, m->text, 0) != GM_OK) {
         adv_model_destroy(m);
         return st->code;
     }
@@ -282,8 +371,8 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
     pc.m = m;
     pc.file = file;
     pc.st = st;
-    fe_read_annotations(m);
-    if (parse_text(&pc, opts) == GM_OK && m->nkernels == 0 && m->nstructs > 0) {
+    if (fe_read_annotations(m, st) == GM_OK && parse_text(&pc, opts) == GM_OK && m->nkernels == 0 &&
+        m->nstructs > 0) {
         sb_t src;
         sb_init(&src);
         sb_putn(&src, m->text, m->text_len);

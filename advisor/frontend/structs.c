@@ -1,5 +1,7 @@
 #include "frontend.h"
 
+#include "../../common/limits.h"
+
 /* ---- types and structs ------------------------------------------------ */
 
 adv_scalar fe_scalar_of(pctx *pc, CXType t)
@@ -56,14 +58,24 @@ static int leaves_of(pctx *pc, CXType t, unsigned base, leafvec *lv, CXCursor wh
     if (depth > 32)
         return fe_fail_at(pc, where, "type nesting deeper than 32 levels%s", "");
     if (t.kind == CXType_ConstantArray) {
+        /* one element's scalars, then copies: linear in the scalars, not
+         * in the elements (an array of empty structs has none) */
         CXType el = cx->clang_getArrayElementType(t);
         long long n = cx->clang_getArraySize(t), es = cx->clang_Type_getSizeOf(el);
+        char fname[ADV_NAME_MAX];
+        fe_spell(pc, where, fname, sizeof fname);
         if (es <= 0)
-            return fe_fail_at(pc, where, "array of incomplete type in field '%s'", "");
-        for (long long i = 0; i < n; i++)
-            if (leaves_of(pc, el, base + (unsigned)(i * es), lv, where, depth + 1))
-                return pc->st->code;
-        return GM_OK;
+            return fe_fail_at(pc, where, "array of incomplete type in field '%s'", fname);
+        leafvec one = {NULL, 0, 0};
+        if (leaves_of(pc, el, 0, &one, where, depth + 1) == GM_OK && one.n &&
+            (unsigned long long)n * one.n > GM_MAX_LEAVES - lv->n)
+            fe_fail_at(pc, where, "field '%s' holds more scalars than gmadvise models (" GM_STR(GM_MAX_LEAVES) ")",
+                       fname);
+        for (long long i = 0; i < n && one.n && pc->st->code == GM_OK; i++)
+            for (unsigned l = 0; l < one.n; l++)
+                push_leaf(lv, base + (unsigned)(i * es) + one.v[l].off, one.v[l].kind);
+        free(one.v);
+        return pc->st->code;
     }
     if (t.kind == CXType_Record) {
         CXCursor d = cx->clang_getTypeDeclaration(t);
@@ -232,6 +244,9 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
     long long size = cx->clang_Type_getSizeOf(t), align = cx->clang_Type_getAlignOf(t);
     if (size <= 0 || align <= 0)
         return fe_fail_at(pc, decl, "cannot lay out struct '%s'", name);
+    if (size > GM_MAX_STRUCT_BYTES)
+        return fe_fail_at(pc, decl, "struct '%s' is larger than gmadvise models (" GM_STR(GM_MAX_STRUCT_BYTES)
+                          " bytes)", name);
     s.size = (unsigned)size;
     s.align = (unsigned)align;
     s.packed = fe_has_attr(pc, decl, CXCursor_PackedAttr);

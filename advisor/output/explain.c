@@ -13,11 +13,11 @@ static void draw(FILE *f, const char *title, const adv_pattern *p)
     long long addr[ADV_WARP_SIZE], elem;
     char why[128];
     for (unsigned t = 0; t < ADV_WARP_SIZE; t++) {
-        if (adv_pattern_elem(p, t, 1, &elem, why, sizeof why)) {
+        if (adv_pattern_elem(p, t, 1, &elem, why, sizeof why) ||
+            adv_pattern_addr(p, elem, &addr[t], why, sizeof why)) {
             fprintf(f, "  %s: not drawn: %s\n", title, why);
             return;
         }
-        addr[t] = adv_pattern_addr(p, elem);
     }
     adv_warp_cost wc;
     adv_warp_cost_of(addr, NULL, p->width, &wc);
