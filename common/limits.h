@@ -30,6 +30,7 @@
 #define GM_DEFAULT_COUNT (1ll << 18) /* elements assumed for count-like parameters */
 #define GM_DEFAULT_ARCH 90          /* sm_NN compiled for when there is no GPU */
 #define GM_LAUNCH_BLOCK 256         /* threads per block, in launches and in the model */
+#define GM_MODEL_WARPS 64           /* warps the coalescing model averages over */
 #define GM_CHECK_EDGE_THREADS 1024  /* affine verdicts checked on this many first and last threads */
 
 /* ---- the parser (advisor/frontend) ---- */

@@ -43,6 +43,45 @@ run "a FIFO" --static "$T/fifo.h"
 run "a directory" --static tests/bad
 run "a missing path" --static "$T/missing.h"
 run "an unreadable file" --static /proc/self/mem
+# Outcomes beyond the exit code (issue 15): what was modelled, skipped or refused.
+has() { # label pattern args...: the output (stdout and stderr) holds pattern
+  local label=$1 pat=$2; shift 2
+  timeout "${GM_BAD_TIMEOUT:-10}" "$B" "$@" > "$T/o" 2>&1
+  grep -q -- "$pat" "$T/o" || { echo "FAIL: $label: no '$pat' in:"; sed 's/^/    /' "$T/o" | head -8; fail=1; }
+}
+hasnt() { local label=$1 pat=$2; shift 2
+  timeout "${GM_BAD_TIMEOUT:-10}" "$B" "$@" > "$T/o" 2>&1
+  ! grep -q -- "$pat" "$T/o" || { echo "FAIL: $label: '$pat' in the output"; grep -- "$pat" "$T/o" | head -3; fail=1; }
+}
+b=tests/bad
+has "pack(1) is packed" '"packed": true' --static --json $b/pragma_pack1.h
+hasnt "pack: every variant compiles" 'does not compile' --static $b/pragma_pack_nested.h
+"$B" --static -q --emit "$T/emit" $b/pragma_pack1.h > /dev/null
+grep -q '#pragma pack(push, 1)' "$T/emit/k_P_soa.cu" || { echo "FAIL: pack: the variant keeps the pragma"; fail=1; }
+grep -q 'static_assert(sizeof(P) == 16' "$T/emit/k_P_aos.cu" || { echo "FAIL: the emitted declared variant asserts sizeof(P) == 16"; fail=1; }
+if command -v nvcc > /dev/null; then # nvcc agrees with the assertion
+  nvcc -std=c++17 -arch=sm_90 -c "$T/emit/k_P_aos.cu" -o "$T/p.o" || { echo "FAIL: nvcc rejects the packed variant"; fail=1; }
+fi
+has "a struct in a namespace" 'k / S: soa predicted' --static $b/namespace_struct.h
+has "a kernel in a namespace is skipped, said" 'kernel ns::inner skipped' --static $b/ns_kernel.h
+has "extern C kernels" 'k2 / A:' --static $b/extern_c_kernels.h
+has "-D reaches NVRTC" 'soa predicted' --static -D LEN=4 $b/define_len.h
+has "a member function" 'not applicable: kernel k calls member function get()' --static $b/member_function.h
+has "unsigned wrap" 'irregular: wraps: thread 0' --static $b/unsigned_wrap.h
+has "a narrowing cast" 'irregular: wraps: thread 1' --static $b/narrowing_cast.h
+has "shift past the width" 'shift of a 32-bit value by 62' --static --json $b/shift_62.h
+for f in field_named_gm_i param_clash_p_x macro_declared_struct unnamed_member_type constructor_member; do
+  hasnt "$f: every variant compiles" 'does not compile' --static $b/$f.h; done
+has "const members" 'not applicable: struct V has const member x' --static $b/const_volatile_members.h
+has "a named member of an unnamed type" 'decltype(U::pos) pos' --static $b/unnamed_member_type.h
+has "check says what it skipped" 'gmadvise check: note: .*kernel ns::inner skipped' check $b/ns_kernel.h
+has "--param nan" 'finite number' --static --param n=nan $b/shift_62.h
+has "--param 1e999" 'finite number' --static --param n=1e999 $b/shift_62.h
+has "--arch 0" 'expected an architecture' --static --arch 0 $b/shift_62.h
+has "--arch 999" 'sm_999: NVRTC' --static --arch 999 $b/shift_62.h
+has "explain :0" 'the line must be a number' explain $b/shift_62.h:0
+has "explain :-1" 'the line must be a number' explain $b/shift_62.h:-1
+has "explain, 20 digits" 'the line must be a number' explain $b/shift_62.h:99999999999999999999
 [ -n "${GM_UPDATE_GOLDEN:-}" ] && cp "$table" tests/golden/bad_corpus.txt
 diff -u tests/golden/bad_corpus.txt "$table" || { echo "FAIL: the corpus table differs from tests/golden/bad_corpus.txt"; fail=1; }
 n=$(ls tests/bad/*.h | wc -l)

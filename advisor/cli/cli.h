@@ -17,7 +17,7 @@
 #include "../core/model.h"
 
 #define CLI_MAX_ARGS 256
-#define CLI_MAX_PARAMS ADV_MAX_PARAM_VALUES
+#define CLI_MAX_PARAMS 256
 
 /* Ids of the shared long options; a command's own start at CLI_OWN. */
 enum { CLI_PARAM = 1000, CLI_VERSION, CLI_OWN = 1100 };

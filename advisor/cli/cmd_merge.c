@@ -53,6 +53,7 @@ int gm_cmd_merge(int argc, char **argv, gm_status *st)
         rc = gm_fail(st, GM_EINPUT, "no reports given (usage: gmadvise merge [--json] A.json B.json...)");
     if (rc == GM_OK && !c.done && mg.nruns == 0)
         rc = gm_fail(st, GM_EINPUT, "none of the reports was measured on a GPU: nothing to merge");
+    adv_merge_index(&mg);
     /* the (kernel, struct) pairs, in first-seen order */
     char (*pairs)[2][128] = gm_xcalloc(mg.ncells + 1, sizeof *pairs);
     unsigned npairs = 0;
@@ -73,7 +74,7 @@ int gm_cmd_merge(int argc, char **argv, gm_status *st)
             text(&mg, (const char(*)[2][128])pairs, npairs);
     }
     free(pairs);
-    free(mg.cells);
+    adv_merge_free(&mg);
     cli_common_free(&c);
     return rc;
 }

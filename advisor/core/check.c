@@ -100,16 +100,26 @@ static adv_rule rule_of(const adv_model *m, const adv_access *x, const adv_cost 
     return ADV_R_MISALIGNED_BASE;
 }
 
-static void suggest(const adv_model *m, unsigned k, const adv_access *x, adv_rule r, char *out,
-                    size_t n)
-{
+/* The model's pick for one struct in one kernel, made once: it costs the
+ * whole kernel in every layout, and every finding of the struct asks. */
+typedef struct {
+    int done, ok;
     adv_layout_kind kind;
     adv_prediction best, decl;
-    if (x->struct_idx >= 0 && adv_predict_best(m, k, x->struct_idx, &kind, &best, &decl) &&
-        kind != ADV_L_AOS) {
+} pick;
+
+static void suggest(const adv_model *m, unsigned k, const adv_access *x, adv_rule r, pick *picks,
+                    char *out, size_t n)
+{
+    pick *pk = x->struct_idx >= 0 ? &picks[x->struct_idx] : NULL;
+    if (pk && !pk->done) {
+        pk->ok = adv_predict_best(m, k, x->struct_idx, &pk->kind, &pk->best, &pk->decl);
+        pk->done = 1;
+    }
+    if (pk && pk->ok && pk->kind != ADV_L_AOS) {
         snprintf(out, n, "%s layout for %s (model: %.1f -> %.1f DRAM bytes, %.1f -> %.1f requests a warp per element)",
-                 adv_layout_name(kind), adv_model_struct(m, (unsigned)x->struct_idx)->name,
-                 decl.dram_bytes, best.dram_bytes, decl.requests, best.requests);
+                 adv_layout_name(pk->kind), adv_model_struct(m, (unsigned)x->struct_idx)->name,
+                 pk->decl.dram_bytes, pk->best.dram_bytes, pk->decl.requests, pk->best.requests);
         return;
     }
     switch (r) {
@@ -132,6 +142,7 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
     const adv_kernel *kn = adv_model_kernel(m, k);
     if (kn->synthesized)
         return; /* gmadvise's own stand-in for a header without kernels */
+    pick *picks = gm_xcalloc(adv_model_nstructs(m) + 1, sizeof *picks);
     for (unsigned a = 0; a < kn->naccesses; a++) {
         const adv_access *x = &kn->acc[a];
         if (adv_access_repeats(kn, a))
@@ -152,9 +163,10 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
         f.mode = x->mode == ADV_WRITE ? "write" : "read";
         f.sectors_per_request = cost.sectors_per_request;
         f.efficiency = cost.efficiency;
-        suggest(m, k, x, f.rule, f.suggestion, sizeof f.suggestion);
+        suggest(m, k, x, f.rule, picks, f.suggestion, sizeof f.suggestion);
         add(c, &f);
     }
+    free(picks);
 }
 
 void adv_check_model(adv_check *c, const adv_model *m)

@@ -116,6 +116,7 @@ void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps
     out->widest = p->widest;
     out->instrs = p->width ? p->size / p->width : 0;
     long long addr[ADV_WARP_SIZE];
+    adv_model_count_work((unsigned long long)nwarps * ADV_WARP_SIZE);
     for (unsigned long long w = first; w < first + nwarps && out->ok; w++) {
         long long elem[ADV_WARP_SIZE];
         for (unsigned t = 0; t < ADV_WARP_SIZE; t++)
@@ -410,54 +411,31 @@ static long long model_grid(const adv_model *m)
 
 #define MAX_PIECES 256
 
-/* Elements the model's window reaches in kernel k (largest index + 1), so
- * that a split layout built for it keeps its arrays apart. */
-static long long window_elems(const adv_model *m, unsigned k, const adv_params *pv)
-{
-    const adv_kernel *kn = adv_model_kernel(m, k);
-    long long hi = 1024, grid = model_grid(m);
-    for (unsigned a = 0; a < kn->naccesses; a++) {
-        adv_pattern p;
-        memset(&p, 0, sizeof p);
-        p.index = kn->acc[a].cls.affine ? NULL : kn->acc[a].expr;
-        p.params = pv;
-        p.stride = kn->acc[a].cls.stride;
-        p.offset = kn->acc[a].cls.offset;
-        char why[128];
-        for (long long g = 0; g < (long long)ADV_MODEL_WARPS * ADV_WARP_SIZE; g++) {
-            long long e;
-            if (adv_pattern_elem(&p, g, grid, &e, why, sizeof why) == 0 && e + 1 > hi)
-                hi = e + 1;
-        }
-    }
-    return hi < (1ll << 32) ? hi : 1ll << 32;
-}
-
-/* Layout `kind` of struct st sized for the window; NULL for the declared
- * AoS (and with `why` when the layout does not apply). */
+/* Layout `kind` of struct st sized for the kernel's window (adv_kernel's
+ * window: so that a split layout keeps its arrays apart); NULL for the
+ * declared AoS (and with `why` when the layout does not apply). */
 static adv_layout *window_layout(const adv_model *m, unsigned k, int st, adv_layout_kind kind,
                                  const adv_params *pv, char *why, size_t why_len)
 {
     if (st < 0 || kind == ADV_L_AOS)
         return NULL;
     return adv_layout_create(adv_model_struct(m, (unsigned)st), kind,
-                             (unsigned long long)window_elems(m, k, pv), why, why_len);
+                             (unsigned long long)adv_model_kernel(m, k)->window, why, why_len);
 }
 
 void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, adv_layout_kind kind,
                      adv_cost *out)
 {
-    adv_param_set ps;
-    adv_model_param_set(m, k, &ps);
+    const adv_params *pv = adv_model_params(m, k);
     adv_pattern pt[MAX_PIECES];
     char why[128] = "";
     memset(out, 0, sizeof *out);
-    adv_layout *lay = window_layout(m, k, st, kind, &ps.p, why, sizeof why);
+    adv_layout *lay = window_layout(m, k, st, kind, pv, why, sizeof why);
     if (!lay && why[0]) {
         snprintf(out->why, sizeof out->why, "%s", why);
         return;
     }
-    unsigned n = adv_access_patterns(m, k, a, st, lay, &ps.p, pt, MAX_PIECES, why, sizeof why);
+    unsigned n = adv_access_patterns(m, k, a, st, lay, pv, pt, MAX_PIECES, why, sizeof why);
     adv_layout_destroy(lay);
     if (n == 0) {
         snprintf(out->why, sizeof out->why, "%s", why);
@@ -573,10 +551,9 @@ static void tally(traffic *t, unsigned long long threads, adv_dram *out)
 void adv_kernel_dram(const adv_model *m, unsigned k, int st, adv_layout_kind kind, adv_dram *out)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
-    adv_param_set ps;
-    adv_model_param_set(m, k, &ps);
+    const adv_params *pv = adv_model_params(m, k);
     memset(out, 0, sizeof *out);
-    adv_layout *lay = window_layout(m, k, st, kind, &ps.p, out->why, sizeof out->why);
+    adv_layout *lay = window_layout(m, k, st, kind, pv, out->why, sizeof out->why);
     if (!lay && out->why[0])
         return;
     traffic t;
@@ -586,10 +563,11 @@ void adv_kernel_dram(const adv_model *m, unsigned k, int st, adv_layout_kind kin
     out->ok = 1;
     adv_pattern pt[MAX_PIECES];
     for (unsigned a = 0; a < kn->naccesses && out->ok; a++) {
-        unsigned n = adv_access_patterns(m, k, a, st, lay, &ps.p, pt, MAX_PIECES, out->why,
+        unsigned n = adv_access_patterns(m, k, a, st, lay, pv, pt, MAX_PIECES, out->why,
                                          sizeof out->why);
         if (n == 0)
             out->ok = 0;
+        adv_model_count_work(threads * n);
         for (unsigned i = 0; i < n && out->ok; i++)
             for (unsigned long long g = 0; g < threads; g++) {
                 long long e, addr;

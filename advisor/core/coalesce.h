@@ -15,13 +15,14 @@
 #ifndef ADV_COALESCE_H
 #define ADV_COALESCE_H
 
+#include "../../common/limits.h"
 #include "layout.h"
 
 #define ADV_SECTOR_BYTES 32u
 #define ADV_LINE_BYTES 128u
 #define ADV_WARP_SIZE 32u
-#define ADV_MODEL_BLOCK 256u  /* threads per block in the model's launches */
-#define ADV_MODEL_WARPS 64u   /* warps the model averages over */
+#define ADV_MODEL_BLOCK ((unsigned)GM_LAUNCH_BLOCK) /* threads per block in the model's launches */
+#define ADV_MODEL_WARPS ((unsigned)GM_MODEL_WARPS)  /* warps the model averages over */
 
 /* One warp-wide instruction: thread t (active[t] != 0, or all when active
  * is NULL) moves `width` bytes at addr[t]. */

@@ -51,6 +51,9 @@ void adv_model_destroy(adv_model *m)
             adv_expr_free(m->kernels[k].acc[a].expr);
         free(m->kernels[k].acc);
         free(m->kernels[k].params);
+        free(m->kernels[k].pvalue);
+        free(m->kernels[k].pknown);
+        free(m->kernels[k].pnames);
     }
     for (unsigned i = 0; i < m->nann; i++)
         free((char *)m->ann[i].name);
@@ -84,14 +87,77 @@ const char *adv_model_notes(const adv_model *m) { return m->notes.s ? m->notes.s
 
 int adv_access_repeats(const adv_kernel *kn, unsigned a)
 {
-    const adv_access *x = &kn->acc[a];
-    for (unsigned b = 0; b < a; b++) {
-        const adv_access *y = &kn->acc[b];
-        if (y->param == x->param && y->field == x->field && y->mode == x->mode &&
-            !strcmp(y->index, x->index) && !strcmp(y->path, x->path))
-            return 1;
+    return kn->acc[a].repeats;
+}
+
+/* Orders accesses by what they move (parameter, member, mode, index,
+ * path), then by position: equal neighbours after the first repeat it. */
+static const adv_kernel *sort_kernel;
+
+static int cmp_moves(const void *x, const void *y)
+{
+    const adv_access *a = &sort_kernel->acc[*(const unsigned *)x], *b = &sort_kernel->acc[*(const unsigned *)y];
+    int c = a->param != b->param ? (a->param < b->param ? -1 : 1)
+            : a->field != b->field ? (a->field < b->field ? -1 : 1)
+            : a->mode != b->mode ? (a->mode < b->mode ? -1 : 1)
+            : strcmp(a->index, b->index) ? strcmp(a->index, b->index) : strcmp(a->path, b->path);
+    return c ? c : *(const unsigned *)x < *(const unsigned *)y ? -1 : 1;
+}
+
+static void mark_repeats(adv_kernel *kn)
+{
+    unsigned *ord = gm_xcalloc(kn->naccesses + 1, sizeof *ord);
+    for (unsigned a = 0; a < kn->naccesses; a++)
+        ord[a] = a;
+    sort_kernel = kn;
+    qsort(ord, kn->naccesses, sizeof *ord, cmp_moves);
+    for (unsigned i = 0; i < kn->naccesses; i++) {
+        const adv_access *x = &kn->acc[ord[i]], *y = i ? &kn->acc[ord[i - 1]] : NULL;
+        kn->acc[ord[i]].repeats = y && y->param == x->param && y->field == x->field && y->mode == x->mode &&
+                                  !strcmp(y->index, x->index) && !strcmp(y->path, x->path);
     }
-    return 0;
+    free(ord);
+}
+
+static unsigned long long work;
+
+unsigned long long adv_model_work(void)
+{
+    return work;
+}
+
+void adv_model_count_work(unsigned long long threads)
+{
+    work += threads;
+}
+
+/* 1 + the highest element the model's threads reach, over every access of
+ * the kernel (the size of the model's layouts). */
+static long long window_of(const adv_kernel *kn, const adv_params *pv, long long count)
+{
+    const long long threads = (long long)GM_MODEL_WARPS * 32, cap = 1ll << 32;
+    long long hi = 1024, grid = (count + GM_LAUNCH_BLOCK - 1) / GM_LAUNCH_BLOCK;
+    for (unsigned a = 0; a < kn->naccesses && hi < cap; a++) {
+        const adv_access *x = &kn->acc[a];
+        if (x->cls.affine) { /* the largest of the first and the last thread's */
+            long long last;
+            if (__builtin_mul_overflow(x->cls.stride, threads - 1, &last) ||
+                __builtin_add_overflow(last, x->cls.offset, &last))
+                return cap;
+            long long top = (last > x->cls.offset ? last : x->cls.offset) + 1;
+            hi = top > hi ? top : hi;
+            continue;
+        }
+        adv_model_count_work((unsigned long long)threads);
+        for (long long g = 0; g < threads; g++) {
+            adv_thread t = {g % GM_LAUNCH_BLOCK, g / GM_LAUNCH_BLOCK, GM_LAUNCH_BLOCK, grid};
+            long long e;
+            char why[96];
+            if (adv_index_eval(x->expr, &t, pv, &e, why, sizeof why) == 0 && e < cap && e + 1 > hi)
+                hi = e + 1;
+        }
+    }
+    return hi < cap ? hi : cap;
 }
 
 int adv_model_find_struct(const adv_model *m, const char *name)
@@ -157,18 +223,28 @@ void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n)
     }
 }
 
-void adv_model_param_set(const adv_model *m, unsigned k, adv_param_set *ps)
+/* Kernel k's parameter values for the model, every one of them. */
+static void make_params(adv_model *m, unsigned k)
 {
-    const adv_kernel *kn = &m->kernels[k];
-    memset(ps, 0, sizeof *ps);
-    unsigned n = kn->nparams < ADV_MAX_PARAM_VALUES ? kn->nparams : ADV_MAX_PARAM_VALUES;
-    for (unsigned p = 0; p < n; p++) {
+    adv_kernel *kn = &m->kernels[k];
+    free(kn->pvalue);
+    free(kn->pknown);
+    free(kn->pnames);
+    kn->pvalue = gm_xcalloc(kn->nparams + 1, sizeof *kn->pvalue);
+    kn->pknown = gm_xcalloc(kn->nparams + 1, sizeof *kn->pknown);
+    kn->pnames = gm_xcalloc(kn->nparams + 1, sizeof *kn->pnames);
+    for (unsigned p = 0; p < kn->nparams; p++) {
         double d = 0;
-        ps->known[p] = adv_model_param_value(m, k, p, m->count, &d) != 0;
-        ps->value[p] = (long long)d;
-        ps->names[p] = kn->params[p].name;
+        kn->pknown[p] = adv_model_param_value(m, k, p, m->count, &d) != 0;
+        kn->pvalue[p] = (long long)d;
+        kn->pnames[p] = kn->params[p].name;
     }
-    ps->p = (adv_params){(int)n, ps->value, ps->known, ps->names};
+    kn->pv = (adv_params){(int)kn->nparams, kn->pvalue, kn->pknown, kn->pnames};
+}
+
+const adv_params *adv_model_params(const adv_model *m, unsigned k)
+{
+    return &m->kernels[k].pv;
 }
 
 long long adv_model_count(const adv_model *m) { return m->count; }
@@ -178,13 +254,15 @@ void adv_model_classify(adv_model *m, long long count)
     m->count = count;
     for (unsigned k = 0; k < m->nkernels; k++) {
         adv_kernel *kn = &m->kernels[k];
-        adv_param_set ps;
-        adv_model_param_set(m, k, &ps);
+        make_params(m, k);
+        const adv_params *pv = &kn->pv;
+        mark_repeats(kn);
         for (unsigned a = 0; a < kn->naccesses; a++) {
             adv_access *x = &kn->acc[a];
-            x->cls = adv_index_classify(x->expr, &ps.p);
-            adv_index_check_affine(x->expr, &ps.p, count, GM_LAUNCH_BLOCK, GM_CHECK_EDGE_THREADS, &x->cls);
+            x->cls = adv_index_classify(x->expr, pv);
+            adv_index_check_affine(x->expr, pv, count, GM_LAUNCH_BLOCK, GM_CHECK_EDGE_THREADS, &x->cls);
         }
+        kn->window = window_of(kn, pv, count);
     }
 }
 

@@ -91,6 +91,7 @@ typedef struct {
     unsigned mem_end;            /* end of P[E].f when field >= 0 */
     unsigned idx_begin, idx_end; /* E */
     int idx_pure;                /* E has no side effects and may be repeated */
+    int repeats;                 /* set by adv_model_classify: see adv_access_repeats */
 } adv_access;
 
 typedef struct {
@@ -104,6 +105,12 @@ typedef struct {
     unsigned naccesses;
     adv_access *acc;
     int synthesized;           /* made by gmadvise for a header with no kernel */
+    long long window;          /* set by adv_model_classify: 1 + the highest element the
+                                * model's threads reach (at least 1024, at most 2^32) */
+    long long *pvalue;         /* set by adv_model_classify: adv_model_params */
+    unsigned char *pknown;
+    const char **pnames;
+    adv_params pv;
 } adv_kernel;
 
 /* A top-level declaration copied verbatim into generated CUDA source. */
@@ -114,7 +121,8 @@ typedef struct {
 
 /* 1 when an earlier access of kernel kn moves the same data the same way
  * (same parameter, index text, member and mode): the compiler keeps the
- * first in a register, so it costs memory traffic once. */
+ * first in a register, so it costs memory traffic once.  Valid after
+ * adv_model_classify. */
 int adv_access_repeats(const adv_kernel *kn, unsigned a);
 
 typedef struct adv_model adv_model;
@@ -158,19 +166,15 @@ void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n)
  * (|v| <= 2^53) so that launches and the index model see the same value. */
 int adv_param_value_ok(double v);
 void adv_model_classify(adv_model *m, long long count);
+/* Threads of one kernel evaluated by the model so far in this process: the
+ * unit of work the tests bound (it grows linearly with the accesses). */
+unsigned long long adv_model_work(void);
+void adv_model_count_work(unsigned long long threads);
 
-/* Kernel k's parameter values as the index classifier and the coalescing
- * model use them (the count given to adv_model_classify, 2^18 before);
- * parameters past the 64th are unknown.  ps->p points into ps. */
-#define ADV_MAX_PARAM_VALUES 64
-typedef struct {
-    long long value[ADV_MAX_PARAM_VALUES];
-    unsigned char known[ADV_MAX_PARAM_VALUES];
-    const char *names[ADV_MAX_PARAM_VALUES];
-    adv_params p;
-} adv_param_set;
-
-void adv_model_param_set(const adv_model *m, unsigned k, adv_param_set *ps);
+/* Kernel k's parameter values, every parameter, as the index classifier
+ * and the coalescing model use them; made by adv_model_classify (with the
+ * count it is given), owned by the model. */
+const adv_params *adv_model_params(const adv_model *m, unsigned k);
 long long adv_model_count(const adv_model *m);
 
 #endif

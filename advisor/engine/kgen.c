@@ -410,8 +410,15 @@ static void access_text(gctx *g, sb_t *out, const repl *r, const repl *all, unsi
 static void render(gctx *g, sb_t *out, const repl *r, unsigned nr, unsigned b, unsigned e)
 {
     const char *text = adv_model_text(g->p->m);
-    unsigned pos = b;
-    for (unsigned i = 0; i < nr; i++) {
+    unsigned pos = b, lo = 0, hi = nr;
+    while (lo < hi) { /* r is sorted by start: the first one at or after b */
+        unsigned mid = lo + (hi - lo) / 2;
+        if (r[mid].b < b)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (unsigned i = lo; i < nr && r[i].b < e; i++) {
         if (r[i].b < pos || r[i].e > e || r[i].e <= r[i].b)
             continue;
         sb_putn(out, text + pos, r[i].b - pos);
@@ -527,13 +534,15 @@ static void build_kernel(gctx *g, variant *v)
         if (x->struct_idx != st)
             continue;
         unsigned e = x->field >= 0 ? x->mem_end : x->sub_end;
-        int dup = 0;
-        for (unsigned j = 0; j < nr; j++)
-            dup |= r[j].b == x->sub_begin && r[j].e == e;
-        if (!dup)
-            r[nr++] = (repl){x->sub_begin, e, x, NULL};
+        r[nr++] = (repl){x->sub_begin, e, x, NULL};
     }
     qsort(r, nr, sizeof *r, repl_cmp);
+    /* one rewrite per text range (a += is a read and a write of one p[i].x) */
+    unsigned kept = 0;
+    for (unsigned i = 0; i < nr; i++)
+        if (!kept || !r[i].a || !r[kept - 1].a || r[i].b != r[kept - 1].b || r[i].e != r[kept - 1].e)
+            r[kept++] = r[i];
+    nr = kept;
     sb_t out;
     sb_init(&out);
     sb_puts(&out, "extern \"C\" ");

@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../common/json.h"
@@ -75,13 +76,56 @@ int adv_merge_add_file(merged *mg, const char *path, gm_status *st)
     return rc;
 }
 
+static int cell_cmp(const mcell *c, unsigned run, const char *k, const char *s, const char *layout)
+{
+    int d;
+    if (c->run != run)
+        return c->run < run ? -1 : 1;
+    if ((d = strcmp(c->kernel, k)) || (d = strcmp(c->st, s)))
+        return d;
+    return strcmp(c->layout, layout);
+}
+
+static const merged *sort_mg;
+
+static int order_cmp(const void *x, const void *y)
+{
+    unsigned i = *(const unsigned *)x, j = *(const unsigned *)y;
+    const mcell *b = &sort_mg->cells[j];
+    int d = cell_cmp(&sort_mg->cells[i], b->run, b->kernel, b->st, b->layout);
+    return d ? d : i < j ? -1 : 1; /* the first read wins among equals */
+}
+
+void adv_merge_index(merged *mg)
+{
+    free(mg->order);
+    mg->order = gm_xcalloc(mg->ncells + 1, sizeof *mg->order);
+    for (unsigned i = 0; i < mg->ncells; i++)
+        mg->order[i] = i;
+    sort_mg = mg;
+    qsort(mg->order, mg->ncells, sizeof *mg->order, order_cmp);
+}
+
+void adv_merge_free(merged *mg)
+{
+    free(mg->cells);
+    free(mg->order);
+    mg->cells = NULL;
+    mg->order = NULL;
+}
+
 double adv_merge_cell_ms(const merged *mg, const char *k, const char *s, const char *layout, unsigned run)
 {
-    for (unsigned i = 0; i < mg->ncells; i++) {
-        const mcell *c = &mg->cells[i];
-        if (c->run == run && !strcmp(c->kernel, k) && !strcmp(c->st, s) && !strcmp(c->layout, layout))
-            return c->ms;
+    unsigned lo = 0, hi = mg->ncells;
+    while (lo < hi) { /* the first cell not before the key */
+        unsigned mid = lo + (hi - lo) / 2;
+        if (cell_cmp(&mg->cells[mg->order[mid]], run, k, s, layout) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
+    if (lo < mg->ncells && !cell_cmp(&mg->cells[mg->order[lo]], run, k, s, layout))
+        return mg->cells[mg->order[lo]].ms;
     return 0;
 }
 

@@ -27,7 +27,8 @@ typedef struct {
 typedef struct {
     mrun runs[MERGE_MAX_RUNS];
     unsigned nruns;
-    mcell *cells;
+    mcell *cells;       /* in the order read */
+    unsigned *order;    /* cell indices sorted by (run, kernel, struct, layout): adv_merge_index */
     unsigned ncells;
     char archs[MERGE_MAX_RUNS][16];
     unsigned narchs;
@@ -38,7 +39,12 @@ typedef struct {
  * a file that is not gmadvise --json output. */
 int adv_merge_add_file(merged *mg, const char *path, gm_status *st);
 
-/* Median of (kernel, struct, layout) in run `run`; 0: not measured or not correct. */
+/* Sorts the cells for look-ups, once every file is added; frees with adv_merge_free. */
+void adv_merge_index(merged *mg);
+void adv_merge_free(merged *mg);
+
+/* Median of (kernel, struct, layout) in run `run`; 0: not measured or not
+ * correct.  O(log cells), after adv_merge_index. */
 double adv_merge_cell_ms(const merged *mg, const char *k, const char *s, const char *layout, unsigned run);
 
 /* The layout with the best geometric-mean speedup over the declared one

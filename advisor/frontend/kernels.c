@@ -279,7 +279,11 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     fe_cursor_pos(pc, fn, &k.line, &k.col);
     if (!fe_loc_at(pc, cx->clang_getCursorLocation(fn), 1, &k.name_off, NULL, NULL) ||
         !fe_decl_extent(pc, fn, &k.begin, &k.end))
-        return fe_fail_at(pc, fn, "kernel '%s' is written through a macro: not supported", k.name);
+    {
+        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s skipped: it is written through a macro, which a "
+                                 "variant cannot rewrite\n", pc->file, k.line, k.col, k.name);
+        return GM_OK;
+    }
     int n = cx->clang_Cursor_getNumArguments(fn);
     k.nparams = n > 0 ? (unsigned)n : 0;
     k.params = gm_xcalloc(k.nparams, sizeof *k.params);

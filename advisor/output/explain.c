@@ -68,8 +68,7 @@ void adv_explain_access(FILE *f, const adv_model *m, unsigned k, unsigned a, int
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
     const adv_access *x = &kn->acc[a];
-    adv_param_set ps;
-    adv_model_param_set(m, k, &ps);
+    const adv_params *pv = adv_model_params(m, k);
     char why[128] = "", title[600];
     adv_layout *lay = NULL;
     if (st >= 0 && kind != ADV_L_AOS) {
@@ -78,7 +77,7 @@ void adv_explain_access(FILE *f, const adv_model *m, unsigned k, unsigned a, int
             return;
     }
     adv_pattern pt[64];
-    unsigned n = adv_access_patterns(m, k, a, st, lay, &ps.p, pt, 64, why, sizeof why);
+    unsigned n = adv_access_patterns(m, k, a, st, lay, pv, pt, 64, why, sizeof why);
     snprintf(title, sizeof title, "%s %s[%s]%s%s in %s, %s%s", x->mode == ADV_WRITE ? "write" : "read",
              kn->params[x->param].name, x->index, x->path[0] ? "." : "", x->path, kn->name, label,
              n > 1 ? " (first of its pieces)" : "");

@@ -1,0 +1,1 @@
+#include "/dev/urandom"

@@ -1,0 +1,2 @@
+#include "/dev/zero"
+struct A { float x; };

@@ -1,0 +1,2 @@
+#include "inc/device_include.h"
+struct A { float x; };
