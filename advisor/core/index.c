@@ -263,7 +263,7 @@ static int eval_binary(adv_xkind k, long long a, long long b, long long *out, ch
 /* C's conversion of a to an integer of `bits` bits. */
 static long long convert(long long a, unsigned bits, int is_unsigned)
 {
-    if (bits >= 64)
+    if (bits == 0 || bits >= 64)
         return a;
     unsigned long long mask = (1ull << bits) - 1, v = (unsigned long long)a & mask;
     if (!is_unsigned && (v >> (bits - 1)))

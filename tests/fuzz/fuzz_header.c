@@ -11,6 +11,7 @@
 #include "../../advisor/core/check.h"
 #include "../../advisor/frontend/parse.h"
 #include "../../advisor/engine/kgen.h"
+#include "../../advisor/output/check_report.h"
 
 static void exercise(const adv_model *m)
 {

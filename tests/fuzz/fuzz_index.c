@@ -1,9 +1,11 @@
 /* libFuzzer target: the index-expression classifier.  The input bytes are
  * decoded into an expression tree (a byte picks the node, the following
  * bytes its operands or constant).  Beyond "no crash, no UB", it checks
- * the classifier's contract, which is what coalescing depends on: when it
- * says an index is affine with stride s, the lanes of any warp evaluate to
- * v(lane) = v(0) + s*lane (stride 0: one address for the whole warp). */
+ * the contract of the verdict the model uses (the classifier, then
+ * adv_index_check_affine on the launch, as adv_model_classify does),
+ * which is what coalescing depends on: when it says an index is affine
+ * with stride s, the lanes of any warp evaluate to v(lane) = v(0) + s*lane
+ * (stride 0: one address for the whole warp). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +43,13 @@ static adv_expr *decode(reader *r, int depth)
     }
     case ADV_X_OPAQUE:
         return adv_expr_opaque("fuzz");
+    case ADV_X_CAST: {
+        adv_expr *e = adv_expr_new(k, decode(r, depth + 1), NULL);
+        int w = next(r);
+        e->bits = (unsigned char)(8 << ((w < 0 ? 2 : w) % 3));
+        e->is_unsigned = (unsigned char)(w >= 0 && (w & 4));
+        return e;
+    }
     default: {
         adv_expr *a = decode(r, depth + 1);
         adv_expr *bb = k == ADV_X_NEG || k == ADV_X_NOT || k == ADV_X_BNOT ? NULL : decode(r, depth + 1);
@@ -61,8 +70,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *names[4] = {"a", "b", "c", "d"};
     adv_params ps = {4, vals, known, names};
     adv_affine cls = adv_index_classify(e, &ps);
+    adv_index_check_affine(e, &ps, 4 * 64, 64, 1024, &cls); /* the two launches below */
+    adv_index_check_affine(e, &ps, 2 * 256, 256, 1024, &cls);
     adv_expr *copy = adv_expr_clone(e);
-    static const adv_thread warps[3] = {{0, 0, 64, 4}, {32, 3, 64, 4}, {0, 5, 256, 2}};
+    static const adv_thread warps[3] = {{0, 0, 64, 4}, {32, 3, 64, 4}, {0, 1, 256, 2}};
     for (int w = 0; w < 3 && cls.affine; w++) {
         long long v0 = 0, v;
         char why[128];
