@@ -4,4 +4,4 @@ struct Q { char c; double d; };
 struct R { char c; int i; };
 #pragma pack(pop)
 #pragma pack(pop)
-__global__ void k(Q *q, R *r) { int i = threadIdx.x; q[i].d += r[i].i; }
+__global__ void k(Q *q, R *r) { int i = blockIdx.x * blockDim.x + threadIdx.x; q[i].d += r[i].i; }
