@@ -295,6 +295,14 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
         }
     }
     k.synthesized = k.begin >= pc->m->orig_len;
+    /* a kernel gmadvise wrote has no line in the user's file: it stands at
+     * the struct it touches */
+    for (unsigned i = 0; k.synthesized && i < k.nparams; i++)
+        if (k.params[i].kind == ADV_P_STRUCT_PTR) {
+            k.line = pc->m->structs[k.params[i].struct_idx].line;
+            k.col = pc->m->structs[k.params[i].struct_idx].col;
+            break;
+        }
 
     cvec cv = fe_kids(pc, fn);
     CXCursor body = cv.n ? cv.v[cv.n - 1] : cx->clang_getNullCursor();
@@ -312,6 +320,10 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     fe_collect_defs(&kc, body);
     walk_body(&kc, body);
     free(kc.defs);
+    for (unsigned a = 0; k.synthesized && a < k.naccesses; a++) {
+        k.acc[a].line = k.line;
+        k.acc[a].col = k.col;
+    }
     pc->m->kernels = gm_xrealloc(pc->m->kernels, (pc->m->nkernels + 1) * sizeof *pc->m->kernels);
     pc->m->kernels[pc->m->nkernels++] = k;
     return GM_OK;
