@@ -1,6 +1,8 @@
 #include "frontend.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 extern const char adv_cuda_prelude[]; /* advisor/frontend/cuda_prelude.h, embedded */
 
@@ -161,13 +163,29 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts)
         {pc->file, pc->m->text, pc->m->text_len},
     };
     CXIndex idx = cx->clang_createIndex(0, 0);
+    /* libclang reports a crash it recovered from (std::bad_alloc when a
+     * declaration asks for hundreds of GB) on stderr itself: the error
+     * below says it, once */
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO), devnull = open("/dev/null", O_WRONLY);
+    if (saved >= 0 && devnull >= 0)
+        dup2(devnull, STDERR_FILENO);
     enum CXErrorCode ec = cx->clang_parseTranslationUnit2(
         idx, pc->file, args, (int)na, un, 2,
         CXTranslationUnit_DetailedPreprocessingRecord,
         &pc->tu);
+    if (saved >= 0 && devnull >= 0)
+        dup2(saved, STDERR_FILENO);
+    if (saved >= 0)
+        close(saved);
+    if (devnull >= 0)
+        close(devnull);
     free(args);
     if (ec != CXError_Success || !pc->tu) {
         cx->clang_disposeIndex(idx);
+        if (ec == CXError_Crashed)
+            return gm_fail(pc->st, GM_EINPUT, "%s:1:1: error: libclang crashed parsing the file (out of memory: "
+                                              "a declaration may ask for more than this machine has)", pc->file);
         return gm_fail(pc->st, GM_EINPUT, "%s:1:1: error: libclang could not parse the file (code %d)",
                        pc->file, (int)ec);
     }
