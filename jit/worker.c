@@ -351,6 +351,19 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
     return GM_OK;
 }
 
+/* Ends a one-question child after its answer was read (`got` as read_all
+ * returns it): killed when it said nothing in time; `code` and how it
+ * ended when the answer did not arrive whole. */
+static int end_child(pid_t pid, int fd, int got, gm_code code, const char *what, gm_status *st)
+{
+    close(fd);
+    if (got < 0)
+        kill(pid, SIGKILL);
+    char how[160];
+    describe_exit(pid, got < 0, how, sizeof how);
+    return got == 1 ? GM_OK : gm_fail(st, code, "%s: %s", what, how);
+}
+
 int jit_worker_arch_ok(int arch, gm_status *st)
 {
     int fd;
@@ -366,13 +379,8 @@ int jit_worker_arch_ok(int arch, gm_status *st)
     }
     gm_status cs;
     int got = read_all(fd, &cs, sizeof cs, 60);
-    close(fd);
-    if (got < 0)
-        kill(pid, SIGKILL);
-    char how[160];
-    describe_exit(pid, got < 0, how, sizeof how);
-    if (got != 1)
-        return gm_fail(st, GM_EENV, "asking NVRTC for its architectures: %s", how);
+    if (end_child(pid, fd, got, GM_EENV, "asking NVRTC for its architectures", st) != GM_OK)
+        return st->code;
     if (cs.code != GM_OK)
         *st = cs;
     return cs.code;
@@ -406,13 +414,8 @@ int jit_worker_devices(jit_device_info *out, int max, int *count, gm_status *st)
     int got;
     while ((got = recv_msg(fd, &mg, 60)) == 1 && mg.count >= 0)
         out[(*count)++] = mg.dev;
-    close(fd);
-    if (got < 0)
-        kill(pid, SIGKILL);
-    char how[160];
-    describe_exit(pid, got < 0, how, sizeof how);
-    if (got != 1)
-        return gm_fail(st, GM_EGPU, "asking the driver for its GPUs: %s", how);
+    if (end_child(pid, fd, got, GM_EGPU, "asking the driver for its GPUs", st) != GM_OK)
+        return st->code;
     if (mg.st.code != GM_OK) {
         *st = mg.st;
         return st->code;
