@@ -6,6 +6,7 @@
 #include "../../common/limits.h"
 #include "../core/check.h"
 #include "../output/check_report.h"
+#include "../output/report.h"
 #include "cli.h"
 #include "commands.h"
 
@@ -82,11 +83,8 @@ static int run(const check_args *a, const cli_common *cc, gm_status *st)
         rc = cli_load_model(cc->operands[i], NULL, cc, &m, st);
         if (rc == GM_OK)
             adv_check_model(c, m);
-        for (const char *n = m ? adv_model_notes(m) : ""; *n;) { /* what was skipped, and why */
-            size_t len = strcspn(n, "\n");
-            fprintf(stderr, "gmadvise check: note: %.*s\n", (int)len, n);
-            n += len + (n[len] == '\n');
-        }
+        if (m) /* what was skipped, and why */
+            adv_notes_text(m, "gmadvise check: note: ", stderr);
         adv_model_destroy(m);
     }
     if (rc == GM_OK && a->baseline)

@@ -574,8 +574,9 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
         return -1;
     }
     g->pfx = gm_xcalloc(k->nparams + 1, sizeof *g->pfx);
-    for (unsigned i = 0; i < k->nparams; i++)
-        pointer_prefix(g, i);
+    for (unsigned i = 0; i < k->nparams; i++) /* only the varied struct's pointers are renamed */
+        if (k->params[i].kind == ADV_P_STRUCT_PTR && k->params[i].struct_idx == st)
+            pointer_prefix(g, i);
     p->v = gm_xrealloc(p->v, (p->nv + 1) * sizeof *p->v);
     variant *v = &p->v[p->nv];
     memset(v, 0, sizeof *v);

@@ -152,11 +152,7 @@ void adv_report_text(const adv_result *r, FILE *f, int color)
         fprintf(f, "device: none; variants compiled for sm_%d; measurement skipped: %s\n", r->arch,
                 r->skip_note[0] ? r->skip_note : "no GPU");
     }
-    for (const char *n = adv_model_notes(m); *n;) {
-        size_t len = strcspn(n, "\n");
-        fprintf(f, "note: %.*s\n", (int)len, n);
-        n += len + (n[len] == '\n');
-    }
+    adv_notes_text(m, "note: ", f);
     for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
         fprintf(f, "\n");
         print_struct(&o, m, adv_model_struct(m, i));
@@ -408,4 +404,13 @@ void adv_report_json_all(const adv_result *r, unsigned n, int array, FILE *out)
     }
     if (array)
         fputs("]\n", out);
+}
+
+void adv_notes_text(const adv_model *m, const char *prefix, FILE *out)
+{
+    for (const char *n = adv_model_notes(m); *n;) {
+        size_t len = strcspn(n, "\n");
+        fprintf(out, "%s%.*s\n", prefix, (int)len, n);
+        n += len + (n[len] == '\n');
+    }
 }

@@ -11,6 +11,10 @@
 #include "../engine/result.h"
 
 void adv_report_text(const adv_result *r, FILE *out, int color);
+
+/* The model's notes (what was assumed or skipped), one line each after
+ * `prefix`. */
+void adv_notes_text(const adv_model *m, const char *prefix, FILE *out);
 void adv_report_json(const adv_result *r, sb_t *out);
 
 /* n results; `array`: JSON as an array even for one (--device all). */
