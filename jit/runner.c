@@ -55,6 +55,16 @@ int jit_device_count(gm_status *st)
     return n;
 }
 
+int jit_driver_version(char *out, size_t n, gm_status *st)
+{
+    const jit_cuda *cu = jit_cuda_load(st);
+    int v = 0;
+    if (!cu || jit_cu_check(cu, cu->cuDriverGetVersion(&v), "cuDriverGetVersion", st) != GM_OK)
+        return st->code ? st->code : GM_EENV;
+    snprintf(out, n, "%d.%d", v / 1000, v % 1000 / 10);
+    return GM_OK;
+}
+
 int jit_device_query(int ordinal, jit_device_info *info, gm_status *st)
 {
     memset(info, 0, sizeof *info);

@@ -55,6 +55,8 @@ void jit_runner_destroy(jit_runner *r);
 /* GPUs the driver sees (-1 and GM_EENV without a driver), and one GPU's
  * properties without creating a context. */
 int jit_device_count(gm_status *st);
+/* The driver's CUDA version as "13.0"; GM_EENV when there is no driver. */
+int jit_driver_version(char *out, size_t n, gm_status *st);
 int jit_device_query(int ordinal, jit_device_info *info, gm_status *st);
 
 int jit_runner_load(jit_runner *r, const jit_binary *bin, gm_status *st);

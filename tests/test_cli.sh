@@ -81,6 +81,22 @@ rm -f "$svg"
 findings=$(mktemp); "$B" check --json samples/particle.h > "$findings"
 expect 2 "error: no \"variants\" array" merge "$findings"; rm -f "$findings"
 expect 2 "--timeout 0: expected a positive number" --timeout 0 samples/particle.h
+# one parser for every subcommand: --help and --version answer everywhere, --opt=VALUE works,
+# a mistyped command is named
+for sub in "" check explain probe patterns merge; do
+  "$B" $sub --help > /dev/null 2>&1 || { echo "FAIL: gmadvise $sub --help exit"; fail=1; }
+  "$B" $sub --version | grep -q "^NVRTC: \|^libclang: " || { echo "FAIL: gmadvise $sub --version names no library"; fail=1; }
+done
+"$B" --static --timeout=5 --param=n=4096 samples/particle.h > /dev/null || { echo "FAIL: --opt=VALUE"; fail=1; }
+expect 2 "unknown command 'chek': did you mean 'gmadvise check'" chek samples/particle.h
+# output files: the umask's permissions, links written through, devices and '-' written in place
+d=$(mktemp -d); touch "$d/real.sarif"; ln -s real.sarif "$d/link.sarif"
+(umask 022 && "$B" check --sarif "$d/link.sarif" samples/particle.h > /dev/null)
+[ -L "$d/link.sarif" ] && grep -q '"version": "2.1.0"' "$d/real.sarif" || { echo "FAIL: --sarif through a link"; fail=1; }
+[ "$(stat -c %a "$d/real.sarif")" = 644 ] || { echo "FAIL: --sarif ignores the umask: $(stat -c %a "$d/real.sarif")"; fail=1; }
+"$B" check --sarif - samples/particle.h | grep -q '"version": "2.1.0"' || { echo "FAIL: --sarif -"; fail=1; }
+"$B" check --sarif /dev/null samples/particle.h > /dev/null; [ -c /dev/null ] || { echo "FAIL: /dev/null replaced"; fail=1; }
+rm -rf "$d"
 # explain: the float3 lesson's diagram, one line of a header, bad lines
 "$B" explain float3 > /dev/null 2>&1; [ $? -eq 0 ] || { echo "FAIL: explain float3 exit"; fail=1; }
 "$B" explain float3 2>/dev/null | grep -q "12 sectors for 128 bytes asked, 33% used" || { echo "FAIL: explain float3 diagram"; fail=1; }

@@ -4,9 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../../common/limits.h"
+#include "../../jit/nvrtc.h"
+#include "../../jit/runner.h"
+#include "../frontend/clang_api.h"
 #include "../../common/strbuf.h"
 #include "../frontend/parse.h"
 
@@ -48,6 +52,30 @@ static struct option *all_options(const cli_spec *spec, char *shorts, size_t n)
     return o;
 }
 
+/* gmadvise's version and the libraries it found (each loaded at run time). */
+static void print_version(void)
+{
+    printf("gmadvise %s\n", GMADVISE_VERSION);
+    gm_status st;
+    gm_status_init(&st);
+    char v[256];
+    const adv_clang *cx = adv_clang_load(&st);
+    if (cx)
+        printf("libclang: %s (%s)\n", adv_cxstr(cx, cx->clang_getClangVersion(), v, sizeof v), cx->path);
+    else
+        printf("libclang: not found: %s\n", st.msg);
+    gm_status_init(&st);
+    if (jit_nvrtc_version(v, sizeof v, &st) == GM_OK)
+        printf("NVRTC: %s\n", v);
+    else
+        printf("NVRTC: not found: %s\n", st.msg);
+    gm_status_init(&st);
+    if (jit_driver_version(v, sizeof v, &st) == GM_OK)
+        printf("CUDA driver: %s\n", v);
+    else
+        printf("CUDA driver: %s: the static result only\n", st.msg);
+}
+
 static int shared_option(const cli_spec *spec, cli_common *c, int id, const char *arg, gm_status *st)
 {
     switch (id) {
@@ -56,7 +84,7 @@ static int shared_option(const cli_spec *spec, cli_common *c, int id, const char
         c->done = 1;
         return GM_OK;
     case CLI_VERSION:
-        printf("gmadvise %s\n", GMADVISE_VERSION);
+        print_version();
         c->done = 1;
         return GM_OK;
     case 'I':
@@ -173,13 +201,35 @@ int cli_load_model(const char *path, const char *text, const cli_common *c, adv_
     return GM_OK;
 }
 
+/* Writes text to an existing non-regular file (a device, a pipe, through a
+ * link to one) or to stdout ("-"): those are written, never replaced. */
+static int write_in_place(const char *path, const char *text, gm_status *st)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+    if (!f)
+        return gm_fail(st, GM_EINPUT, "%s: cannot write: %s", path, strerror(errno));
+    int ok = fputs(text, f) >= 0;
+    ok &= (f == stdout ? fflush(f) : fclose(f)) == 0;
+    return ok ? GM_OK : gm_fail(st, GM_EINPUT, "%s: cannot write: %s", path, strerror(errno));
+}
+
 int cli_write_file(const char *path, const char *text, gm_status *st)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+    struct stat sb;
+    if (!strcmp(path, "-") || (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)))
+        return write_in_place(path, text, st);
+    /* a regular file, or a link to one: replaced whole through a temporary
+     * file beside the link's target, with the permissions the umask gives */
+    char target[4096], tmp[4200];
+    if (!realpath(path, target))
+        snprintf(target, sizeof target, "%s", path);
+    snprintf(tmp, sizeof tmp, "%s.XXXXXX", target);
     int fd = mkstemp(tmp);
     if (fd < 0)
         return gm_fail(st, GM_EINPUT, "%s: cannot create: %s", path, strerror(errno));
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
     FILE *f = fdopen(fd, "w");
     if (!f) {
         close(fd);
@@ -188,7 +238,7 @@ int cli_write_file(const char *path, const char *text, gm_status *st)
     }
     int ok = fputs(text, f) >= 0;
     ok &= fclose(f) == 0;
-    if (!ok || rename(tmp, path) != 0) {
+    if (!ok || rename(tmp, target) != 0) {
         unlink(tmp);
         return gm_fail(st, GM_EINPUT, "%s: cannot write: %s", path, strerror(errno));
     }

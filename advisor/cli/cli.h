@@ -62,7 +62,9 @@ int cli_positive_arg(const char *opt, const char *value, double *out, gm_status 
 int cli_load_model(const char *path, const char *text, const cli_common *c, adv_model **out,
                    gm_status *st);
 
-/* Writes `text` to `path` through a temporary file and rename. */
+/* Writes `text` to `path`: a regular file (or a link to one) is replaced
+ * whole through a temporary file and rename, with the permissions the umask
+ * gives; a device, a pipe or "-" (stdout) is written as it is. */
 int cli_write_file(const char *path, const char *text, gm_status *st);
 
 /* Colour on stdout: a terminal, and NO_COLOR unset or empty (no-color.org). */

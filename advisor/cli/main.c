@@ -12,6 +12,7 @@
  *   advisor/cli/       subcommands; this file dispatches to them */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../../common/status.h"
 #include "commands.h"
@@ -27,6 +28,31 @@ static const struct {
     {"merge", "gmadvise merge", gm_cmd_merge},
 };
 
+/* Edits (insert, delete, replace) between two short words, at most 3. */
+static int distance(const char *a, const char *b)
+{
+    if (!*a || !*b)
+        return (int)(strlen(a) + strlen(b)) > 3 ? 3 : (int)(strlen(a) + strlen(b));
+    if (*a == *b)
+        return distance(a + 1, b + 1);
+    int d = distance(a + 1, b), e = distance(a, b + 1), r = distance(a + 1, b + 1);
+    d = d < e ? d : e;
+    d = d < r ? d : r;
+    return d + 1 > 3 ? 3 : d + 1;
+}
+
+/* The command a mistyped first word means ("chek"), if it is no file. */
+static const char *meant(const char *word)
+{
+    struct stat sb;
+    if (word[0] == '-' || strpbrk(word, "./") || strlen(word) > 12 || stat(word, &sb) == 0)
+        return NULL;
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (distance(word, commands[i].name) <= 2)
+            return commands[i].name;
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
     const char *who = "gmadvise";
@@ -41,6 +67,13 @@ int main(int argc, char **argv)
         }
     gm_status st;
     gm_status_init(&st);
+    const char *guess = run == gm_cmd_advise && argc > 1 ? meant(argv[1]) : NULL;
+    if (guess) {
+        gm_fail(&st, GM_EINPUT, "unknown command '%s': did you mean 'gmadvise %s'? (see gmadvise --help)",
+                argv[1], guess);
+        gm_print_error(who, &st);
+        return GM_EINPUT;
+    }
     int rc = run(argc, argv, &st);
     if (rc != GM_OK && rc != GM_EFINDINGS)
         gm_print_error(who, &st);
