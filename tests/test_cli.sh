@@ -89,6 +89,8 @@ for sub in "" check explain probe patterns merge; do
 done
 "$B" --static --timeout=5 --param=n=4096 samples/particle.h > /dev/null || { echo "FAIL: --opt=VALUE"; fail=1; }
 expect 2 "unknown command 'chek': did you mean 'gmadvise check'" chek samples/particle.h
+"$B" check -q samples/particle.h | grep -q "^gmadvise check:" && { echo "FAIL: check -q printed its summary"; fail=1; }
+"$B" check samples/particle.h | grep -q "^gmadvise check:" || { echo "FAIL: check printed no summary"; fail=1; }
 # output files: the umask's permissions, links written through, devices and '-' written in place
 d=$(mktemp -d); touch "$d/real.sarif"; ln -s real.sarif "$d/link.sarif"
 (umask 022 && "$B" check --sarif "$d/link.sarif" samples/particle.h > /dev/null)

@@ -23,6 +23,7 @@ static const char usage[] =
             "  --sarif FILE           also write SARIF 2.1.0 (GitHub code scanning)\n"
             "  --baseline FILE        findings listed in FILE (an earlier --json output) are\n"
             "                         known: reported, but they do not fail the check\n"
+            "  -q, --quiet            no summary line\n"
             "  -I DIR, -D NAME[=VALUE], --param NAME=VALUE   as for gmadvise FILE.h\n"
             "\n"
             "exit codes: 0 no new findings, 1 new findings, 2 bad input or usage,\n"
@@ -35,15 +36,17 @@ static const struct option own[] = {
     {"json", no_argument, NULL, O_JSON},
     {"sarif", required_argument, NULL, O_SARIF},
     {"baseline", required_argument, NULL, O_BASELINE},
+    {"quiet", no_argument, NULL, 'q'},
     {0},
 };
 
-static const cli_spec spec = {"gmadvise check", usage, own, NULL, 1};
+static const cli_spec spec = {"gmadvise check", usage, own, "q", 1};
 
 typedef struct {
     double min_eff;
     int json;
     const char *sarif, *baseline;
+    int quiet;
 } check_args;
 
 static int option(void *ctx, int id, const char *arg, gm_status *st)
@@ -54,6 +57,7 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
     case O_JSON: a->json = 1; break;
     case O_SARIF: a->sarif = arg; break;
     case O_BASELINE: a->baseline = arg; break;
+    case 'q': a->quiet = 1; break;
     case O_MIN_EFF:
         a->min_eff = strtod(arg, &end);
         if (end == arg || *end || !(a->min_eff > 0) || a->min_eff > 100)
@@ -104,7 +108,7 @@ static int run(const check_args *a, const cli_common *cc, gm_status *st)
             fputs(out.s, stdout);
             sb_free(&out);
         } else {
-            adv_check_text(c, stdout);
+            adv_check_text(c, a->quiet, stdout);
         }
         rc = adv_check_new_count(c) ? GM_EFINDINGS : GM_OK;
     }
@@ -114,7 +118,7 @@ static int run(const check_args *a, const cli_common *cc, gm_status *st)
 
 int gm_cmd_check(int argc, char **argv, gm_status *st)
 {
-    check_args a = {GM_DEFAULT_MIN_EFFICIENCY, 0, NULL, NULL};
+    check_args a = {GM_DEFAULT_MIN_EFFICIENCY, 0, NULL, NULL, 0};
     cli_common c;
     int rc = cli_parse(&spec, argc, argv, &c, option, &a, st);
     if (rc == GM_OK && !c.done && !c.noperands)

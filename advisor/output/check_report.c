@@ -6,7 +6,7 @@
 
 #include "../../common/json.h"
 
-void adv_check_text(const adv_check *c, FILE *out)
+void adv_check_text(const adv_check *c, int quiet, FILE *out)
 {
     for (unsigned i = 0; i < adv_check_count(c); i++) {
         const adv_finding *f = adv_check_finding(c, i);
@@ -17,6 +17,8 @@ void adv_check_text(const adv_check *c, FILE *out)
                 f->known ? " (known: in the baseline)" : "");
         fprintf(out, "  %s\n  suggestion: %s\n", r->summary, f->suggestion);
     }
+    if (quiet)
+        return;
     unsigned fresh = adv_check_new_count(c);
     fprintf(out, "gmadvise check: %u finding%s", adv_check_count(c), adv_check_count(c) == 1 ? "" : "s");
     if (fresh != adv_check_count(c))

@@ -8,7 +8,8 @@
 #include "../../common/strbuf.h"
 #include "../core/check.h"
 
-void adv_check_text(const adv_check *c, FILE *out);
+/* The findings, then a summary line unless `quiet`. */
+void adv_check_text(const adv_check *c, int quiet, FILE *out);
 void adv_check_json(const adv_check *c, sb_t *out);
 void adv_check_sarif(const adv_check *c, sb_t *out);
 
