@@ -91,7 +91,10 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
     case O_NO_CACHE: o->e.use_cache = 0; return GM_OK;
     case O_TIMES: o->e.times = 1; return GM_OK;
     case 'q': o->e.quiet = 1; return GM_OK;
-    case O_EMIT: o->emit = arg; return GM_OK;
+    case O_EMIT:
+        o->emit = arg;
+        o->e.sources = 1;
+        return GM_OK;
     case O_ARCH: return arch_arg(arg, &o->e.arch, st);
     case O_DEVICE: return cli_device_arg(arg, 1, &o->e.device, st);
     case O_SPREAD: return cli_positive_arg("--spread", arg, &o->e.spread_pct, st);

@@ -93,52 +93,58 @@ static void plan_variants(plan *p, kgen_program *kg)
 
 /* ---- compile ------------------------------------------------------------ */
 
-/* NVRTC's first error, with the generated line it points at:
- * "NAME.cu(LINE): error: TEXT" becomes "NAME.cu:LINE: error: TEXT" and the
- * line's code, so the note shows what the rewrite produced. */
+/* NVRTC's first error line, "FILE(LINE): error: TEXT": the file, the
+ * line, and ": error: TEXT" (err, to the end of the line). */
+typedef struct {
+    const char *file, *err;
+    int file_len, err_len;
+    unsigned line;
+} nvrtc_error;
+
+static int first_error(const char *log, nvrtc_error *e)
+{
+    const char *at = strstr(log, "): error");
+    if (!at)
+        return 0;
+    const char *start = at, *paren = at;
+    while (start > log && start[-1] != '\n')
+        start--;
+    while (paren > start && *paren != '(')
+        paren--;
+    if (paren == start)
+        return 0;
+    const char *eol = strchr(at, '\n');
+    *e = (nvrtc_error){start, at + 1, (int)(paren - start), eol ? (int)(eol - at - 1) : (int)strlen(at + 1),
+                       (unsigned)strtoul(paren + 1, NULL, 10)};
+    return 1;
+}
+
+/* A variant's NVRTC error with the generated line it points at, so the
+ * note shows what the rewrite produced. */
 static void compile_note(const char *log, const char *src, char *out, size_t n)
 {
-    const char *e = strstr(log, ": error");
-    const char *start = e;
-    while (start && start > log && start[-1] != '\n')
-        start--;
-    const char *paren = start ? strchr(start, '(') : NULL;
-    if (!e || !paren || paren > e) {
+    nvrtc_error e;
+    if (!first_error(log, &e)) {
         snprintf(out, n, "does not compile: %.300s", log);
         return;
     }
-    unsigned line = (unsigned)strtoul(paren + 1, NULL, 10);
-    const char *eol = strchr(e, '\n');
-    int elen = eol ? (int)(eol - e) : (int)strlen(e);
     const char *code = src;
-    for (unsigned l = 1; l < line && code; l++) {
+    for (unsigned l = 1; l < e.line && code; l++) {
         code = strchr(code, '\n');
         code = code ? code + 1 : NULL;
     }
     const char *cend = code ? strchr(code, '\n') : NULL;
     while (code && (*code == ' ' || *code == '\t'))
         code++;
-    snprintf(out, n, "does not compile: %.*s:%u%.*s; generated line %u: %.*s", (int)(paren - start),
-             start, line, elen, e, line, code ? (cend ? (int)(cend - code) : 200) : 0, code ? code : "");
+    snprintf(out, n, "does not compile: %.*s:%u%.*s; generated line %u: %.*s", e.file_len, e.file, e.line,
+             e.err_len, e.err, e.line, code ? (cend ? (int)(cend - code) : 200) : 0, code ? code : "");
 }
 
-/* NVRTC's first error, "FILE(LINE): error: TEXT", as a located message
- * "FILE:LINE:1: error: TEXT"; 0 when the log has no such line. */
-static int located_error(const char *log, char *out, size_t n)
+/* A variant's own program, named as the compiler and --emit name it. */
+static char *variant_source(const kgen_program *kg, int kid, const char *fn, char *name, size_t n)
 {
-    const char *e = strstr(log, "): error: ");
-    const char *start = e;
-    while (start && start > log && start[-1] != '\n')
-        start--;
-    const char *paren = e;
-    while (paren && paren > start && *paren != '(')
-        paren--;
-    if (!e || paren == start)
-        return 0;
-    const char *eol = strchr(e, '\n');
-    snprintf(out, n, "%.*s:%lu:1: error: %.*s", (int)(paren - start), start, strtoul(paren + 1, NULL, 10),
-             eol ? (int)(eol - e - 10) : (int)strlen(e + 10), e + 10);
-    return 1;
+    snprintf(name, n, "%s.cu", fn);
+    return kgen_program_source(kg, kid, 0, name);
 }
 
 /* Whether the user's declarations compile alone: when they do not, no
@@ -154,9 +160,10 @@ static int check_declarations(const kgen_program *kg, int arch, gm_status *st)
     jit_binary_free(&b);
     free(src);
     if (rc == GM_EINPUT) {
-        char msg[sizeof st->msg - 64];
-        if (log && located_error(log, msg, sizeof msg))
-            gm_fail(st, GM_EINPUT, "%s (NVRTC, compiling the header's declarations)", msg);
+        nvrtc_error e; /* located in the user's file, through kgen's #line */
+        if (log && first_error(log, &e))
+            gm_fail(st, GM_EINPUT, "%.*s:%u:1%.*s (NVRTC, compiling the header's declarations)", e.file_len,
+                    e.file, e.line, e.err_len, e.err);
         else
             *st = cst;
     } else if (rc != GM_OK) {
@@ -190,8 +197,7 @@ static int compile_all(plan *p, kgen_program *kg, int use_cache, jit_binary *bin
         if (p->kid[i] < 0)
             continue;
         char name[300];
-        snprintf(name, sizeof name, "%s.cu", r->v[i].fn);
-        char *one = kgen_program_source(kg, p->kid[i], 0, name);
+        char *one = variant_source(kg, p->kid[i], r->v[i].fn, name, sizeof name);
         jit_binary b;
         gm_status_init(&cst);
         log = NULL;
@@ -215,8 +221,8 @@ static int compile_all(plan *p, kgen_program *kg, int use_cache, jit_binary *bin
 }
 
 /* What the compiler emitted for each variant, beside the model's widths,
- * and what a user adopts or builds alone. */
-static void describe_compiled(plan *p, const kgen_program *kg, const jit_binary *bin)
+ * what a user adopts, and (when asked) what builds alone. */
+static void describe_compiled(plan *p, const kgen_program *kg, const jit_binary *bin, int sources)
 {
     for (unsigned i = 0; i < p->r->nv; i++) {
         adv_variant *v = &p->r->v[i];
@@ -229,8 +235,8 @@ static void describe_compiled(plan *p, const kgen_program *kg, const jit_binary 
             jit_ptx_widths_str(&w, v->ptx, sizeof v->ptx);
         v->code = gm_xstrdup(kgen_variant_code(kg, p->kid[i]));
         char name[300];
-        snprintf(name, sizeof name, "%s.cu", v->fn);
-        v->source = kgen_program_source(kg, p->kid[i], 0, name);
+        if (sources)
+            v->source = variant_source(kg, p->kid[i], v->fn, name, sizeof name);
     }
 }
 
@@ -356,7 +362,7 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     for (unsigned i = 0; i < r->nv; i++)
         if (r->v[i].state == ADV_V_COMPILE_FAILED)
             rc = GM_EPARTIAL;
-    describe_compiled(&p, kg, &bin);
+    describe_compiled(&p, kg, &bin, o->sources);
     access_costs(r);
     if (dev) {
         r->run = ADV_RUN_MEASURED;

@@ -17,6 +17,7 @@ typedef struct {
     double timeout_s;         /* a variant silent this long is killed */
     double spread_pct;        /* sample until the spread is under this */
     int quiet, times;         /* progress and step times on stderr */
+    int sources;              /* keep each variant's standalone source (adv_variant's source) */
 } adv_engine_opts;
 
 /* The defaults of common/limits.h: device 0, the cache on. */

@@ -48,7 +48,8 @@ typedef struct {
     char note[512];           /* why not generated, not compiled, not measured or wrong */
     char fn[ADV_NAME_MAX + 32]; /* the generated kernel's name ("" when not generated) */
     char *code;               /* its types and kernel, as a user would adopt them (owned) */
-    char *source;             /* a .cu file nvcc compiles alone (owned) */
+    char *source;             /* a .cu file nvcc compiles alone (owned; NULL unless the
+                               * engine was asked for sources) */
     adv_prediction model;     /* the static model's figures */
     char ptx[64];             /* the compiler's global ld/st widths: "ld 4x9 st 4x3" */
     /* ADV_V_MEASURED */
