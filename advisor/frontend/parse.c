@@ -4,9 +4,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-extern const char adv_cuda_prelude[]; /* advisor/frontend/cuda_prelude.h, embedded */
+/* advisor/frontend/include/, embedded: gmadvise's CUDA headers */
+extern const char *const adv_cuda_headers_names[], *const adv_cuda_headers_texts[];
+extern const unsigned adv_cuda_headers_count;
 
-#define PRELUDE_PATH "/gmadvise/cuda_prelude.h"
+/* Where those headers appear to be: a folder no file system has, searched
+ * before any other, so that a CUDA installation's own headers (which need
+ * nvcc) are never read. */
+#define HEADERS_DIR "/gmadvise/include"
+#define PRELUDE_PATH HEADERS_DIR "/cuda_runtime.h"
 #define MAX_FILE_BYTES (16u << 20)
 
 /* ---- top level -------------------------------------------------------- */
@@ -135,7 +141,7 @@ static int report_diagnostics(pctx *pc)
                 adv_cxstr(cx, cx->clang_getFileName(f), fname, sizeof fname);
             else
                 snprintf(fname, sizeof fname, "%s", pc->file);
-            if (!strcmp(fname, PRELUDE_PATH) || !f)
+            if (!f)
                 snprintf(fname, sizeof fname, "%s", pc->file);
             gm_fail(pc->st, GM_EINPUT, "%s:%u:%u: error: %s", fname, line, col, msg);
             cx->clang_disposeDiagnostic(d);
@@ -146,22 +152,55 @@ static int report_diagnostics(pctx *pc)
     return GM_OK;
 }
 
+/* The folder of the C compiler's own headers (stddef.h, stdarg.h), searched
+ * after every other: libclang without its resource headers (a runtime-only
+ * package) still parses the system's libc with them.  "" when none. */
+static const char *gcc_include_dir(void)
+{
+    static char dir[256];
+    static int done;
+    if (done)
+        return dir;
+    done = 1;
+    char probe[300];
+    for (int v = 30; v >= 4 && !dir[0]; v--) {
+        static const char *const triples[] = {"x86_64-linux-gnu", "aarch64-linux-gnu"};
+        for (size_t t = 0; t < sizeof triples / sizeof *triples && !dir[0]; t++) {
+            snprintf(probe, sizeof probe, "/usr/lib/gcc/%s/%d/include/stddef.h", triples[t], v);
+            if (access(probe, R_OK) == 0)
+                snprintf(dir, sizeof dir, "/usr/lib/gcc/%s/%d/include", triples[t], v);
+        }
+    }
+    return dir;
+}
+
 static int parse_text(pctx *pc, const adv_parse_opts *opts)
 {
     const adv_clang *cx = pc->cx;
+    /* as nvcc: CUDA's headers first, and cuda_runtime.h pre-included */
     static const char *const base_args[] = {
         "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
-        "-Wno-unknown-cuda-version", "-ferror-limit=1", "-include", PRELUDE_PATH};
-    unsigned nb = sizeof base_args / sizeof *base_args;
-    unsigned na = nb + (opts ? opts->nclang_args : 0);
+        "-Wno-unknown-cuda-version", "-ferror-limit=1", "-I" HEADERS_DIR, "-include", PRELUDE_PATH};
+    unsigned nb = sizeof base_args / sizeof *base_args, nu = opts ? opts->nclang_args : 0;
+    const char *gcc = gcc_include_dir();
+    unsigned na = nb + nu + (gcc[0] ? 2 : 0);
     const char **args = gm_xcalloc(na, sizeof *args);
     memcpy(args, base_args, sizeof base_args);
-    for (unsigned i = nb; i < na; i++)
-        args[i] = opts->clang_args[i - nb];
-    struct CXUnsavedFile un[2] = {
-        {PRELUDE_PATH, adv_cuda_prelude, (unsigned long)strlen(adv_cuda_prelude)},
-        {pc->file, pc->m->text, pc->m->text_len},
-    };
+    for (unsigned i = 0; i < nu; i++)
+        args[nb + i] = opts->clang_args[i];
+    if (gcc[0]) {
+        args[na - 2] = "-idirafter";
+        args[na - 1] = gcc;
+    }
+    unsigned nun = adv_cuda_headers_count + 1;
+    struct CXUnsavedFile *un = gm_xcalloc(nun, sizeof *un);
+    char (*paths)[160] = gm_xcalloc(adv_cuda_headers_count, sizeof *paths);
+    for (unsigned i = 0; i < adv_cuda_headers_count; i++) {
+        snprintf(paths[i], sizeof paths[i], HEADERS_DIR "/%s", adv_cuda_headers_names[i]);
+        un[i] = (struct CXUnsavedFile){paths[i], adv_cuda_headers_texts[i],
+                                       (unsigned long)strlen(adv_cuda_headers_texts[i])};
+    }
+    un[nun - 1] = (struct CXUnsavedFile){pc->file, pc->m->text, pc->m->text_len};
     CXIndex idx = cx->clang_createIndex(0, 0);
     /* libclang reports a crash it recovered from (std::bad_alloc when a
      * declaration asks for hundreds of GB) on stderr itself: the error
@@ -171,7 +210,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts)
     if (saved >= 0 && devnull >= 0)
         dup2(devnull, STDERR_FILENO);
     enum CXErrorCode ec = cx->clang_parseTranslationUnit2(
-        idx, pc->file, args, (int)na, un, 2,
+        idx, pc->file, args, (int)na, un, nun,
         CXTranslationUnit_DetailedPreprocessingRecord,
         &pc->tu);
     if (saved >= 0 && devnull >= 0)
@@ -181,6 +220,8 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts)
     if (devnull >= 0)
         close(devnull);
     free(args);
+    free(un);
+    free(paths);
     if (ec != CXError_Success || !pc->tu) {
         cx->clang_disposeIndex(idx);
         if (ec == CXError_Crashed)
