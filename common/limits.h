@@ -30,12 +30,16 @@
 #define GM_DEFAULT_COUNT (1ll << 18) /* elements assumed for count-like parameters */
 #define GM_DEFAULT_ARCH 90          /* sm_NN compiled for when there is no GPU */
 #define GM_LAUNCH_BLOCK 256         /* threads per block, in launches and in the model */
+#define GM_ASSUMED_PARAM 1024       /* an integer parameter nobody gave a value (a row length,
+                                     * a feature count): large enough that a stride of it gives
+                                     * every thread its own sector, as it would in real use */
 #define GM_MODEL_WARPS 64           /* warps the coalescing model averages over */
 #define GM_CHECK_EDGE_THREADS 1024  /* affine verdicts checked on this many first and last threads */
 
 /* ---- the parser (advisor/frontend) ---- */
 #define GM_MAX_STRUCT_BYTES 67108864 /* 64 MiB: larger structs are refused */
 #define GM_MAX_LEAVES 1048576        /* scalars in one struct, arrays counted out */
+#define GM_MAX_CLANG_ERRORS 200      /* clang errors read per file (each costs its function) */
 
 /* ---- code generation (advisor/engine/kgen.h) ---- */
 #define GM_MAX_FIELDS 64            /* fields of a struct that variants support */

@@ -140,3 +140,14 @@ char *gm_read_file(const char *path, size_t *len)
         *len = b.len;
     return sb_take(&b);
 }
+
+void sb_line_directive(sb_t *b, unsigned line, const char *file)
+{
+    sb_printf(b, "#line %u \"", line);
+    for (const char *c = file; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            sb_putn(b, "\\", 1);
+        sb_putn(b, (unsigned char)*c < 0x20 ? "?" : c, 1);
+    }
+    sb_puts(b, "\"\n");
+}

@@ -17,6 +17,8 @@ void sb_puts(sb_t *b, const char *s);
 void sb_printf(sb_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Returns the string and leaves `b` empty; the caller frees it. */
 char *sb_take(sb_t *b);
+/* Appends `#line LINE "FILE"\n`, FILE escaped as a C string. */
+void sb_line_directive(sb_t *b, unsigned line, const char *file);
 
 void *gm_xmalloc(size_t n);
 void *gm_xcalloc(size_t n, size_t size);

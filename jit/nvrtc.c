@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* dladdr */
 #include "nvrtc.h"
 
 #include <dlfcn.h>
@@ -5,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../common/hash.h"
 #include "../common/strbuf.h"
@@ -135,6 +137,40 @@ static int run_nvrtc(const char *src, const char *name, const char *const *opts,
     return GM_OK;
 }
 
+/* The toolkit's include folder beside the NVRTC in use (lib64/../include),
+ * else $CUDA_HOME's or /usr/local/cuda's: the CUDA device headers a user's
+ * file includes (cooperative_groups.h, cuda_fp16.h) are read from there.
+ * "" when none has them. */
+static const char *toolkit_include(void)
+{
+    static char dir[1024];
+    static int done;
+    if (done)
+        return dir;
+    done = 1;
+    char cand[3][1024] = {{0}};
+    Dl_info info;
+    if (dladdr((void *)nv.nvrtcCompileProgram, &info) && info.dli_fname) {
+        char real[1024];
+        if (realpath(info.dli_fname, real)) {
+            char *slash = strrchr(real, '/');
+            if (slash)
+                snprintf(cand[0], sizeof cand[0], "%.*s/../include", (int)(slash - real), real);
+        }
+    }
+    const char *home = getenv("CUDA_HOME");
+    if (home && *home)
+        snprintf(cand[1], sizeof cand[1], "%s/include", home);
+    snprintf(cand[2], sizeof cand[2], "/usr/local/cuda/include");
+    for (int i = 0; i < 3 && !dir[0]; i++) {
+        char probe[1100];
+        snprintf(probe, sizeof probe, "%s/cuda_fp16.h", cand[i]);
+        if (cand[i][0] && access(probe, R_OK) == 0)
+            snprintf(dir, sizeof dir, "%s", cand[i]);
+    }
+    return dir;
+}
+
 int jit_compile(const char *src, const char *name, int arch, int use_cache, jit_binary *out,
                 char **log, gm_status *st)
 {
@@ -147,8 +183,15 @@ int jit_compile(const char *src, const char *name, int arch, int use_cache, jit_
      * makes NVRTC emit both SASS (CUBIN) and keep the PTX it went through. */
     char archopt[32];
     snprintf(archopt, sizeof archopt, "-arch=sm_%d", arch);
-    const char *opts[] = {archopt, "-std=c++17", "-default-device", "-lineinfo"};
-    int nopts = (int)(sizeof opts / sizeof *opts);
+    char inc[1100], cccl[1100];
+    const char *opts[6] = {archopt, "-std=c++17", "-default-device", "-lineinfo"};
+    int nopts = 4;
+    if (toolkit_include()[0]) { /* CUDA 13 keeps cuda/std under include/cccl */
+        snprintf(inc, sizeof inc, "-I%s", toolkit_include());
+        snprintf(cccl, sizeof cccl, "-I%s/cccl", toolkit_include());
+        opts[nopts++] = inc;
+        opts[nopts++] = cccl;
+    }
 
     char ver[32];
     jit_nvrtc_version(ver, sizeof ver, st);

@@ -74,6 +74,8 @@ has "extern C kernels" 'k2 / A:' --static $b/extern_c_kernels.h
 has "-D reaches NVRTC" 'soa predicted' --static -D LEN=4 $b/define_len.h
 has "a member function" 'not applicable: kernel k calls member function get()' --static $b/member_function.h
 has "unsigned wrap" 'irregular: wraps: thread 0' --static $b/unsigned_wrap.h
+has "a template kernel with no instance is skipped, said" 'kernel template k skipped: no instance' --static $b/template_kernel.h
+has "a pointer to a class template's instance is said" 'parameter p points to W<float>' --static $b/template.h
 has "a narrowing cast" 'irregular: wraps: thread 1' --static $b/narrowing_cast.h
 has "shift past the width" 'shift of a 32-bit value by 62' --static --json $b/shift_62.h
 for f in field_named_gm_i param_clash_p_x macro_declared_struct unnamed_member_type constructor_member; do

@@ -13,6 +13,26 @@ out=$("$B" check samples/*.h 2>&1); rc=$?
 [ -n "${GM_UPDATE_GOLDEN:-}" ] && printf '%s\n' "$out" > tests/golden/check_samples.txt
 diff -u tests/golden/check_samples.txt <(printf '%s\n' "$out") || { echo "FAIL: check output differs from golden"; fail=1; }
 
+# real code (tests/realcode): one golden for the whole corpus, and the
+# findings the corpus is there for, each asserted by itself
+out=$("$B" check tests/realcode/*.cu 2>&1)
+[ -n "${GM_UPDATE_GOLDEN:-}" ] && printf '%s\n' "$out" > tests/realcode/check.txt
+diff -u tests/realcode/check.txt <(printf '%s\n' "$out") || { echo "FAIL: realcode check output differs from golden"; fail=1; }
+want() { printf '%s\n' "$out" | grep -qF -- "$2" || { echo "FAIL: realcode: $1"; fail=1; }; }
+want "the naive transpose's column write" "write odata[c * rows + r] in transposeNaive"
+want "its stride said symbolically" "stride rows: one sector per thread when rows >= 8"
+want "kmeans' nfeatures-strided read" "stride nfeatures: one sector per thread when nfeatures >= 8"
+want "a 32-byte point struct read with blockIdx.y in the index" "read pts[idx].x in norm_points"
+want "an access the model cannot cost is a note" "note: read src[map[i]] in gather not modelled: indirect"
+for k in copy2d transposeTiled vectorAdd; do
+    printf '%s\n' "$out" | grep -q "in $k:" && { echo "FAIL: realcode: coalesced kernel $k has a finding"; fail=1; }
+done
+"$B" check --json tests/realcode/points2d.cu | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert [n["access"] for n in d["notes"]] == ["src[map[i]]"], d["notes"]
+' || { echo "FAIL: realcode: check --json lists the unmodelled access as a note"; fail=1; }
+
 "$B" check tests/check/clean.cu > /dev/null; rc=$?
 [ $rc -eq 0 ] || { echo "FAIL: clean.cu exited $rc, expected 0"; fail=1; }
 "$B" check tests/check/strided.cuh | grep -q "GM002 stride" || { echo "FAIL: strided.cuh: no stride finding"; fail=1; }

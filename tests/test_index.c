@@ -39,7 +39,7 @@ int main(void)
     long long vals[1] = {11};
     unsigned char known[1] = {1};
     const char *names[1] = {"offset"};
-    adv_params pv = {1, vals, known, names};
+    adv_params pv = {1, vals, known, names, NULL};
     adv_expr *p = atom(ADV_X_PARAM);
     p->param = 0;
     r = classify(op(ADV_X_ADD, gid(), p), &pv);
@@ -56,8 +56,35 @@ int main(void)
     /* threadIdx.x * threadIdx.x is not affine */
     r = classify(op(ADV_X_MUL, atom(ADV_X_TID), atom(ADV_X_TID)), NULL);
     CHECK(!r.affine);
-    /* mismatched strides: 2*threadIdx.x + blockIdx.x*blockDim.x */
+    /* 2*threadIdx.x + blockIdx.x*blockDim.x: stride 2 within each warp,
+     * blocks overlapping (a per-warp verdict) */
     r = classify(op(ADV_X_ADD, op(ADV_X_MUL, c(2), atom(ADV_X_TID)), op(ADV_X_MUL, atom(ADV_X_BID), atom(ADV_X_BDIM))), NULL);
+    CHECK(r.affine && r.stride == 2 && r.per_warp);
+    /* a 2-D row: (blockIdx.y*blockDim.y + threadIdx.y) * 64 + g is stride 1, per warp */
+    adv_expr *ty = atom(ADV_X_UNIFORM), *by = atom(ADV_X_UNIFORM), *bdy = atom(ADV_X_UNIFORM);
+    bdy->value = 1;
+    adv_expr *row = op(ADV_X_ADD, op(ADV_X_MUL, by, bdy), ty);
+    r = classify(op(ADV_X_ADD, op(ADV_X_MUL, row, c(64)), gid()), NULL);
+    CHECK(r.affine && r.stride == 1 && r.per_warp && r.offset == 0);
+    /* a column: g * rows + row, rows assumed: stride "rows" */
+    long long rv[1] = {1024};
+    unsigned char rk[1] = {1}, ra[1] = {1};
+    const char *rn[1] = {"rows"};
+    adv_params rp = {1, rv, rk, rn, ra};
+    adv_expr *rows = atom(ADV_X_PARAM);
+    rows->param = 0;
+    ty = atom(ADV_X_UNIFORM);
+    r = classify(op(ADV_X_ADD, op(ADV_X_MUL, gid(), rows), ty), &rp);
+    char st[32];
+    CHECK(r.affine && r.stride == 1024 && r.sym_param == 0 && r.sym_coef == 1 && r.sym_base == 0);
+    CHECK(!strcmp(adv_affine_stride_text(&r, &rp, st, sizeof st), "rows"));
+    /* 2*rows+1 */
+    rows = atom(ADV_X_PARAM);
+    rows->param = 0;
+    r = classify(op(ADV_X_MUL, gid(), op(ADV_X_ADD, op(ADV_X_MUL, c(2), rows), c(1))), &rp);
+    CHECK(!strcmp(adv_affine_stride_text(&r, &rp, st, sizeof st), "2*rows+1"));
+    /* a uniform value times threadIdx.x is not affine: its stride differs per block */
+    r = classify(op(ADV_X_MUL, atom(ADV_X_UNIFORM), atom(ADV_X_TID)), NULL);
     CHECK(!r.affine);
     /* opaque leaves carry their reason */
     r = classify(op(ADV_X_ADD, gid(), adv_expr_opaque("conditional (?:) index")), NULL);

@@ -1,8 +1,12 @@
-/* Access extraction on every sample: fields, modes, strides and lines,
- * compared with tests/golden/accesses.txt (GM_UPDATE_GOLDEN=1 rewrites it). */
+/* Access extraction: fields, modes, strides, lines and the parser's notes
+ * of every sample (test_parse GOLDEN), or of the files named after the
+ * golden (test_parse GOLDEN FILE...: the real-code corpus of
+ * tests/realcode), compared with the golden file (GM_UPDATE_GOLDEN=1
+ * rewrites it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../advisor/frontend/parse.h"
 #include "../common/strbuf.h"
@@ -11,15 +15,20 @@
 
 static void dump(const char *name, const adv_model *m, sb_t *b)
 {
+    if (*adv_model_notes(m))
+        sb_printf(b, "%s: notes:\n%s", name, adv_model_notes(m));
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         const adv_kernel *kn = adv_model_kernel(m, k);
-        sb_printf(b, "%s: kernel %s line %u\n", name, kn->name, kn->line);
+        sb_printf(b, "%s: kernel %s line %u\n", name, kn->label, kn->line);
         for (unsigned a = 0; a < kn->naccesses; a++) {
             const adv_access *x = &kn->acc[a];
             sb_printf(b, "  %s[%s]%s%s %s line %u ", kn->params[x->param].name, x->index,
                       x->path[0] ? "." : "", x->path, x->mode == ADV_WRITE ? "write" : "read", x->line);
+            char stride[64];
             if (x->cls.affine)
-                sb_printf(b, "stride %lld offset %lld\n", x->cls.stride, x->cls.offset);
+                sb_printf(b, "stride %s offset %lld%s\n",
+                          adv_affine_stride_text(&x->cls, adv_model_params(m, k), stride, sizeof stride),
+                          x->cls.offset, x->cls.per_warp ? " per warp" : "");
             else
                 sb_printf(b, "irregular (%s)\n", x->cls.why);
         }
@@ -29,7 +38,16 @@ static void dump(const char *name, const adv_model *m, sb_t *b)
 int main(int argc, char **argv)
 {
     unsigned n = 0;
-    gm_sample *samples = gm_samples(&n);
+    gm_sample *samples = argc > 2 ? gm_xcalloc((size_t)argc, sizeof *samples) : gm_samples(&n);
+    /* paths relative to the source tree, as the notes quote them */
+    CHECK(chdir(GM_SRC) == 0);
+    for (unsigned i = 0; i < n; i++)
+        snprintf(samples[i].path, sizeof samples[i].path, "samples/%s", samples[i].name);
+    for (int i = 2; i < argc; i++, n++) {
+        const char *slash = strrchr(argv[i], '/');
+        snprintf(samples[n].path, sizeof samples[n].path, "%s", argv[i]);
+        snprintf(samples[n].name, sizeof samples[n].name, "%s", slash ? slash + 1 : argv[i]);
+    }
     CHECK(n > 0);
     sb_t b;
     sb_init(&b);
@@ -38,6 +56,8 @@ int main(int argc, char **argv)
         gm_status_init(&st);
         adv_model *m = NULL;
         CHECK_EQ(adv_parse_file(samples[i].path, NULL, &m, &st), GM_OK);
+        if (st.code != GM_OK)
+            fprintf(stderr, "%s\n", st.msg);
         if (m) {
             adv_model_classify(m, 1 << 18);
             dump(samples[i].name, m, &b);

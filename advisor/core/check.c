@@ -51,6 +51,8 @@ struct adv_check {
     adv_check_opts o;
     adv_finding *f;
     unsigned n;
+    adv_check_note *notes;
+    unsigned nnotes;
     int baseline; /* a baseline was applied: SARIF says new or unchanged */
 };
 
@@ -68,10 +70,13 @@ void adv_check_destroy(adv_check *c)
     if (!c)
         return;
     free(c->f);
+    free(c->notes);
     free(c);
 }
 
 unsigned adv_check_count(const adv_check *c) { return c->n; }
+unsigned adv_check_note_count(const adv_check *c) { return c->nnotes; }
+const adv_check_note *adv_check_note_at(const adv_check *c, unsigned i) { return &c->notes[i]; }
 const adv_finding *adv_check_finding(const adv_check *c, unsigned i) { return &c->f[i]; }
 
 unsigned adv_check_new_count(const adv_check *c)
@@ -137,6 +142,40 @@ static void add(adv_check *c, const adv_finding *f)
     c->f[c->n++] = *f;
 }
 
+static void add_note(adv_check *c, const adv_model *m, const adv_kernel *kn, const adv_access *x,
+                     const char *why)
+{
+    c->notes = gm_xrealloc(c->notes, (c->nnotes + 1) * sizeof *c->notes);
+    adv_check_note *n = &c->notes[c->nnotes++];
+    memset(n, 0, sizeof *n);
+    snprintf(n->file, sizeof n->file, "%s", adv_model_file(m));
+    n->line = x->line;
+    n->col = x->col;
+    snprintf(n->kernel, sizeof n->kernel, "%s", kn->label);
+    snprintf(n->access, sizeof n->access, "%s[%s]%s%s", kn->params[x->param].name, x->index,
+             x->path[0] ? "." : "", x->path);
+    n->mode = x->mode == ADV_WRITE ? "write" : "read";
+    snprintf(n->why, sizeof n->why, "%s", why);
+}
+
+/* A stride that depends on a parameter nobody gave, said as a function of it. */
+static void symbolic_detail(const adv_model *m, unsigned k, const adv_access *x, const adv_cost *cost,
+                            char *out, size_t n)
+{
+    const adv_params *pv = adv_model_params(m, k);
+    if (x->cls.sym_param < 0 || !cost->width)
+        return;
+    char stride[64];
+    const char *name = pv->names[x->cls.sym_param];
+    adv_affine_stride_text(&x->cls, pv, stride, sizeof stride);
+    /* every thread has its own 32-byte sector once |stride| * width >= 32 */
+    long long per = (32 + cost->width - 1) / cost->width, coef = llabs(x->cls.sym_coef);
+    long long at = coef ? (per - x->cls.sym_base + coef - 1) / coef : 0;
+    snprintf(out, n, "stride %s: one sector per thread when %s >= %lld (the model took %s = %lld; "
+             "--param %s=N to say)", stride, name, at > 0 ? at : 1, name, pv->value[x->cls.sym_param],
+             name);
+}
+
 static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
@@ -149,6 +188,8 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
             continue;
         adv_cost cost;
         adv_access_cost(m, k, a, -1, ADV_L_AOS, &cost);
+        if (!cost.ok)
+            add_note(c, m, kn, x, x->cls.affine ? cost.why : x->cls.why);
         if (!cost.ok || (!cost.misaligned && 100 * cost.efficiency >= c->o.min_efficiency))
             continue;
         adv_finding f;
@@ -157,13 +198,14 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
         f.line = x->line;
         f.col = x->col;
         f.rule = rule_of(m, x, &cost);
-        snprintf(f.kernel, sizeof f.kernel, "%s", kn->name);
+        snprintf(f.kernel, sizeof f.kernel, "%s", kn->label);
         snprintf(f.access, sizeof f.access, "%s[%s]%s%s", kn->params[x->param].name, x->index,
                  x->path[0] ? "." : "", x->path);
         f.mode = x->mode == ADV_WRITE ? "write" : "read";
         f.sectors_per_request = cost.sectors_per_request;
         f.efficiency = cost.efficiency;
         suggest(m, k, x, f.rule, picks, f.suggestion, sizeof f.suggestion);
+        symbolic_detail(m, k, x, &cost, f.detail, sizeof f.detail);
         add(c, &f);
     }
     free(picks);

@@ -38,13 +38,25 @@ typedef struct {
     char file[1024];
     unsigned line, col;
     adv_rule rule;
-    char kernel[ADV_NAME_MAX];
+    char kernel[ADV_TYPE_MAX]; /* as the user knows it: "reduce<float, 256>" */
     char access[512];   /* "p[i].x" as written */
     const char *mode;   /* "read" or "write" */
     double sectors_per_request, efficiency;
     char suggestion[320];
+    char detail[256];   /* what the verdict rests on: "stride nfeatures: ..." (may be "") */
     int known;          /* in the baseline */
 } adv_finding;
+
+/* An access the model could not cost (an index gathered through memory,
+ * a call): not a finding, but said, with why. */
+typedef struct {
+    char file[1024];
+    unsigned line, col;
+    char kernel[ADV_TYPE_MAX];
+    char access[512];
+    const char *mode;
+    char why[160];
+} adv_check_note;
 
 typedef struct {
     double min_efficiency;  /* percent; 0: GM_DEFAULT_MIN_EFFICIENCY */
@@ -67,6 +79,8 @@ int adv_check_baseline(adv_check *c, const adv_jval *doc, const char *path, gm_s
 unsigned adv_check_count(const adv_check *c);
 const adv_finding *adv_check_finding(const adv_check *c, unsigned i);
 unsigned adv_check_new_count(const adv_check *c); /* not known */
+unsigned adv_check_note_count(const adv_check *c);
+const adv_check_note *adv_check_note_at(const adv_check *c, unsigned i);
 double adv_check_threshold(const adv_check *c);    /* percent */
 int adv_check_has_baseline(const adv_check *c);
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/limits.h"
 #include "../../common/strbuf.h"
 
 adv_expr *adv_expr_new(adv_xkind kind, adv_expr *a, adv_expr *b)
@@ -53,11 +54,12 @@ void adv_expr_free(adv_expr *e)
 }
 
 /* A polynomial in the atoms that can appear in a 1-D global index:
- * k + t*tid + b*bid + d*bdim + bd*bid*bdim + gd*gdim*bdim.  Anything of
- * higher degree is not an index we can reason about. */
+ * k + t*tid + b*bid + d*bdim + bd*bid*bdim + gd*gdim*bdim, plus u != 0 for
+ * any other warp-uniform term (a y or z index, a product of uniform
+ * terms).  Anything else is not an index we can reason about. */
 typedef struct {
     int ok;
-    long long k, t, b, d, bd, g, gd;
+    long long k, t, b, d, bd, g, gd, u;
     char why[96];
 } poly;
 
@@ -80,7 +82,7 @@ static poly atom(long long k, long long t, long long b, long long d, long long g
 
 static int is_const(const poly *p)
 {
-    return !p->t && !p->b && !p->d && !p->bd && !p->g && !p->gd;
+    return !p->t && !p->b && !p->d && !p->bd && !p->g && !p->gd && !p->u;
 }
 
 /* Overflowing coefficients are reported as irregular, never wrapped. */
@@ -101,6 +103,7 @@ static poly scale(poly p, long long c)
         !mul_ok(p.d, c, &r.d) || !mul_ok(p.bd, c, &r.bd) || !mul_ok(p.g, c, &r.g) ||
         !mul_ok(p.gd, c, &r.gd))
         return bad("coefficient overflows 64 bits");
+    r.u = c ? p.u : 0;
     return r;
 }
 
@@ -111,6 +114,7 @@ static poly add(poly x, poly y)
         !add_ok(x.d, y.d, &r.d) || !add_ok(x.bd, y.bd, &r.bd) || !add_ok(x.g, y.g, &r.g) ||
         !add_ok(x.gd, y.gd, &r.gd))
         return bad("coefficient overflows 64 bits");
+    r.u = x.u || y.u;
     return r;
 }
 
@@ -141,6 +145,11 @@ static poly mul_terms(poly x, poly y)
     int x_single_d = !x.k && !x.t && !x.b && !x.bd && !x.g && !x.gd && x.d;
     if ((y_single_b || y_single_g) && x_single_d)
         return mul_terms(y, x);
+    if (!x.t && !y.t) { /* warp-uniform times warp-uniform */
+        poly r = atom(0, 0, 0, 0, 0);
+        r.u = 1;
+        return r;
+    }
     return bad("product of thread-dependent terms");
 }
 
@@ -156,6 +165,11 @@ static poly eval(const adv_expr *e, const adv_params *pv, int depth)
     case ADV_X_BID: return atom(0, 0, 1, 0, 0);
     case ADV_X_BDIM: return atom(0, 0, 0, 1, 0);
     case ADV_X_GDIM: return atom(0, 0, 0, 0, 1);
+    case ADV_X_UNIFORM: {
+        poly p = atom(0, 0, 0, 0, 0);
+        p.u = 1;
+        return p;
+    }
     case ADV_X_PARAM:
         if (!pv || e->param < 0 || e->param >= pv->n || !pv->known[e->param]) {
             char why[96];
@@ -194,37 +208,79 @@ static poly eval(const adv_expr *e, const adv_params *pv, int depth)
     }
 }
 
-adv_affine adv_index_classify(const adv_expr *e, const adv_params *params)
+/* The verdict with the parameters as given. */
+static adv_affine classify(const adv_expr *e, const adv_params *params)
 {
     adv_affine r;
     memset(&r, 0, sizeof r);
+    r.sym_param = -1;
     poly p = eval(e, params, 0);
     if (!p.ok) {
         snprintf(r.why, sizeof r.why, "%s", p.why);
         return r;
     }
-    /* Grid-stride terms and lone blockIdx/blockDim terms are uniform across
-     * a warp: they move the warp's window, not its shape. */
-    if (p.t == 0 && p.bd == 0) {
-        r.affine = 1;
-        r.stride = 0;
-        r.offset = p.k;
-        return r;
-    }
-    if (p.b || p.d || p.g || p.gd) {
-        snprintf(r.why, sizeof r.why, "block-dependent term is not a multiple of the global index");
-        return r;
-    }
-    if (p.bd != 0 && p.t != p.bd) {
-        snprintf(r.why, sizeof r.why, "threadIdx.x and blockIdx.x*blockDim.x have different strides");
-        return r;
-    }
-    /* p.bd == 0 here means the index uses threadIdx.x alone: within a warp
-     * it has the same shape as stride*g, which is what coalescing sees. */
+    /* Within a warp (blockDim.x a multiple of 32) only threadIdx.x varies:
+     * every other term moves the warp's window, not its shape. */
     r.affine = 1;
     r.stride = p.t;
     r.offset = p.k;
+    /* stride*g + offset exactly, a constant, or threadIdx.x alone (the same
+     * shape in every warp) */
+    if (!p.b && !p.d && !p.g && !p.gd && !p.u && (p.bd == 0 || p.bd == p.t))
+        return r;
+    r.per_warp = 1;
+    adv_thread t0 = {0, 0, GM_LAUNCH_BLOCK, 1};
+    char why[96];
+    long long v;
+    if (adv_index_eval(e, &t0, params, &v, why, sizeof why) == 0)
+        r.offset = v;
     return r;
+}
+
+static int uses_param(const adv_expr *e, int p)
+{
+    return e && ((e->kind == ADV_X_PARAM && e->param == p) || uses_param(e->a, p) || uses_param(e->b, p) ||
+                 uses_param(e->c, p));
+}
+
+adv_affine adv_index_classify(const adv_expr *e, const adv_params *params)
+{
+    adv_affine r = classify(e, params);
+    /* a stride that moves with an assumed parameter is reported as a
+     * function of it: classify again with the value one higher */
+    for (int p = 0; r.affine && params && params->assumed && p < params->n && r.sym_param < 0; p++) {
+        if (!params->assumed[p] || !uses_param(e, p))
+            continue;
+        long long *vals = gm_xcalloc((size_t)params->n, sizeof *vals);
+        memcpy(vals, params->value, (size_t)params->n * sizeof *vals);
+        vals[p]++;
+        adv_params moved = *params;
+        moved.value = vals;
+        adv_affine r2 = classify(e, &moved);
+        free(vals);
+        if (r2.affine && r2.stride != r.stride) {
+            r.sym_param = p;
+            r.sym_coef = r2.stride - r.stride;
+            r.sym_base = r.stride - r.sym_coef * params->value[p];
+        }
+    }
+    return r;
+}
+
+const char *adv_affine_stride_text(const adv_affine *a, const adv_params *params, char *out, size_t n)
+{
+    if (a->sym_param < 0 || !params || !params->names || a->sym_param >= params->n) {
+        snprintf(out, n, "%lld", a->stride);
+        return out;
+    }
+    const char *name = params->names[a->sym_param];
+    char coef[32] = "", base[32] = "";
+    if (a->sym_coef != 1)
+        snprintf(coef, sizeof coef, "%lld*", a->sym_coef);
+    if (a->sym_base)
+        snprintf(base, sizeof base, "%+lld", a->sym_base);
+    snprintf(out, n, "%s%s%s", coef, name, base);
+    return out;
 }
 
 static int eval_fail(char *why, size_t n, const char *msg)
@@ -310,6 +366,7 @@ static int eval_at(const adv_expr *e, const adv_thread *t, const adv_params *pv,
     case ADV_X_BID: *out = t->bid; return 0;
     case ADV_X_BDIM: *out = t->bdim; return 0;
     case ADV_X_GDIM: *out = t->gdim; return 0;
+    case ADV_X_UNIFORM: *out = e->value; return 0;
     case ADV_X_PARAM:
         if (!pv || e->param < 0 || e->param >= pv->n || !pv->known[e->param]) {
             snprintf(why, n, "depends on parameter '%s' with no value",

@@ -18,6 +18,12 @@ typedef enum {
     ADV_X_BDIM,   /* blockDim.x */
     ADV_X_GDIM,   /* gridDim.x */
     ADV_X_PARAM,  /* kernel parameter number `param` */
+    /* threadIdx.y/z, blockIdx.y/z, blockDim.y/z, gridDim.y/z: the same for
+     * every thread of a warp when blockDim.x is a multiple of 32 (the
+     * assumption the model states); `why` names it, `value` is what the
+     * model evaluates it as (0 for an index, 1 for a dimension: the first
+     * row of a 2-D launch). */
+    ADV_X_UNIFORM,
     ADV_X_ADD,
     ADV_X_SUB,
     ADV_X_MUL,
@@ -54,20 +60,31 @@ adv_expr *adv_expr_clone(const adv_expr *e);
 void adv_expr_free(adv_expr *e);
 
 typedef struct {
-    int affine;           /* 1: stride*g + offset (stride 0: warp-uniform) */
+    int affine;           /* 1: lane l of each warp is stride*l past lane 0 (stride 0: warp-uniform) */
     long long stride;     /* in elements */
-    long long offset;     /* in elements */
+    long long offset;     /* in elements: the index of thread 0 */
+    int per_warp;         /* the index is stride*g + offset only within each warp: terms the
+                           * same for a whole warp (blockIdx, the y and z indices) move it */
+    int sym_param;        /* >= 0: the stride is sym_base + sym_coef*P for the parameter P,
+                           * whose value was assumed (stride holds it at that value) */
+    long long sym_coef, sym_base;
     char why[96];         /* when not affine: the reason */
 } adv_affine;
 
 /* Parameter values for ADV_X_PARAM leaves; known[p] == 0 makes such an
- * index irregular.  `names` is used only in the reason text. */
+ * index irregular; assumed[p] (may be NULL) marks a value the model stood
+ * in for one nobody gave, which the classifier reports symbolically.
+ * `names` is used only in the reason text. */
 typedef struct {
     int n;
     const long long *value;
     const unsigned char *known;
     const char *const *names;
+    const unsigned char *assumed;
 } adv_params;
+
+/* The stride as text: "2", or "nfeatures", "2*rows+1" for a symbolic one. */
+const char *adv_affine_stride_text(const adv_affine *a, const adv_params *params, char *out, size_t n);
 
 adv_affine adv_index_classify(const adv_expr *e, const adv_params *params);
 

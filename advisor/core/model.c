@@ -37,10 +37,8 @@ adv_model *adv_model_new(const char *file)
     return m;
 }
 
-void adv_model_destroy(adv_model *m)
+void adv_model_reset(adv_model *m)
 {
-    if (!m)
-        return;
     for (unsigned i = 0; i < m->nstructs; i++) {
         for (unsigned f = 0; f < m->structs[i].nfields; f++)
             free(m->structs[i].fields[f].leaves);
@@ -53,20 +51,38 @@ void adv_model_destroy(adv_model *m)
         free(m->kernels[k].params);
         free(m->kernels[k].pvalue);
         free(m->kernels[k].pknown);
+        free(m->kernels[k].passumed);
         free(m->kernels[k].pnames);
     }
+    free(m->structs);
+    free(m->struct_decl_off);
+    free(m->kernels);
+    free(m->decls);
+    m->structs = NULL;
+    m->struct_decl_off = NULL;
+    m->kernels = NULL;
+    m->decls = NULL;
+    m->nstructs = m->nkernels = m->ndecls = 0;
+    sb_free(&m->notes);
+    sb_init(&m->notes);
+}
+
+void adv_model_destroy(adv_model *m)
+{
+    if (!m)
+        return;
+    adv_model_reset(m);
     for (unsigned i = 0; i < m->nann; i++)
         free((char *)m->ann[i].name);
     for (unsigned i = 0; i < m->novr; i++)
         free((char *)m->ovr[i].name);
     free(m->ann);
     free(m->ovr);
-    free(m->structs);
-    free(m->struct_decl_off);
-    free(m->kernels);
-    free(m->decls);
     for (unsigned i = 0; i < m->ndefines; i++)
         free(m->defines[i]);
+    for (unsigned i = 0; i < m->nincludes; i++)
+        free(m->includes[i]);
+    free(m->includes);
     free(m->defines);
     free(m->file);
     free(m->text);
@@ -210,6 +226,10 @@ int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long 
         *value = 0.5; /* any finite, non-zero value exercises the arithmetic */
         return 2;
     }
+    if (par->kind == ADV_P_INT) {
+        *value = GM_ASSUMED_PARAM;
+        return 3;
+    }
     *value = 0;
     return 0;
 }
@@ -229,17 +249,21 @@ static void make_params(adv_model *m, unsigned k)
     adv_kernel *kn = &m->kernels[k];
     free(kn->pvalue);
     free(kn->pknown);
+    free(kn->passumed);
     free(kn->pnames);
     kn->pvalue = gm_xcalloc(kn->nparams + 1, sizeof *kn->pvalue);
     kn->pknown = gm_xcalloc(kn->nparams + 1, sizeof *kn->pknown);
+    kn->passumed = gm_xcalloc(kn->nparams + 1, sizeof *kn->passumed);
     kn->pnames = gm_xcalloc(kn->nparams + 1, sizeof *kn->pnames);
     for (unsigned p = 0; p < kn->nparams; p++) {
         double d = 0;
-        kn->pknown[p] = adv_model_param_value(m, k, p, m->count, &d) != 0;
+        int how = adv_model_param_value(m, k, p, m->count, &d);
+        kn->pknown[p] = how != 0;
+        kn->passumed[p] = how == 3;
         kn->pvalue[p] = (long long)d;
         kn->pnames[p] = kn->params[p].name;
     }
-    kn->pv = (adv_params){(int)kn->nparams, kn->pvalue, kn->pknown, kn->pnames};
+    kn->pv = (adv_params){(int)kn->nparams, kn->pvalue, kn->pknown, kn->pnames, kn->passumed};
 }
 
 const adv_params *adv_model_params(const adv_model *m, unsigned k)
@@ -274,6 +298,25 @@ int adv_identifier_ok(const char *s)
         if (!isalnum((unsigned char)*c) && *c != '_')
             return 0;
     return strlen(s) < ADV_NAME_MAX;
+}
+
+void adv_model_add_include(adv_model *m, const char *name)
+{
+    for (unsigned i = 0; i < m->nincludes; i++)
+        if (!strcmp(m->includes[i], name))
+            return;
+    m->includes = gm_xrealloc(m->includes, (m->nincludes + 1) * sizeof *m->includes);
+    m->includes[m->nincludes++] = gm_xstrdup(name);
+}
+
+unsigned adv_model_nincludes(const adv_model *m)
+{
+    return m->nincludes;
+}
+
+const char *adv_model_include(const adv_model *m, unsigned i)
+{
+    return m->includes[i];
 }
 
 unsigned adv_model_ndefines(const adv_model *m)

@@ -95,7 +95,9 @@ typedef struct {
 } adv_access;
 
 typedef struct {
-    char name[ADV_NAME_MAX];
+    char name[ADV_NAME_MAX];   /* as in generated code: an instance of a template is a copy named
+                                * "reduce__float_256" */
+    char label[ADV_TYPE_MAX];  /* as the user knows it: "reduce<float, 256>" (else name) */
     unsigned line, col;
     unsigned begin, end;       /* the whole definition */
     unsigned body_begin;       /* '{' of the body */
@@ -109,6 +111,7 @@ typedef struct {
                                 * model's threads reach (at least 1024, at most 2^32) */
     long long *pvalue;         /* set by adv_model_classify: adv_model_params */
     unsigned char *pknown;
+    unsigned char *passumed;
     const char **pnames;
     adv_params pv;
 } adv_kernel;
@@ -144,6 +147,10 @@ const adv_decl *adv_model_decl(const adv_model *m, unsigned i);
 /* The -D definitions the header was parsed with, as "NAME" or
  * "NAME=VALUE": generated code defines them too. */
 unsigned adv_model_ndefines(const adv_model *m);
+/* The CUDA device headers the file includes ("cooperative_groups.h"):
+ * generated code includes them too. */
+unsigned adv_model_nincludes(const adv_model *m);
+const char *adv_model_include(const adv_model *m, unsigned i);
 const char *adv_model_define(const adv_model *m, unsigned i);
 /* Notes for the user ("no kernel: assumed ..."), one per line. */
 const char *adv_model_notes(const adv_model *m);
@@ -157,8 +164,10 @@ typedef struct {
 } adv_param_value;
 
 /* Value of kernel k's scalar parameter p as used for launches.  Returns 1
- * when given or count-like, 2 for a float defaulted to 0.5, 0 when unknown
- * (launches then pass 0 and the report says so). */
+ * when given or count-like, 2 for a float defaulted to 0.5, 3 for an
+ * integer nobody gave, which stands at GM_ASSUMED_PARAM (the model reports
+ * a stride that depends on it symbolically, and the report says so), 0
+ * when it has no value (launches pass 0). */
 int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long count,
                           double *value);
 void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n);

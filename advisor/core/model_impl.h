@@ -21,6 +21,8 @@ struct adv_model {
     sb_t notes;
     char **defines; /* -D NAME[=VALUE] */
     unsigned ndefines;
+    char **includes; /* CUDA device headers the file includes: "cuda_fp16.h" */
+    unsigned nincludes;
     adv_param_value *ann; /* from `// gmadvise: name=value` */
     unsigned nann;
     adv_param_value *ovr; /* from the command line */
@@ -29,5 +31,10 @@ struct adv_model {
 };
 
 adv_model *adv_model_new(const char *file);
+/* Frees what parsing filled in (structs, kernels, declarations, notes),
+ * keeping the file, its text and the parameter values. */
+void adv_model_reset(adv_model *m);
+/* Adds a CUDA header for generated code, once. */
+void adv_model_add_include(adv_model *m, const char *name);
 
 #endif

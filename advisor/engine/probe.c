@@ -91,7 +91,7 @@ void adv_probe_model(adv_probe_rows *rs, const adv_model *m)
                                                  NULL, pt, 64, why, sizeof why);
                 for (unsigned i = 0; i < n; i++) {
                     char w[200];
-                    snprintf(w, sizeof w, "%s: %s %s[%s]%s%s, %s%s", kn->name,
+                    snprintf(w, sizeof w, "%s: %s %s[%s]%s%s, %s%s", kn->label,
                              x->mode == ADV_WRITE ? "write" : "read", kn->params[x->param].name,
                              x->index, x->path[0] ? "." : "", x->path, adv_layout_name((adv_layout_kind)L),
                              n > 1 ? " (one piece)" : "");

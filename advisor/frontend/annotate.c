@@ -45,7 +45,7 @@ int fe_read_annotations(adv_model *m, gm_status *st)
 
 /* A header with structs and no kernel: a kernel that reads and writes
  * every field of each struct at index i stands in for the user's. */
-void fe_synthesize_kernels(adv_model *m, sb_t *src)
+void fe_synthesize_kernels(adv_model *m, sb_t *src, sb_t *notes)
 {
     for (unsigned i = 0; i < m->nstructs; i++) {
         const adv_struct *s = &m->structs[i];
@@ -70,7 +70,7 @@ void fe_synthesize_kernels(adv_model *m, sb_t *src)
                 sb_printf(src, "        out[i].%s = in[i].%s;\n", fd->name, fd->name);
         }
         sb_puts(src, "    }\n}\n");
-        sb_printf(&m->notes,
+        sb_printf(notes,
                   "no __global__ kernel in %s: assumed every field of %s read and written at index i "
                   "(kernel gm_touch_%s)\n",
                   m->file, s->name, s->name);

@@ -74,10 +74,13 @@ int fe_decl_extent(pctx *pc, CXCursor c, unsigned *b, unsigned *e)
            fe_loc_at(pc, pc->cx->clang_getRangeEnd(r), 0, e, NULL, NULL) && *b <= *e;
 }
 
+/* Where the user reads it: the expansion of a macro, and the template a
+ * kernel instance was copied from (its copy follows a #line). */
 void fe_cursor_pos(pctx *pc, CXCursor c, unsigned *line, unsigned *col)
 {
-    CXFile f;
-    pc->cx->clang_getExpansionLocation(pc->cx->clang_getCursorLocation(c), &f, line, col, NULL);
+    CXString file;
+    pc->cx->clang_getPresumedLocation(pc->cx->clang_getCursorLocation(c), &file, line, col);
+    pc->cx->clang_disposeString(file);
 }
 
 int fe_cursor_in_main(pctx *pc, CXCursor c)

@@ -6,6 +6,8 @@
  *   kernels.c     kernels, parameters and accesses
  *   index_expr.c  index expressions over locals' reaching definitions
  *   annotate.c    annotations and synthesized kernels
+ *   needed.c      which declarations the kernels need
+ *   templates.c   template kernels, instantiated as concrete copies
  * Functions that fail set pc->st through fe_fail_at and return its code. */
 #ifndef ADV_FRONTEND_H
 #define ADV_FRONTEND_H
@@ -21,10 +23,31 @@
 #include "clang_api.h"
 #include "parse.h"
 
+/* Where gmadvise's CUDA headers (advisor/frontend/include) appear to be:
+ * a folder no file system has, searched before any other, so that a CUDA
+ * installation's own headers (which need nvcc) are never read. */
+#define FE_HEADERS_DIR "/gmadvise/include"
+
 typedef struct {
     CXCursor *v;
     unsigned n, cap;
 } cvec;
+
+/* A clang error, kept until it is known whether it costs a function
+ * (inside one of the main file's function bodies) or the file. */
+typedef struct {
+    unsigned off;  /* in the main file */
+    int in_main;   /* 0: in another file, or no location */
+    int fatal;     /* clang stopped there: the rest of the file was not parsed */
+    int consumed;  /* charged to a function, which was skipped */
+    char msg[1024]; /* "file:line:col: error: ..." */
+} perr;
+
+/* A struct that could not be modelled: an error only if a kernel uses it. */
+typedef struct {
+    unsigned begin, end; /* its declaration */
+    char msg[1024];
+} pfail;
 
 typedef struct {
     const adv_clang *cx;
@@ -34,6 +57,20 @@ typedef struct {
     CXFile cxfile, prelude;
     gm_status *st;
     char ns[ADV_TYPE_MAX];  /* "a::b::" inside namespaces a and b, else "" */
+    perr *errs;
+    unsigned nerrs;
+    pfail *fails;
+    unsigned nfails;
+    cvec decl_cur;   /* the cursor of each of m->decls */
+    cvec kern_cur;   /* the definition of each of m->kernels */
+    cvec templates;  /* __global__ function templates */
+    unsigned ntemplates; /* how many the last parse found */
+    /* instances of template kernels, kept from the parse that found them
+     * to the one that reads them: copy name -> "kernel<args>" */
+    char (*inst_name)[ADV_NAME_MAX];
+    char (*inst_label)[ADV_TYPE_MAX];
+    unsigned ninst;
+    const adv_parse_opts *opts;
     /* tokens of the main file, for operator spellings */
     unsigned ntok;
     unsigned *tok_off;
@@ -90,8 +127,20 @@ void fe_collect_defs(kctx *kc, CXCursor c);
 adv_expr *fe_expr_of(kctx *kc, CXCursor c, int depth);
 int fe_param_index(kctx *kc, CXCursor decl);
 
+/* parse.c: errors charged to a function.  The first error inside [b, e),
+ * or NULL; every error there is marked consumed. */
+const perr *fe_errors_in(pctx *pc, unsigned b, unsigned e);
+void fe_cvec_push(cvec *cv, CXCursor c);
+
+/* needed.c: keeps the declarations and structs the kernels use */
+int fe_keep_needed(pctx *pc);
+
+/* templates.c: instances of __global__ templates, as concrete kernels
+ * appended to src (each after a #line naming the template's line) */
+void fe_instantiate_templates(pctx *pc, sb_t *src);
+
 /* annotate.c: `// gmadvise:` annotations, and kernels synthesized for a header with none */
 int fe_read_annotations(adv_model *m, gm_status *st);
-void fe_synthesize_kernels(adv_model *m, sb_t *src);
+void fe_synthesize_kernels(adv_model *m, sb_t *src, sb_t *notes);
 
 #endif

@@ -135,10 +135,13 @@ static adv_expr *builtin_var(pctx *pc, CXCursor member)
                           : !strcmp(base, "blockDim") ? ADV_X_BDIM
                           : !strcmp(base, "gridDim")  ? ADV_X_GDIM
                                                       : ADV_X_OPAQUE;
-            if (k != ADV_X_OPAQUE && !strcmp(field, "x"))
+            if (k != ADV_X_OPAQUE && !strcmp(field, "x")) {
                 e = adv_expr_new(k, NULL, NULL);
-            else if (k != ADV_X_OPAQUE)
-                e = adv_expr_opaque("uses a y or z thread/block index");
+            } else if (k != ADV_X_OPAQUE) { /* warp-uniform: the model takes the first row */
+                e = adv_expr_new(ADV_X_UNIFORM, NULL, NULL);
+                e->value = k == ADV_X_BDIM || k == ADV_X_GDIM;
+                snprintf(e->why, sizeof e->why, "%s.%s", base, field);
+            }
         }
     }
     free(cv.v);
@@ -237,7 +240,10 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
                                               pc->cx->clang_getTranslationUnitCursor(pc->tu)) == 0) {
             e = resolve_local(kc, c, fe_decl_offset(pc, d), depth);
         } else {
+            char name[16];
             e = eval_const(pc, c);
+            if (!e && !strcmp(fe_spell(pc, c, name, sizeof name), "warpSize"))
+                e = adv_expr_const(32);
         }
         break;
     }

@@ -252,8 +252,11 @@ static void read_param(pctx *pc, CXCursor pd, adv_param *p)
         p->elem_size = es > 0 ? (unsigned)es : 0;
         p->struct_idx = fe_struct_by_decl(pc, pt);
         p->scalar = fe_scalar_of(pc, pt);
+        CXType cpt = cx->clang_getCanonicalType(pt);
         if (p->struct_idx >= 0)
             p->kind = ADV_P_STRUCT_PTR;
+        else if (cpt.kind == CXType_Record && fe_cursor_in_main(pc, cx->clang_getTypeDeclaration(cpt)))
+            p->kind = ADV_P_OTHER; /* the file's own type, not modelled (a class template's instance) */
         else
             p->kind = es > 0 ? ADV_P_SCALAR_PTR : ADV_P_OTHER;
         return;
@@ -276,6 +279,10 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     fe_spell(pc, fn, k.name, sizeof k.name);
     if (!fe_name_ok(pc, fn, "kernel"))
         return pc->st->code;
+    snprintf(k.label, sizeof k.label, "%s", k.name);
+    for (unsigned i = 0; i < pc->ninst; i++)
+        if (!strcmp(pc->inst_name[i], k.name))
+            snprintf(k.label, sizeof k.label, "%s", pc->inst_label[i]);
     fe_cursor_pos(pc, fn, &k.line, &k.col);
     if (!fe_loc_at(pc, cx->clang_getCursorLocation(fn), 1, &k.name_off, NULL, NULL) ||
         !fe_decl_extent(pc, fn, &k.begin, &k.end))
@@ -293,6 +300,11 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
             free(k.params);
             return pc->st->code;
         }
+        if (k.params[i].kind == ADV_P_OTHER && strchr(k.params[i].type, '*'))
+            sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s: parameter %s points to %.*s, a type gmadvise does "
+                                     "not lay out (a class template's instance): its accesses are not modelled\n",
+                      pc->file, k.line, k.col, k.label, k.params[i].name,
+                      (int)strcspn(k.params[i].type, " *"), k.params[i].type);
     }
     k.synthesized = k.begin >= pc->m->orig_len;
     /* a kernel gmadvise wrote has no line in the user's file: it stands at
@@ -326,5 +338,6 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     }
     pc->m->kernels = gm_xrealloc(pc->m->kernels, (pc->m->nkernels + 1) * sizeof *pc->m->kernels);
     pc->m->kernels[pc->m->nkernels++] = k;
+    fe_cvec_push(&pc->kern_cur, fn);
     return GM_OK;
 }

@@ -1,5 +1,7 @@
 #include "frontend.h"
 
+#include "../../common/limits.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -8,14 +10,20 @@
 extern const char *const adv_cuda_headers_names[], *const adv_cuda_headers_texts[];
 extern const unsigned adv_cuda_headers_count;
 
-/* Where those headers appear to be: a folder no file system has, searched
- * before any other, so that a CUDA installation's own headers (which need
- * nvcc) are never read. */
-#define HEADERS_DIR "/gmadvise/include"
+#define HEADERS_DIR FE_HEADERS_DIR
 #define PRELUDE_PATH HEADERS_DIR "/cuda_runtime.h"
 #define MAX_FILE_BYTES (16u << 20)
 
 /* ---- top level -------------------------------------------------------- */
+
+void fe_cvec_push(cvec *cv, CXCursor c)
+{
+    if (cv->n == cv->cap) {
+        cv->cap = cv->cap ? cv->cap * 2 : 16;
+        cv->v = gm_xrealloc(cv->v, cv->cap * sizeof *cv->v);
+    }
+    cv->v[cv->n++] = c;
+}
 
 static void add_decl(pctx *pc, CXCursor c, int is_macro)
 {
@@ -25,6 +33,70 @@ static void add_decl(pctx *pc, CXCursor c, int is_macro)
     adv_model *m = pc->m;
     m->decls = gm_xrealloc(m->decls, (m->ndecls + 1) * sizeof *m->decls);
     m->decls[m->ndecls++] = (adv_decl){b, e, is_macro};
+    fe_cvec_push(&pc->decl_cur, c);
+}
+
+const perr *fe_errors_in(pctx *pc, unsigned b, unsigned e)
+{
+    const perr *first = NULL;
+    for (unsigned i = 0; i < pc->nerrs; i++)
+        if (pc->errs[i].in_main && pc->errs[i].off >= b && pc->errs[i].off < e && !pc->errs[i].fatal) {
+            pc->errs[i].consumed = 1;
+            if (!first)
+                first = &pc->errs[i];
+        }
+    return first;
+}
+
+/* A function whose body does not compile is skipped, with a note, and
+ * costs nothing else: 1 when fn is one. */
+static int skip_broken_function(pctx *pc, CXCursor fn, int is_kernel)
+{
+    unsigned b, e, line, col;
+    if (!fe_decl_extent(pc, fn, &b, &e))
+        return 0;
+    const perr *err = fe_errors_in(pc, b, e);
+    if (!err)
+        return 0;
+    char name[ADV_NAME_MAX];
+    fe_cursor_pos(pc, fn, &line, &col);
+    fe_spell(pc, fn, name, sizeof name);
+    /* the note quotes clang's message without its own location prefix */
+    const char *what = strstr(err->msg, ": error: ");
+    sb_printf(&pc->m->notes, "%s:%u:%u: %s %s skipped: it does not compile (%s)\n", pc->file, line, col,
+              is_kernel ? "kernel" : "function", name, what ? what + 9 : err->msg);
+    return 1;
+}
+
+/* A struct that cannot be modelled fails the file only if a kernel uses
+ * it (fe_keep_needed decides): host classes are no kernel's business. */
+static int try_struct(pctx *pc, CXCursor c, const char *name)
+{
+    if (fe_add_struct(pc, c, name) == GM_OK)
+        return GM_OK;
+    unsigned b = 0, e = 0;
+    fe_decl_extent(pc, c, &b, &e);
+    pc->fails = gm_xrealloc(pc->fails, (pc->nfails + 1) * sizeof *pc->fails);
+    pfail *f = &pc->fails[pc->nfails++];
+    f->begin = b;
+    f->end = e;
+    snprintf(f->msg, sizeof f->msg, "%s", pc->st->msg);
+    gm_status_init(pc->st);
+    return GM_OK;
+}
+
+static void fail_union(pctx *pc, CXCursor c)
+{
+    char name[ADV_NAME_MAX];
+    fe_fail_at(pc, c, "union '%s' is not supported: gmadvise lays out structs only",
+               fe_spell(pc, c, name, sizeof name));
+    unsigned b = 0, e = 0;
+    fe_decl_extent(pc, c, &b, &e);
+    pc->fails = gm_xrealloc(pc->fails, (pc->nfails + 1) * sizeof *pc->fails);
+    pc->fails[pc->nfails++] = (pfail){.begin = b, .end = e};
+    snprintf(pc->fails[pc->nfails - 1].msg, sizeof pc->fails[0].msg, "%s", pc->st->msg);
+    gm_status_init(pc->st);
+    add_decl(pc, c, 0);
 }
 
 static int is_kernel_def(pctx *pc, CXCursor c)
@@ -83,29 +155,41 @@ static int visit_top(pctx *pc, CXCursor c)
         add_decl(pc, c, 1);
         return GM_OK;
     }
-    if (k == CXCursor_ClassTemplate || k == CXCursor_FunctionTemplate ||
-        k == CXCursor_ClassTemplatePartialSpecialization)
-        return fe_fail_at(pc, c, "template '%s' is not supported: gmadvise needs concrete types",
-                       fe_spell(pc, c, name, sizeof name));
-    if (k == CXCursor_UnionDecl)
-        return fe_fail_at(pc, c, "union '%s' is not supported: gmadvise lays out structs only",
-                       fe_spell(pc, c, name, sizeof name));
+    /* templates are carried into generated code when a kernel uses them;
+     * __global__ ones are analysed per instance (templates.c) */
+    if (k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization ||
+        k == CXCursor_NamespaceAlias) {
+        add_decl(pc, c, 0);
+        return GM_OK;
+    }
+    if (k == CXCursor_FunctionTemplate) {
+        if (fe_has_attr(pc, c, CXCursor_CUDAGlobalAttr)) {
+            if (!pc->ns[0] && !skip_broken_function(pc, c, 1))
+                fe_cvec_push(&pc->templates, c);
+        } else if (fe_has_attr(pc, c, CXCursor_CUDADeviceAttr) && !skip_broken_function(pc, c, 0)) {
+            add_decl(pc, c, 0);
+        }
+        return GM_OK;
+    }
+    if (k == CXCursor_UnionDecl && cx->clang_isCursorDefinition(c)) {
+        fail_union(pc, c);
+        return GM_OK;
+    }
     if ((k == CXCursor_StructDecl || k == CXCursor_ClassDecl) && cx->clang_isCursorDefinition(c)) {
         add_decl(pc, c, 0);
         fe_spell(pc, c, name, sizeof name);
         if (cx->clang_Cursor_isAnonymous(c) || !name[0] || strchr(name, '('))
             return GM_OK; /* unnamed: named by a typedef, handled there */
-        return fe_add_struct(pc, c, name);
+        return try_struct(pc, c, name);
     }
     if (k == CXCursor_TypedefDecl) {
         add_decl(pc, c, 0);
         CXType u = cx->clang_getTypedefDeclUnderlyingType(c);
         CXCursor d = cx->clang_getTypeDeclaration(cx->clang_getCanonicalType(u));
-        if (fe_kind(pc, d) == CXCursor_UnionDecl && fe_cursor_in_main(pc, d))
-            return fe_fail_at(pc, c, "union '%s' is not supported: gmadvise lays out structs only",
-                           fe_spell(pc, c, name, sizeof name));
-        if (fe_kind(pc, d) == CXCursor_StructDecl && fe_cursor_in_main(pc, d) && fe_struct_by_decl(pc, u) < 0)
-            return fe_add_struct(pc, d, fe_spell(pc, c, name, sizeof name));
+        if (fe_kind(pc, d) == CXCursor_UnionDecl && fe_cursor_in_main(pc, d) && cx->clang_Cursor_isAnonymous(d))
+            fail_union(pc, c);
+        else if (fe_kind(pc, d) == CXCursor_StructDecl && fe_cursor_in_main(pc, d) && fe_struct_by_decl(pc, u) < 0)
+            return try_struct(pc, d, fe_spell(pc, c, name, sizeof name));
         return GM_OK;
     }
     if (k == CXCursor_EnumDecl || k == CXCursor_VarDecl || k == CXCursor_TypeAliasDecl) {
@@ -116,15 +200,19 @@ static int visit_top(pctx *pc, CXCursor c)
         return GM_OK;
     }
     if (k == CXCursor_FunctionDecl && cx->clang_isCursorDefinition(c)) {
-        if (is_kernel_def(pc, c))
+        int kernel = is_kernel_def(pc, c), device = fe_has_attr(pc, c, CXCursor_CUDADeviceAttr);
+        if (skip_broken_function(pc, c, kernel) || !(kernel || device))
+            return GM_OK;
+        if (kernel)
             return fe_add_kernel(pc, c);
-        if (fe_has_attr(pc, c, CXCursor_CUDADeviceAttr))
-            add_decl(pc, c, 0);
+        add_decl(pc, c, 0);
     }
     return GM_OK;
 }
 
-static int report_diagnostics(pctx *pc)
+/* Every clang error, located; fe_errors_in charges those inside function
+ * bodies to their function. */
+static void collect_errors(pctx *pc)
 {
     const adv_clang *cx = pc->cx;
     unsigned n = cx->clang_getNumDiagnostics(pc->tu);
@@ -133,22 +221,35 @@ static int report_diagnostics(pctx *pc)
         enum CXDiagnosticSeverity sev = cx->clang_getDiagnosticSeverity(d);
         if (sev >= CXDiagnostic_Error) {
             CXFile f;
-            unsigned line = 0, col = 0;
-            cx->clang_getExpansionLocation(cx->clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
-            char msg[1024], fname[1024];
+            unsigned line = 0, col = 0, off = 0;
+            CXSourceLocation loc = cx->clang_getDiagnosticLocation(d);
+            cx->clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
+            CXString pf;
+            cx->clang_getPresumedLocation(loc, &pf, &line, &col);
+            cx->clang_disposeString(pf);
+            char msg[768], fname[1024];
             adv_cxstr(cx, cx->clang_getDiagnosticSpelling(d), msg, sizeof msg);
             if (f)
                 adv_cxstr(cx, cx->clang_getFileName(f), fname, sizeof fname);
             else
                 snprintf(fname, sizeof fname, "%s", pc->file);
-            if (!f)
-                snprintf(fname, sizeof fname, "%s", pc->file);
-            gm_fail(pc->st, GM_EINPUT, "%s:%u:%u: error: %s", fname, line, col, msg);
-            cx->clang_disposeDiagnostic(d);
-            return GM_EINPUT;
+            pc->errs = gm_xrealloc(pc->errs, (pc->nerrs + 1) * sizeof *pc->errs);
+            perr *e = &pc->errs[pc->nerrs++];
+            memset(e, 0, sizeof *e);
+            e->in_main = fe_loc_at(pc, loc, 0, &e->off, NULL, NULL);
+            e->fatal = sev == CXDiagnostic_Fatal;
+            snprintf(e->msg, sizeof e->msg, "%s:%u:%u: error: %s", fname, line, col, msg);
         }
         cx->clang_disposeDiagnostic(d);
     }
+}
+
+/* The first error no function took: the file's. */
+static int fail_on_errors(pctx *pc)
+{
+    for (unsigned i = 0; i < pc->nerrs; i++)
+        if (pc->errs[i].fatal || !pc->errs[i].consumed)
+            return gm_fail(pc->st, GM_EINPUT, "%s", pc->errs[i].msg);
     return GM_OK;
 }
 
@@ -174,13 +275,15 @@ static const char *gcc_include_dir(void)
     return dir;
 }
 
-static int parse_text(pctx *pc, const adv_parse_opts *opts)
+/* Parses m->text into the model; with `more`, appends to it the concrete
+ * instances of the file's template kernels (to be parsed again). */
+static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
 {
     const adv_clang *cx = pc->cx;
     /* as nvcc: CUDA's headers first, and cuda_runtime.h pre-included */
     static const char *const base_args[] = {
         "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
-        "-Wno-unknown-cuda-version", "-ferror-limit=1", "-I" HEADERS_DIR, "-include", PRELUDE_PATH};
+        "-Wno-unknown-cuda-version", "-ferror-limit=" GM_STR(GM_MAX_CLANG_ERRORS), "-I" HEADERS_DIR, "-include", PRELUDE_PATH};
     unsigned nb = sizeof base_args / sizeof *base_args, nu = opts ? opts->nclang_args : 0;
     const char *gcc = gcc_include_dir();
     unsigned na = nb + nu + (gcc[0] ? 2 : 0);
@@ -232,39 +335,41 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts)
     }
     pc->cxfile = cx->clang_getFile(pc->tu, pc->file);
     pc->prelude = cx->clang_getFile(pc->tu, PRELUDE_PATH);
-    if (report_diagnostics(pc) == GM_OK) {
+    collect_errors(pc);
+    /* a fatal error (a missing #include, too many errors) stopped clang:
+     * nothing after it was parsed, and the first error says why */
+    for (unsigned i = 0; i < pc->nerrs; i++)
+        if (pc->errs[i].fatal)
+            gm_fail(pc->st, GM_EINPUT, "%s", pc->errs[0].msg);
+    if (pc->st->code == GM_OK) {
         fe_tokenize_main(pc);
         cvec top = fe_kids(pc, cx->clang_getTranslationUnitCursor(pc->tu));
         for (unsigned i = 0; i < top.n && pc->st->code == GM_OK; i++)
             if (fe_cursor_in_main(pc, top.v[i]))
                 visit_top(pc, top.v[i]);
         free(top.v);
+        if (pc->st->code == GM_OK && fail_on_errors(pc) == GM_OK && fe_keep_needed(pc) == GM_OK && more &&
+            pc->templates.n)
+            fe_instantiate_templates(pc, more);
         free(pc->tok_off);
         free(pc->tok_str);
         pc->tok_off = NULL;
         pc->tok_str = NULL;
     }
+    free(pc->errs);
+    free(pc->fails);
+    free(pc->decl_cur.v);
+    free(pc->kern_cur.v);
+    pc->ntemplates = pc->templates.n;
+    free(pc->templates.v);
+    pc->errs = NULL;
+    pc->fails = NULL;
+    pc->nerrs = pc->nfails = 0;
+    pc->decl_cur = pc->kern_cur = pc->templates = (cvec){NULL, 0, 0};
     cx->clang_disposeTranslationUnit(pc->tu);
     cx->clang_disposeIndex(idx);
     pc->tu = NULL;
     return pc->st->code;
-}
-
-/* `// gmadvise: name=value ...` comments give kernel parameter values. */
-static void reset_model(adv_model *m)
-{
-    for (unsigned i = 0; i < m->nstructs; i++) {
-        for (unsigned f = 0; f < m->structs[i].nfields; f++)
-            free(m->structs[i].fields[f].leaves);
-        free(m->structs[i].fields);
-    }
-    free(m->structs);
-    free(m->struct_decl_off);
-    free(m->decls);
-    m->structs = NULL;
-    m->struct_decl_off = NULL;
-    m->decls = NULL;
-    m->nstructs = m->ndecls = 0;
 }
 
 /* ---- includes ------------------------------------------------------------ */
@@ -430,21 +535,30 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
     pc.m = m;
     pc.file = file;
     pc.st = st;
-    if (fe_read_annotations(m, st) == GM_OK && parse_text(&pc, opts) == GM_OK && m->nkernels == 0 &&
-        m->nstructs > 0) {
-        sb_t src;
-        sb_init(&src);
-        sb_putn(&src, m->text, m->text_len);
-        fe_synthesize_kernels(m, &src);
+    sb_t src, notes;
+    sb_init(&src);
+    sb_init(&notes);
+    sb_putn(&src, m->text, m->text_len);
+    if (fe_read_annotations(m, st) == GM_OK && parse_text(&pc, opts, &src) == GM_OK) {
+        unsigned instances = src.len > m->text_len;
+        /* a header with structs and no kernel: stand-ins for its kernels */
+        if (m->nkernels == 0 && !pc.ntemplates && m->nstructs > 0)
+            fe_synthesize_kernels(m, &src, &notes);
         if (src.len > m->text_len) {
             free(m->text);
             m->text_len = (unsigned)src.len;
             m->text = sb_take(&src);
-            reset_model(m);
-            parse_text(&pc, opts);
+            if (instances)
+                m->orig_len = m->text_len; /* instances are the user's kernels */
+            adv_model_reset(m);
+            parse_text(&pc, opts, NULL);
+            sb_puts(&m->notes, notes.s ? notes.s : "");
         }
-        sb_free(&src);
     }
+    sb_free(&src);
+    sb_free(&notes);
+    free(pc.inst_name);
+    free(pc.inst_label);
     if (st->code != GM_OK) {
         adv_model_destroy(m);
         return st->code;

@@ -15,7 +15,15 @@ void adv_check_text(const adv_check *c, int quiet, FILE *out)
                 f->file, f->line, f->col, r->level, f->mode, f->access, f->kernel,
                 f->sectors_per_request, 100 * f->efficiency, r->id, r->name,
                 f->known ? " (known: in the baseline)" : "");
-        fprintf(out, "  %s\n  suggestion: %s\n", r->summary, f->suggestion);
+        fprintf(out, "  %s\n", r->summary);
+        if (f->detail[0])
+            fprintf(out, "  %s\n", f->detail);
+        fprintf(out, "  suggestion: %s\n", f->suggestion);
+    }
+    for (unsigned i = 0; i < adv_check_note_count(c); i++) {
+        const adv_check_note *n = adv_check_note_at(c, i);
+        fprintf(out, "%s:%u:%u: note: %s %s in %s not modelled: %s\n", n->file, n->line, n->col, n->mode,
+                n->access, n->kernel, n->why);
     }
     if (quiet)
         return;
@@ -48,7 +56,22 @@ void adv_check_json(const adv_check *c, sb_t *out)
         adv_json_num(&j, "sectors_per_request", f->sectors_per_request);
         adv_json_num(&j, "efficiency", f->efficiency);
         adv_json_str(&j, "suggestion", f->suggestion);
+        adv_json_str(&j, "detail", f->detail[0] ? f->detail : NULL);
         adv_json_bool(&j, "known", f->known);
+        adv_json_end_obj(&j);
+    }
+    adv_json_end_arr(&j);
+    adv_json_begin_arr(&j, "notes");
+    for (unsigned i = 0; i < adv_check_note_count(c); i++) {
+        const adv_check_note *n = adv_check_note_at(c, i);
+        adv_json_begin_obj(&j, NULL);
+        adv_json_str(&j, "file", n->file);
+        adv_json_int(&j, "line", n->line);
+        adv_json_int(&j, "column", n->col);
+        adv_json_str(&j, "kernel", n->kernel);
+        adv_json_str(&j, "access", n->access);
+        adv_json_str(&j, "mode", n->mode);
+        adv_json_str(&j, "why", n->why);
         adv_json_end_obj(&j);
     }
     adv_json_end_arr(&j);
@@ -85,9 +108,9 @@ static void sarif_result(adv_json *j, const adv_finding *f, int baseline)
 {
     const adv_rule_info *r = adv_rule_get(f->rule);
     char msg[1200], fp[700];
-    snprintf(msg, sizeof msg, "%s %s in kernel %s: %.2f sectors per request, %.0f%% efficient. %s. "
+    snprintf(msg, sizeof msg, "%s %s in kernel %s: %.2f sectors per request, %.0f%% efficient. %s.%s%s "
              "Suggestion: %s.", f->mode, f->access, f->kernel, f->sectors_per_request,
-             100 * f->efficiency, r->summary, f->suggestion);
+             100 * f->efficiency, r->summary, f->detail[0] ? " " : "", f->detail, f->suggestion);
     adv_json_begin_obj(j, NULL);
     adv_json_str(j, "ruleId", r->id);
     adv_json_int(j, "ruleIndex", f->rule);

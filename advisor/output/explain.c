@@ -79,7 +79,7 @@ void adv_explain_access(FILE *f, const adv_model *m, unsigned k, unsigned a, int
     adv_pattern pt[64];
     unsigned n = adv_access_patterns(m, k, a, st, lay, pv, pt, 64, why, sizeof why);
     snprintf(title, sizeof title, "%s %s[%s]%s%s in %s, %s%s", x->mode == ADV_WRITE ? "write" : "read",
-             kn->params[x->param].name, x->index, x->path[0] ? "." : "", x->path, kn->name, label,
+             kn->params[x->param].name, x->index, x->path[0] ? "." : "", x->path, kn->label, label,
              n > 1 ? " (first of its pieces)" : "");
     if (n == 0)
         fprintf(f, "  %s: not drawn: %s\n\n", title, why);

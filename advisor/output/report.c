@@ -38,7 +38,7 @@ static void print_kernel(const out_t *o, const adv_result *r, unsigned ki)
 {
     const adv_model *m = r->m;
     const adv_kernel *k = adv_model_kernel(m, ki);
-    fprintf(o->f, "%skernel %s%s  (%s:%u)%s\n", BOLD(o), k->name, RESET(o), adv_model_file(m),
+    fprintf(o->f, "%skernel %s%s  (%s:%u)%s\n", BOLD(o), k->label, RESET(o), adv_model_file(m),
             k->line, k->synthesized ? "  [assumed: no kernel in the header]" : "");
     if (!k->naccesses) {
         fprintf(o->f, "  no access through a pointer parameter\n");
@@ -50,8 +50,11 @@ static void print_kernel(const out_t *o, const adv_result *r, unsigned ki)
         const adv_access *x = &k->acc[a];
         char name[400], pat[160], cost[64];
         access_name(k, x, name, sizeof name);
+        char stride[64];
         if (x->cls.affine)
-            snprintf(pat, sizeof pat, "stride %lld, offset %lld", x->cls.stride, x->cls.offset);
+            snprintf(pat, sizeof pat, "stride %s, offset %lld%s",
+                     adv_affine_stride_text(&x->cls, adv_model_params(m, ki), stride, sizeof stride),
+                     x->cls.offset, x->cls.per_warp ? " per warp" : "");
         else
             snprintf(pat, sizeof pat, "irregular: %s", x->cls.why);
         const adv_cost *c = &r->access_cost[ki][a];
@@ -120,7 +123,7 @@ static void print_predicted(const out_t *o, const adv_result *r)
     for (unsigned i = 0; i < r->nrec; i++) {
         const adv_rec *rc = &r->rec[i];
         const adv_variant *b = &r->v[rc->best], *d = &r->v[rc->declared];
-        const char *kn = adv_model_kernel(r->m, rc->kernel)->name;
+        const char *kn = adv_model_kernel(r->m, rc->kernel)->label;
         const char *sn = adv_model_struct(r->m, (unsigned)rc->st)->name;
         if (rc->best == rc->declared)
             fprintf(f, "  %s / %s: keep the declared layout (%.1f DRAM bytes and %.1f requests a warp "
@@ -167,7 +170,7 @@ void adv_report_text(const adv_result *r, FILE *f, int color)
                 continue;
             if (v->st >= 0) {
                 fprintf(f, "\n  %s%s%s in %s:\n", BOLD(&o), adv_model_struct(m, (unsigned)v->st)->name,
-                        RESET(&o), adv_model_kernel(m, k)->name);
+                        RESET(&o), adv_model_kernel(m, k)->label);
             } else {
                 fprintf(f, "\n  as declared (no struct parameter: no layout to choose):\n");
             }
@@ -188,7 +191,7 @@ void adv_report_text(const adv_result *r, FILE *f, int color)
     for (unsigned i = 0; i < r->nrec; i++) {
         const adv_rec *rc = &r->rec[i];
         const adv_variant *b = &r->v[rc->best], *d = &r->v[rc->declared];
-        const char *kn = adv_model_kernel(m, rc->kernel)->name;
+        const char *kn = adv_model_kernel(m, rc->kernel)->label;
         const char *sn = adv_model_struct(m, (unsigned)rc->st)->name;
         if (rc->predicted)
             continue; /* its declared layout was not measured */
@@ -253,7 +256,7 @@ static void json_kernels(adv_json *j, const adv_result *r)
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         const adv_kernel *kn = adv_model_kernel(m, k);
         adv_json_begin_obj(j, NULL);
-        adv_json_str(j, "name", kn->name);
+        adv_json_str(j, "name", kn->label);
         adv_json_int(j, "line", kn->line);
         adv_json_bool(j, "assumed", kn->synthesized);
         adv_json_begin_arr(j, "accesses");
@@ -267,8 +270,12 @@ static void json_kernels(adv_json *j, const adv_result *r)
             adv_json_str(j, "index", x->index);
             adv_json_bool(j, "affine", x->cls.affine);
             if (x->cls.affine) {
+                char stride[64];
                 adv_json_int(j, "stride", x->cls.stride);
                 adv_json_int(j, "offset", x->cls.offset);
+                adv_json_bool(j, "per_warp", x->cls.per_warp);
+                adv_json_str(j, "stride_symbolic", x->cls.sym_param < 0 ? NULL :
+                             adv_affine_stride_text(&x->cls, adv_model_params(m, k), stride, sizeof stride));
             } else {
                 adv_json_null(j, "stride");
                 adv_json_null(j, "offset");
@@ -328,7 +335,7 @@ void adv_report_json(const adv_result *r, sb_t *out)
     for (unsigned i = 0; i < r->nv; i++) {
         const adv_variant *v = &r->v[i];
         adv_json_begin_obj(&j, NULL);
-        adv_json_str(&j, "kernel", adv_model_kernel(m, v->kernel)->name);
+        adv_json_str(&j, "kernel", adv_model_kernel(m, v->kernel)->label);
         adv_json_str(&j, "struct", v->st >= 0 ? adv_model_struct(m, (unsigned)v->st)->name : NULL);
         adv_json_str(&j, "layout", adv_layout_name(v->kind));
         adv_json_int(&j, "align", v->align);
@@ -366,7 +373,7 @@ void adv_report_json(const adv_result *r, sb_t *out)
         const adv_rec *rc = &r->rec[i];
         const adv_variant *b = &r->v[rc->best];
         adv_json_begin_obj(&j, NULL);
-        adv_json_str(&j, "kernel", adv_model_kernel(m, rc->kernel)->name);
+        adv_json_str(&j, "kernel", adv_model_kernel(m, rc->kernel)->label);
         adv_json_str(&j, "struct", adv_model_struct(m, (unsigned)rc->st)->name);
         adv_json_str(&j, "layout", adv_layout_name(b->kind));
         adv_json_int(&j, "align", b->align);

@@ -47,7 +47,7 @@ __device__ thread_block this_thread_block();
 __device__ grid_group this_grid();
 __device__ coalesced_group coalesced_threads();
 __device__ thread_group tiled_partition(const thread_group &, unsigned);
-template <unsigned N, class G> __device__ thread_block_tile<N, G> tiled_partition(const G &);
+template <unsigned N, class G> __device__ thread_block_tile<N> tiled_partition(const G &);
 template <class G> __device__ void sync(const G &);
 template <class T> struct plus { __device__ T operator()(T a, T b) const { return a + b; } };
 template <class T> struct less { __device__ T operator()(T a, T b) const { return a < b ? a : b; } };
