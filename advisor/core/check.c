@@ -148,7 +148,7 @@ static void add_note(adv_check *c, const adv_model *m, const adv_kernel *kn, con
     c->notes = gm_xrealloc(c->notes, (c->nnotes + 1) * sizeof *c->notes);
     adv_check_note *n = &c->notes[c->nnotes++];
     memset(n, 0, sizeof *n);
-    snprintf(n->file, sizeof n->file, "%s", adv_model_file(m));
+    snprintf(n->file, sizeof n->file, "%s", adv_kernel_file(m, kn));
     n->line = x->line;
     n->col = x->col;
     snprintf(n->kernel, sizeof n->kernel, "%s", kn->label);
@@ -194,7 +194,7 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
             continue;
         adv_finding f;
         memset(&f, 0, sizeof f);
-        snprintf(f.file, sizeof f.file, "%s", adv_model_file(m));
+        snprintf(f.file, sizeof f.file, "%s", adv_kernel_file(m, kn));
         f.line = x->line;
         f.col = x->col;
         f.rule = rule_of(m, x, &cost);

@@ -48,6 +48,10 @@ void adv_model_reset(adv_model *m)
         for (unsigned a = 0; a < m->kernels[k].naccesses; a++)
             adv_expr_free(m->kernels[k].acc[a].expr);
         free(m->kernels[k].acc);
+        for (unsigned a = 0; a < m->kernels[k].nrw; a++)
+            adv_expr_free(m->kernels[k].rw[a].expr);
+        free(m->kernels[k].rw);
+        free(m->kernels[k].drop);
         free(m->kernels[k].params);
         free(m->kernels[k].pvalue);
         free(m->kernels[k].pknown);
@@ -80,9 +84,12 @@ void adv_model_destroy(adv_model *m)
     free(m->ovr);
     for (unsigned i = 0; i < m->ndefines; i++)
         free(m->defines[i]);
-    for (unsigned i = 0; i < m->nincludes; i++)
-        free(m->includes[i]);
-    free(m->includes);
+    for (unsigned i = 0; i < m->npreamble; i++)
+        free(m->preamble[i]);
+    free(m->preamble);
+    for (unsigned i = 0; i < m->nfiles; i++)
+        free(m->files[i]);
+    free(m->files);
     free(m->defines);
     free(m->file);
     free(m->text);
@@ -300,23 +307,37 @@ int adv_identifier_ok(const char *s)
     return strlen(s) < ADV_NAME_MAX;
 }
 
-void adv_model_add_include(adv_model *m, const char *name)
+const char *adv_model_intern_file(adv_model *m, const char *path)
 {
-    for (unsigned i = 0; i < m->nincludes; i++)
-        if (!strcmp(m->includes[i], name))
+    for (unsigned i = 0; i < m->nfiles; i++)
+        if (!strcmp(m->files[i], path))
+            return m->files[i];
+    m->files = gm_xrealloc(m->files, (m->nfiles + 1) * sizeof *m->files);
+    return m->files[m->nfiles++] = gm_xstrdup(path);
+}
+
+const char *adv_kernel_file(const adv_model *m, const adv_kernel *k)
+{
+    return k->file ? k->file : m->file;
+}
+
+void adv_model_add_preamble(adv_model *m, const char *line)
+{
+    for (unsigned i = 0; i < m->npreamble; i++)
+        if (!strcmp(m->preamble[i], line))
             return;
-    m->includes = gm_xrealloc(m->includes, (m->nincludes + 1) * sizeof *m->includes);
-    m->includes[m->nincludes++] = gm_xstrdup(name);
+    m->preamble = gm_xrealloc(m->preamble, (m->npreamble + 1) * sizeof *m->preamble);
+    m->preamble[m->npreamble++] = gm_xstrdup(line);
 }
 
-unsigned adv_model_nincludes(const adv_model *m)
+unsigned adv_model_npreamble(const adv_model *m)
 {
-    return m->nincludes;
+    return m->npreamble;
 }
 
-const char *adv_model_include(const adv_model *m, unsigned i)
+const char *adv_model_preamble(const adv_model *m, unsigned i)
 {
-    return m->includes[i];
+    return m->preamble[i];
 }
 
 unsigned adv_model_ndefines(const adv_model *m)

@@ -98,14 +98,24 @@ typedef struct {
     char name[ADV_NAME_MAX];   /* as in generated code: an instance of a template is a copy named
                                 * "reduce__float_256" */
     char label[ADV_TYPE_MAX];  /* as the user knows it: "reduce<float, 256>" (else name) */
-    unsigned line, col;
+    const char *file;          /* the file it is written in, when not the model's (a kernels
+                                * file the model's file #includes); NULL otherwise */
+    unsigned line, col;        /* in that file, as its accesses' */
     unsigned begin, end;       /* the whole definition */
     unsigned body_begin;       /* '{' of the body */
     unsigned name_off;         /* the kernel's name */
     unsigned nparams;
     adv_param *params;
     unsigned naccesses;
-    adv_access *acc;
+    adv_access *acc;           /* what the model costs; an access inside a __device__ function
+                                * the kernel passes an element to has no text range (sub_end 0) */
+    unsigned nrw;
+    adv_access *rw;            /* text that names an element without moving it, rewritten in
+                                * every layout but not costed: p[i] passed to a __device__
+                                * function by value or const reference (its reads are in acc) */
+    unsigned ndrop;
+    unsigned (*drop)[2];       /* text a rewritten layout deletes: `S &b = p[i];`, the
+                                * declaration of a reference whose uses are accesses */
     int synthesized;           /* made by gmadvise for a header with no kernel */
     long long window;          /* set by adv_model_classify: 1 + the highest element the
                                 * model's threads reach (at least 1024, at most 2^32) */
@@ -133,6 +143,8 @@ typedef struct adv_model adv_model;
 void adv_model_destroy(adv_model *m);
 
 const char *adv_model_file(const adv_model *m);   /* as given by the user */
+/* Where kernel k is written: its own file, else the model's. */
+const char *adv_kernel_file(const adv_model *m, const adv_kernel *k);
 const char *adv_model_text(const adv_model *m);   /* the parsed text */
 unsigned adv_model_text_len(const adv_model *m);
 unsigned adv_model_nstructs(const adv_model *m);
@@ -147,10 +159,11 @@ const adv_decl *adv_model_decl(const adv_model *m, unsigned i);
 /* The -D definitions the header was parsed with, as "NAME" or
  * "NAME=VALUE": generated code defines them too. */
 unsigned adv_model_ndefines(const adv_model *m);
-/* The CUDA device headers the file includes ("cooperative_groups.h"):
- * generated code includes them too. */
-unsigned adv_model_nincludes(const adv_model *m);
-const char *adv_model_include(const adv_model *m, unsigned i);
+/* What generated code needs from outside the file, one line each: the
+ * CUDA device headers it includes ("#include <cooperative_groups.h>"), the
+ * system macros its kernels use (FLT_MAX). */
+unsigned adv_model_npreamble(const adv_model *m);
+const char *adv_model_preamble(const adv_model *m, unsigned i);
 const char *adv_model_define(const adv_model *m, unsigned i);
 /* Notes for the user ("no kernel: assumed ..."), one per line. */
 const char *adv_model_notes(const adv_model *m);

@@ -21,8 +21,10 @@ struct adv_model {
     sb_t notes;
     char **defines; /* -D NAME[=VALUE] */
     unsigned ndefines;
-    char **includes; /* CUDA device headers the file includes: "cuda_fp16.h" */
-    unsigned nincludes;
+    char **files;    /* other files kernels were read from (adv_kernel.file points here) */
+    unsigned nfiles;
+    char **preamble; /* lines generated code starts with: "#include <cuda_fp16.h>" */
+    unsigned npreamble;
     adv_param_value *ann; /* from `// gmadvise: name=value` */
     unsigned nann;
     adv_param_value *ovr; /* from the command line */
@@ -34,7 +36,9 @@ adv_model *adv_model_new(const char *file);
 /* Frees what parsing filled in (structs, kernels, declarations, notes),
  * keeping the file, its text and the parameter values. */
 void adv_model_reset(adv_model *m);
-/* Adds a CUDA header for generated code, once. */
-void adv_model_add_include(adv_model *m, const char *name);
+/* The model's copy of a file name, made once. */
+const char *adv_model_intern_file(adv_model *m, const char *path);
+/* Adds a line for generated code's preamble, once. */
+void adv_model_add_preamble(adv_model *m, const char *line);
 
 #endif

@@ -33,7 +33,8 @@
     X(clang_Cursor_getStorageClass) X(clang_getNumElements) X(clang_getElementType)      \
     X(clang_getFile) X(clang_getLocationForOffset) X(clang_getRange) X(clang_getDiagnosticCategoryText) \
     X(clang_Type_getNamedType) X(clang_getNullCursor) X(clang_isExpression) X(clang_File_isEqual) \
-    X(clang_getIncludedFile) X(clang_getPresumedLocation)
+    X(clang_getIncludedFile) X(clang_getPresumedLocation) \
+    X(clang_getCursorDefinition)
 
 typedef struct adv_clang {
     void *lib;

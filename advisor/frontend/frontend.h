@@ -70,7 +70,8 @@ typedef struct {
     char (*inst_name)[ADV_NAME_MAX];
     char (*inst_label)[ADV_TYPE_MAX];
     unsigned ninst;
-    const adv_parse_opts *opts;
+    char **inc_dirs; /* folders of spliced #includes (parse.c) */
+    unsigned ninc_dirs;
     /* tokens of the main file, for operator spellings */
     unsigned ntok;
     unsigned *tok_off;
@@ -85,9 +86,18 @@ typedef struct {
     unsigned loop_b, loop_e; /* for a for-loop increment: the loop body */
 } vdef;
 
+/* A reference bound to an element, `S &b = p[i];`: each `b.f` is an access
+ * of p[i].f. */
+typedef struct {
+    unsigned var;       /* offset of b's declaration */
+    adv_access proto;   /* p[i], with its index's range and expression */
+} falias;
+
 typedef struct {
     pctx *pc;
     adv_kernel *k;
+    falias *aliases;
+    unsigned naliases;
     CXCursor fn;
     vdef *defs;
     unsigned ndefs, cap;

@@ -53,12 +53,6 @@ static int field_index(const adv_struct *s, const char *name)
     return -1;
 }
 
-static void push_access(adv_kernel *k, const adv_access *a)
-{
-    k->acc = gm_xrealloc(k->acc, (k->naccesses + 1) * sizeof *k->acc);
-    k->acc[k->naccesses++] = *a;
-}
-
 static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
 {
     pctx *pc = kc->pc;
@@ -103,37 +97,59 @@ static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
     return mode;
 }
 
-/* c is P[E] with P a pointer parameter of the kernel. */
-static void record_access(kctx *kc, CXCursor sub, CXCursor index, int param)
+static void set_other_use(adv_param *par, unsigned line, const char *fmt, const char *a, const char *b)
+{
+    if (par->other_use_line)
+        return;
+    par->other_use_line = line;
+    if (fmt)
+        snprintf(par->other_use, sizeof par->other_use, fmt, a, b);
+}
+
+/* P[E] as an access of parameter `param`: its text ranges, index text and
+ * expression; no member, mode or position yet. */
+static void subscript_access(kctx *kc, CXCursor sub, CXCursor index, int param, adv_access *a)
 {
     pctx *pc = kc->pc;
     adv_kernel *k = kc->k;
     const adv_param *par = &k->params[param];
-    adv_access a;
-    memset(&a, 0, sizeof a);
-    a.param = param;
-    a.struct_idx = par->kind == ADV_P_STRUCT_PTR ? par->struct_idx : -1;
-    a.field = -1;
-    fe_cursor_pos(pc, sub, &a.line, &a.col);
+    memset(a, 0, sizeof *a);
+    a->param = param;
+    a->struct_idx = par->kind == ADV_P_STRUCT_PTR ? par->struct_idx : -1;
+    a->field = -1;
+    fe_cursor_pos(pc, sub, &a->line, &a->col);
     /* libclang gives every token of an object-like macro's body the
      * position of the macro's use, so a subscript written in a macro has
      * collapsed ranges: only one whose index lies strictly inside it is
      * text that can be rewritten */
-    int ranges = fe_extent_in_main(pc, sub, &a.sub_begin, &a.sub_end) &&
-                 fe_extent_in_main(pc, index, &a.idx_begin, &a.idx_end) &&
-                 a.sub_begin < a.idx_begin && a.idx_begin < a.idx_end && a.idx_end < a.sub_end;
+    int ranges = fe_extent_in_main(pc, sub, &a->sub_begin, &a->sub_end) &&
+                 fe_extent_in_main(pc, index, &a->idx_begin, &a->idx_end) &&
+                 a->sub_begin < a->idx_begin && a->idx_begin < a->idx_end && a->idx_end < a->sub_end;
     if (ranges) {
-        copy_text(pc->m, a.idx_begin, a.idx_end, a.index, sizeof a.index);
-        a.idx_pure = index_is_pure(pc, a.idx_begin, a.idx_end);
+        copy_text(pc->m, a->idx_begin, a->idx_end, a->index, sizeof a->index);
+        a->idx_pure = index_is_pure(pc, a->idx_begin, a->idx_end);
     } else {
-        a.sub_begin = a.sub_end = a.idx_begin = a.idx_end = 0; /* nothing to rewrite */
-        snprintf(a.index, sizeof a.index, "(macro)");
-        if (!par->other_use_line)
-            k->params[param].other_use_line = a.line;
+        a->sub_begin = a->sub_end = a->idx_begin = a->idx_end = 0; /* nothing to rewrite */
+        snprintf(a->index, sizeof a->index, "(macro)");
+        set_other_use(&k->params[param], a->line, NULL, NULL, NULL);
     }
-    a.expr = fe_expr_of(kc, index, 0);
+    a->expr = fe_expr_of(kc, index, 0);
+}
 
-    /* The member chain above the subscript: P[E].f1.f2 ... */
+static void push_to(adv_access **v, unsigned *n, const adv_access *a)
+{
+    *v = gm_xrealloc(*v, (*n + 1) * sizeof **v);
+    (*v)[(*n)++] = *a;
+}
+
+/* Completes `a` with the member chain above `sub` on the stack (P[E].f1.f2,
+ * b.f1.f2) and the mode, and records it (a compound write also as a
+ * read); `read_only` drops writes (to a by-value copy). */
+static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
+{
+    pctx *pc = kc->pc;
+    adv_kernel *k = kc->k;
+    const adv_param *par = &k->params[a.param];
     CXCursor top = sub;
     unsigned top_depth = kc->depth;
     unsigned d = kc->depth;
@@ -152,13 +168,12 @@ static void record_access(kctx *kc, CXCursor sub, CXCursor index, int param)
             unsigned mb;
             if (a.field < 0 || !fe_extent_in_main(pc, mem, &mb, &a.mem_end)) {
                 a.field = -1; /* a method or a macro: not a plain field */
-                if (!par->other_use_line) {
-                    k->params[param].other_use_line = a.line;
-                    if (fe_kind(pc, pc->cx->clang_getCursorReferenced(mem)) == CXCursor_CXXMethod)
-                        snprintf(k->params[param].other_use, sizeof k->params[param].other_use,
-                                 "calls member function %s() on %s[i], which a variant cannot rewrite",
-                                 name, par->name);
-                }
+                if (fe_kind(pc, pc->cx->clang_getCursorReferenced(mem)) == CXCursor_CXXMethod)
+                    set_other_use(&k->params[a.param], a.line,
+                                  "calls member function %s() on %s[i], which a variant cannot rewrite",
+                                  name, par->name);
+                else
+                    set_other_use(&k->params[a.param], a.line, NULL, NULL, NULL);
                 break;
             }
         }
@@ -170,13 +185,115 @@ static void record_access(kctx *kc, CXCursor sub, CXCursor index, int param)
     }
     int also_read = 0;
     a.mode = mode_of(kc, top, top_depth, &also_read);
-    if (also_read) {
+    if (also_read || (read_only && a.mode == ADV_WRITE)) {
         adv_access r = a;
         r.mode = ADV_READ;
-        r.expr = adv_expr_clone(a.expr);
-        push_access(k, &r);
+        r.expr = read_only && !also_read ? a.expr : adv_expr_clone(a.expr);
+        push_to(&k->acc, &k->naccesses, &r);
+        if (read_only)
+            return;
     }
-    push_access(k, &a);
+    push_to(&k->acc, &k->naccesses, &a);
+}
+
+/* The innermost ancestor on the stack that is not a parenthesis or an
+ * implicit conversion; its depth in *at. */
+static CXCursor parent_of(kctx *kc, unsigned *at)
+{
+    unsigned d = kc->depth;
+    while (d > 0 && (fe_kind(kc->pc, kc->stack[d - 1]) == CXCursor_ParenExpr ||
+                     fe_kind(kc->pc, kc->stack[d - 1]) == CXCursor_UnexposedExpr))
+        d--;
+    *at = d;
+    return d ? kc->stack[d - 1] : kc->pc->cx->clang_getNullCursor();
+}
+
+static void walk_callee(kctx *kc, CXCursor c, unsigned parm, const adv_access *proto, int by_value);
+
+/* p[i] passed whole to a __device__ function of the file that takes the
+ * struct by value or by reference: the function's reads (and, through a
+ * reference, writes) are the kernel's, at the caller's index.  The call's
+ * text is rewritten in every layout (a proxy converts to the struct), but
+ * costs nothing itself.  0 when the callee is not such a function. */
+static int inline_call(kctx *kc, CXCursor call, CXCursor sub, adv_access *a)
+{
+    pctx *pc = kc->pc;
+    const adv_clang *cx = pc->cx;
+    CXCursor def = cx->clang_getCursorDefinition(cx->clang_getCursorReferenced(call));
+    int nargs = cx->clang_Cursor_getNumArguments(call), arg = -1;
+    for (int i = 0; i < nargs && arg < 0; i++)
+        if (cx->clang_equalCursors(fe_strip(pc, cx->clang_Cursor_getArgument(call, (unsigned)i)), sub))
+            arg = i;
+    /* a free __device__ function (an operator= or a method is the struct's own) */
+    if (cx->clang_Cursor_isNull(def) || arg < 0 || fe_kind(pc, def) != CXCursor_FunctionDecl ||
+        !fe_cursor_in_main(pc, def) || !fe_has_attr(pc, def, CXCursor_CUDADeviceAttr) ||
+        cx->clang_Cursor_getNumArguments(def) <= arg)
+        return 0;
+    CXCursor parm = cx->clang_Cursor_getArgument(def, (unsigned)arg);
+    CXType t = cx->clang_getCanonicalType(cx->clang_getCursorType(parm));
+    int by_ref = t.kind == CXType_LValueReference;
+    CXType target = by_ref ? cx->clang_getPointeeType(t) : t;
+    if (fe_struct_by_decl(pc, target) != a->struct_idx || a->struct_idx < 0)
+        return 0;
+    cvec kids = fe_kids(pc, def);
+    CXCursor body = kids.n ? kids.v[kids.n - 1] : cx->clang_getNullCursor();
+    free(kids.v);
+    if (fe_kind(pc, body) != CXCursor_CompoundStmt)
+        return 0;
+    char fname[ADV_NAME_MAX];
+    fe_spell(pc, def, fname, sizeof fname);
+    adv_param *par = &kc->k->params[a->param];
+    if (by_ref && !cx->clang_isConstQualifiedType(target))
+        set_other_use(par, a->line, "passes %s[i] by reference to %s(), which a variant cannot rewrite",
+                      par->name, fname);
+    push_to(&kc->k->rw, &kc->k->nrw, a);
+    /* the callee's uses, walked with a stack of their own */
+    CXCursor saved[512];
+    unsigned depth = kc->depth;
+    memcpy(saved, kc->stack, depth * sizeof *saved);
+    kc->depth = 0;
+    walk_callee(kc, body, fe_decl_offset(pc, parm), a, !by_ref);
+    memcpy(kc->stack, saved, depth * sizeof *saved);
+    kc->depth = depth;
+    return 1;
+}
+
+/* c is P[E] with P a pointer parameter of the kernel. */
+static void record_access(kctx *kc, CXCursor sub, CXCursor index, int param)
+{
+    adv_access a;
+    subscript_access(kc, sub, index, param, &a);
+    unsigned at;
+    CXCursor up = parent_of(kc, &at);
+    if (a.struct_idx >= 0 && fe_kind(kc->pc, up) == CXCursor_CallExpr && inline_call(kc, up, sub, &a))
+        return;
+    finish_access(kc, sub, a, 0);
+}
+
+/* Uses of the callee's parameter `parm` inside c, as accesses of the
+ * caller's element (no text to rewrite: sub_end 0). */
+static void walk_callee(kctx *kc, CXCursor c, unsigned parm, const adv_access *proto, int by_value)
+{
+    pctx *pc = kc->pc;
+    if (fe_kind(pc, c) == CXCursor_DeclRefExpr &&
+        fe_decl_offset(pc, pc->cx->clang_getCursorReferenced(c)) == parm &&
+        fe_kind(pc, pc->cx->clang_getCursorReferenced(c)) == CXCursor_ParmDecl) {
+        adv_access x = *proto;
+        x.expr = adv_expr_clone(proto->expr);
+        x.sub_begin = x.sub_end = x.idx_begin = x.idx_end = x.mem_end = 0;
+        x.idx_pure = 1;
+        fe_cursor_pos(pc, c, &x.line, &x.col);
+        finish_access(kc, c, x, by_value);
+        return;
+    }
+    cvec cv = fe_kids(pc, c);
+    if (kc->depth < 511) {
+        kc->stack[kc->depth++] = c;
+        for (unsigned i = 0; i < cv.n; i++)
+            walk_callee(kc, cv.v[i], parm, proto, by_value);
+        kc->depth--;
+    }
+    free(cv.v);
 }
 
 static int pointer_param_of(kctx *kc, CXCursor base)
@@ -195,11 +312,88 @@ static int pointer_param_of(kctx *kc, CXCursor base)
     return pk == ADV_P_STRUCT_PTR || pk == ADV_P_SCALAR_PTR ? p : -1;
 }
 
+static void walk_body(kctx *kc, CXCursor c);
+
+/* `S &b = p[i];` (or const S &): recorded as an alias of p[i]; its
+ * declaration is deleted where a layout rewrites p.  1 when c is one. */
+static int bind_alias(kctx *kc, CXCursor c, const cvec *cv)
+{
+    pctx *pc = kc->pc;
+    const adv_clang *cx = pc->cx;
+    CXType t = cx->clang_getCanonicalType(cx->clang_getCursorType(c));
+    if (t.kind != CXType_LValueReference || !cv->n)
+        return 0;
+    CXCursor init = fe_strip(pc, cv->v[cv->n - 1]);
+    cvec sub = fe_kids(pc, init);
+    int param = fe_kind(pc, init) == CXCursor_ArraySubscriptExpr && sub.n == 2 ? pointer_param_of(kc, sub.v[0]) : -1;
+    if (param < 0 || kc->k->params[param].kind != ADV_P_STRUCT_PTR ||
+        fe_struct_by_decl(pc, cx->clang_getPointeeType(t)) != kc->k->params[param].struct_idx) {
+        free(sub.v);
+        return 0;
+    }
+    falias al;
+    al.var = fe_decl_offset(pc, c);
+    subscript_access(kc, init, sub.v[1], param, &al.proto);
+    /* the declaration statement, deleted whole: it must declare b alone */
+    unsigned at, b = 0, e = 0;
+    CXCursor stmt = parent_of(kc, &at);
+    cvec decls = fe_kids(pc, stmt);
+    if (fe_kind(pc, stmt) == CXCursor_DeclStmt && decls.n == 1 && fe_extent_in_main(pc, stmt, &b, &e)) {
+        kc->k->drop = gm_xrealloc(kc->k->drop, (kc->k->ndrop + 1) * sizeof *kc->k->drop);
+        kc->k->drop[kc->k->ndrop][0] = b;
+        kc->k->drop[kc->k->ndrop++][1] = e;
+    } else {
+        char name[ADV_NAME_MAX];
+        set_other_use(&kc->k->params[param], al.proto.line, "binds reference %s to %s[i] in a declaration "
+                      "of several variables, which a variant cannot rewrite", fe_spell(pc, c, name, sizeof name),
+                      kc->k->params[param].name);
+    }
+    free(decls.v);
+    kc->aliases = gm_xrealloc(kc->aliases, (kc->naliases + 1) * sizeof *kc->aliases);
+    kc->aliases[kc->naliases++] = al;
+    if (kc->depth < 511) { /* accesses inside the index */
+        kc->stack[kc->depth++] = init;
+        walk_body(kc, sub.v[1]);
+        kc->depth--;
+    }
+    free(sub.v);
+    return 1;
+}
+
+/* A use of alias b: b.f is an access of p[i].f, rewritten at b's text. */
+static int use_alias(kctx *kc, CXCursor ref)
+{
+    pctx *pc = kc->pc;
+    unsigned var = fe_decl_offset(pc, pc->cx->clang_getCursorReferenced(ref));
+    for (unsigned i = 0; i < kc->naliases; i++) {
+        if (kc->aliases[i].var != var)
+            continue;
+        adv_access x = kc->aliases[i].proto;
+        x.expr = adv_expr_clone(x.expr);
+        fe_cursor_pos(pc, ref, &x.line, &x.col);
+        if (!fe_extent_in_main(pc, ref, &x.sub_begin, &x.sub_end))
+            x.sub_begin = x.sub_end = 0;
+        unsigned at;
+        if (fe_kind(pc, parent_of(kc, &at)) != CXCursor_MemberRefExpr) {
+            char name[ADV_NAME_MAX];
+            set_other_use(&kc->k->params[x.param], x.line, "uses reference %s other than as %s.field, which "
+                          "a variant cannot rewrite", fe_spell(pc, ref, name, sizeof name), name);
+        }
+        finish_access(kc, ref, x, 0);
+        return 1;
+    }
+    return 0;
+}
+
 static void walk_body(kctx *kc, CXCursor c)
 {
     pctx *pc = kc->pc;
     enum CXCursorKind k = fe_kind(pc, c);
     cvec cv = fe_kids(pc, c);
+    if ((k == CXCursor_VarDecl && bind_alias(kc, c, &cv)) || (k == CXCursor_DeclRefExpr && use_alias(kc, c))) {
+        free(cv.v);
+        return;
+    }
     if (k == CXCursor_ArraySubscriptExpr && cv.n == 2) {
         int p = pointer_param_of(kc, cv.v[0]);
         if (p >= 0) {
@@ -284,6 +478,13 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
         if (!strcmp(pc->inst_name[i], k.name))
             snprintf(k.label, sizeof k.label, "%s", pc->inst_label[i]);
     fe_cursor_pos(pc, fn, &k.line, &k.col);
+    char where[1024]; /* a kernel of a spliced #include names its own file (parse.c) */
+    CXString pf;
+    unsigned pl, pcol;
+    cx->clang_getPresumedLocation(cx->clang_getCursorLocation(fn), &pf, &pl, &pcol);
+    adv_cxstr(cx, pf, where, sizeof where);
+    if (where[0] && strcmp(where, pc->file))
+        k.file = adv_model_intern_file(pc->m, where);
     if (!fe_loc_at(pc, cx->clang_getCursorLocation(fn), 1, &k.name_off, NULL, NULL) ||
         !fe_decl_extent(pc, fn, &k.begin, &k.end))
     {
@@ -332,6 +533,9 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     fe_collect_defs(&kc, body);
     walk_body(&kc, body);
     free(kc.defs);
+    for (unsigned i = 0; i < kc.naliases; i++)
+        adv_expr_free(kc.aliases[i].proto.expr);
+    free(kc.aliases);
     for (unsigned a = 0; k.synthesized && a < k.naccesses; a++) {
         k.acc[a].line = k.line;
         k.acc[a].col = k.col;

@@ -119,10 +119,143 @@ static void keep_includes(pctx *pc)
             continue;
         const char *rel = path + sizeof FE_HEADERS_DIR;
         for (size_t h = 0; h < sizeof device_headers / sizeof *device_headers; h++)
-            if (!strcmp(rel, device_headers[h]))
-                adv_model_add_include(pc->m, rel);
+            if (!strcmp(rel, device_headers[h])) {
+                char line[300];
+                snprintf(line, sizeof line, "#include <%s>", rel);
+                adv_model_add_preamble(pc->m, line);
+            }
     }
     free(top.v);
+}
+
+/* ---- macros of the system's headers (FLT_MAX), which NVRTC lacks ---- */
+
+typedef struct {
+    char name[ADV_NAME_MAX];
+    CXCursor def;
+} sysmacro;
+
+typedef struct {
+    sysmacro *v;
+    unsigned n;
+    unsigned char *done;
+    cvec todo; /* definitions to copy */
+} macros_t;
+
+static int sysmacro_cmp(const void *a, const void *b)
+{
+    return strcmp(((const sysmacro *)a)->name, ((const sysmacro *)b)->name);
+}
+
+/* Each identifier of t[b, e) (comments and literals skipped) that names a
+ * system macro not yet copied is queued. */
+static void scan_identifiers(macros_t *mt, const char *t, unsigned b, unsigned e)
+{
+    for (unsigned i = b; i < e;) {
+        if (t[i] == '/' && i + 1 < e && (t[i + 1] == '/' || t[i + 1] == '*')) {
+            const char *end = t[i + 1] == '/' ? memchr(t + i, '\n', e - i) : strstr(t + i + 2, "*/");
+            i = end ? (unsigned)(end - t) + 1 : e;
+        } else if (t[i] == '"' || t[i] == '\'') {
+            unsigned j = i + 1;
+            while (j < e && t[j] != t[i] && t[j] != '\n')
+                j += t[j] == '\\' ? 2 : 1;
+            i = j + 1;
+        } else if (isalpha((unsigned char)t[i]) || t[i] == '_') {
+            unsigned j = i;
+            while (j < e && (isalnum((unsigned char)t[j]) || t[j] == '_'))
+                j++;
+            sysmacro key;
+            snprintf(key.name, sizeof key.name, "%.*s", (int)(j - i < ADV_NAME_MAX - 1 ? j - i : ADV_NAME_MAX - 1),
+                     t + i);
+            sysmacro *hit = bsearch(&key, mt->v, mt->n, sizeof *mt->v, sysmacro_cmp);
+
+            if (hit && !mt->done[hit - mt->v]) {
+                mt->done[hit - mt->v] = 1;
+                fe_cvec_push(&mt->todo, hit->def);
+            }
+            i = j;
+        } else {
+            i++;
+        }
+    }
+}
+
+/* "#define NAME body", from the definition's tokens; its body is scanned
+ * for further system macros.  Constants only: a function-like system
+ * macro (isinf) names what NVRTC declares as a function. */
+static void copy_macro(pctx *pc, macros_t *mt, CXCursor def)
+{
+    const adv_clang *cx = pc->cx;
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    cx->clang_tokenize(pc->tu, cx->clang_getCursorExtent(def), &toks, &n);
+    sb_t line, body;
+    sb_init(&line);
+    sb_init(&body);
+    unsigned prev_end = 0;
+    int function_like = 0;
+    for (unsigned i = 0; i < n && !function_like; i++) {
+        char tok[256];
+        CXSourceRange r = cx->clang_getTokenExtent(pc->tu, toks[i]);
+        CXFile f;
+        unsigned b, e;
+        cx->clang_getSpellingLocation(cx->clang_getRangeStart(r), &f, NULL, NULL, &b);
+        cx->clang_getSpellingLocation(cx->clang_getRangeEnd(r), &f, NULL, NULL, &e);
+        adv_cxstr(cx, cx->clang_getTokenSpelling(pc->tu, toks[i]), tok, sizeof tok);
+        function_like = i == 1 && b == prev_end && !strcmp(tok, "("); /* '(' touching the name */
+        sb_puts(&line, i == 0 ? "#define " : prev_end == b ? "" : " ");
+        sb_puts(&line, tok);
+        if (i > 0) {
+            sb_puts(&body, tok);
+            sb_puts(&body, " ");
+        }
+        prev_end = e;
+    }
+    if (toks)
+        cx->clang_disposeTokens(pc->tu, toks, n);
+    char name[ADV_NAME_MAX], guarded[1400];
+    fe_spell(pc, def, name, sizeof name);
+    if (n && !function_like && line.len < 1200) {
+        snprintf(guarded, sizeof guarded, "#ifndef %s\n%s\n#endif", name, line.s);
+        adv_model_add_preamble(pc->m, guarded);
+        if (body.s)
+            scan_identifiers(mt, body.s, 0, (unsigned)body.len);
+    }
+    sb_free(&line);
+    sb_free(&body);
+}
+
+static void keep_system_macros(pctx *pc)
+{
+    const adv_clang *cx = pc->cx;
+    macros_t mt = {NULL, 0, NULL, {NULL, 0, 0}};
+    cvec top = fe_kids(pc, cx->clang_getTranslationUnitCursor(pc->tu));
+    for (unsigned i = 0; i < top.n; i++) {
+        if (fe_kind(pc, top.v[i]) != CXCursor_MacroDefinition || fe_cursor_in_main(pc, top.v[i]))
+            continue;
+        CXFile f;
+        char path[1024];
+        cx->clang_getSpellingLocation(cx->clang_getCursorLocation(top.v[i]), &f, NULL, NULL, NULL);
+        if (f && !strncmp(adv_cxstr(cx, cx->clang_getFileName(f), path, sizeof path), FE_HEADERS_DIR "/",
+                          sizeof FE_HEADERS_DIR))
+            continue; /* gmadvise's own CUDA headers: NVRTC has them */
+        mt.v = gm_xrealloc(mt.v, (mt.n + 1) * sizeof *mt.v);
+        fe_spell(pc, top.v[i], mt.v[mt.n].name, sizeof mt.v[mt.n].name);
+        mt.v[mt.n++].def = top.v[i];
+    }
+    free(top.v);
+    qsort(mt.v, mt.n, sizeof *mt.v, sysmacro_cmp);
+    mt.done = gm_xcalloc(mt.n + 1, 1);
+    const adv_model *m = pc->m;
+    for (unsigned i = 0; i < m->ndecls; i++)
+        scan_identifiers(&mt, m->text, m->decls[i].begin, m->decls[i].end);
+    for (unsigned i = 0; i < m->nkernels; i++)
+        scan_identifiers(&mt, m->text, m->kernels[i].begin, m->kernels[i].end);
+    for (unsigned i = 0; i < mt.todo.n; i++) /* grows as bodies name more */
+        copy_macro(pc, &mt, mt.todo.v[i]);
+    free(mt.todo.v);
+    free(mt.done);
+    free(mt.v);
 }
 
 int fe_keep_needed(pctx *pc)
@@ -150,6 +283,7 @@ int fe_keep_needed(pctx *pc)
         keep_decls(pc, needed);
     }
     keep_includes(pc);
+    keep_system_macros(pc);
     free(needed);
     return GM_OK;
 }

@@ -286,11 +286,15 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         "-Wno-unknown-cuda-version", "-ferror-limit=" GM_STR(GM_MAX_CLANG_ERRORS), "-I" HEADERS_DIR, "-include", PRELUDE_PATH};
     unsigned nb = sizeof base_args / sizeof *base_args, nu = opts ? opts->nclang_args : 0;
     const char *gcc = gcc_include_dir();
-    unsigned na = nb + nu + (gcc[0] ? 2 : 0);
+    unsigned na = nb + nu + 2 * pc->ninc_dirs + (gcc[0] ? 2 : 0);
     const char **args = gm_xcalloc(na, sizeof *args);
     memcpy(args, base_args, sizeof base_args);
     for (unsigned i = 0; i < nu; i++)
         args[nb + i] = opts->clang_args[i];
+    for (unsigned i = 0; i < pc->ninc_dirs; i++) {
+        args[nb + nu + 2 * i] = "-I";
+        args[nb + nu + 2 * i + 1] = pc->inc_dirs[i];
+    }
     if (gcc[0]) {
         args[na - 2] = "-idirafter";
         args[na - 1] = gcc;
@@ -513,6 +517,61 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
     return GM_OK;
 }
 
+/* Kernels in a file the main file #includes (stencil_kernels.cuh, written
+ * to be included by one .cu that defines what it needs first) are
+ * analysed in the including file's context: each quoted #include of a
+ * user's file with a __global__ in it is spliced into the text between
+ * #line directives, so that clang parses it in place and every position
+ * still names its own file and line.  Its folder joins the include path
+ * (its own quoted includes).  One level deep. */
+static void splice_kernel_includes(adv_model *m, const char *file, inc_walk *w, pctx *pc)
+{
+    sb_t out;
+    sb_init(&out);
+    unsigned line = 1, spliced = 0;
+    for (const char *l = m->text; *l; line++) {
+        const char *eol = strchr(l, '\n'), *p = l;
+        size_t len = eol ? (size_t)(eol - l) : strlen(l);
+        while (p < l + len && (*p == ' ' || *p == '\t'))
+            p++;
+        char name[1024], path[2048], text[1100];
+        struct stat sb;
+        char *sub = NULL;
+        snprintf(text, sizeof text, "%.*s", (int)(len < sizeof text - 1 ? len - (size_t)(p - l) : 0), p);
+        if (*p == '#' && (sscanf(text, "# include \"%1023[^\"]\"", name) == 1)) {
+            if (resolve_include(w, file, name, 1, path, sizeof path, &sb) && S_ISREG(sb.st_mode) &&
+                sb.st_size <= MAX_FILE_BYTES && (sub = gm_read_file(path, NULL)) && !strstr(sub, "__global__")) {
+                free(sub);
+                sub = NULL;
+            }
+        }
+        if (sub) {
+            sb_puts(&out, "\n");
+            sb_line_directive(&out, 1, path);
+            sb_puts(&out, sub);
+            sb_puts(&out, "\n");
+            sb_line_directive(&out, line + 1, file);
+            char *slash = strrchr(path, '/');
+            if (slash)
+                *slash = '\0';
+            pc->inc_dirs = gm_xrealloc(pc->inc_dirs, (pc->ninc_dirs + 1) * sizeof *pc->inc_dirs);
+            pc->inc_dirs[pc->ninc_dirs++] = gm_xstrdup(slash ? path : ".");
+            free(sub);
+            spliced++;
+        } else {
+            sb_putn(&out, l, len);
+            sb_puts(&out, eol ? "\n" : "");
+        }
+        l += len + (eol ? 1 : 0);
+    }
+    if (spliced) {
+        free(m->text);
+        m->text_len = (unsigned)out.len;
+        m->text = sb_take(&out);
+    }
+    sb_free(&out);
+}
+
 int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out, gm_status *st)
 {
     *out = NULL;
@@ -523,14 +582,15 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
         adv_model_destroy(m);
         return st->code;
     }
+    pctx pc;
+    memset(&pc, 0, sizeof pc);
+    splice_kernel_includes(m, file, &w, &pc);
     m->orig_len = m->text_len;
     const adv_clang *cx = adv_clang_load(st);
     if (!cx) {
         adv_model_destroy(m);
         return st->code;
     }
-    pctx pc;
-    memset(&pc, 0, sizeof pc);
     pc.cx = cx;
     pc.m = m;
     pc.file = file;
@@ -559,6 +619,9 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
     sb_free(&notes);
     free(pc.inst_name);
     free(pc.inst_label);
+    for (unsigned i = 0; i < pc.ninc_dirs; i++)
+        free(pc.inc_dirs[i]);
+    free(pc.inc_dirs);
     if (st->code != GM_OK) {
         adv_model_destroy(m);
         return st->code;

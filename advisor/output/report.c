@@ -38,7 +38,7 @@ static void print_kernel(const out_t *o, const adv_result *r, unsigned ki)
 {
     const adv_model *m = r->m;
     const adv_kernel *k = adv_model_kernel(m, ki);
-    fprintf(o->f, "%skernel %s%s  (%s:%u)%s\n", BOLD(o), k->label, RESET(o), adv_model_file(m),
+    fprintf(o->f, "%skernel %s%s  (%s:%u)%s\n", BOLD(o), k->label, RESET(o), adv_kernel_file(m, k),
             k->line, k->synthesized ? "  [assumed: no kernel in the header]" : "");
     if (!k->naccesses) {
         fprintf(o->f, "  no access through a pointer parameter\n");
