@@ -53,6 +53,7 @@ struct adv_check {
     unsigned n;
     adv_check_note *notes;
     unsigned nnotes;
+    adv_check_totals totals;
     int baseline; /* a baseline was applied: SARIF says new or unchanged */
 };
 
@@ -76,6 +77,7 @@ void adv_check_destroy(adv_check *c)
 
 unsigned adv_check_count(const adv_check *c) { return c->n; }
 unsigned adv_check_note_count(const adv_check *c) { return c->nnotes; }
+adv_check_totals adv_check_get_totals(const adv_check *c) { return c->totals; }
 const adv_check_note *adv_check_note_at(const adv_check *c, unsigned i) { return &c->notes[i]; }
 const adv_finding *adv_check_finding(const adv_check *c, unsigned i) { return &c->f[i]; }
 
@@ -182,10 +184,13 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
     if (kn->synthesized)
         return; /* gmadvise's own stand-in for a header without kernels */
     pick *picks = gm_xcalloc(adv_model_nstructs(m) + 1, sizeof *picks);
+    c->totals.kernels++;
     for (unsigned a = 0; a < kn->naccesses; a++) {
         const adv_access *x = &kn->acc[a];
         if (adv_access_repeats(kn, a))
             continue;
+        c->totals.accesses++;
+        c->totals.affine += x->cls.affine != 0;
         adv_cost cost;
         adv_access_cost(m, k, a, -1, ADV_L_AOS, &cost);
         if (!cost.ok)
@@ -213,6 +218,7 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
 
 void adv_check_model(adv_check *c, const adv_model *m)
 {
+    c->totals.files++;
     for (unsigned k = 0; k < adv_model_nkernels(m); k++)
         check_kernel(c, m, k);
 }

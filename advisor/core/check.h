@@ -79,6 +79,12 @@ int adv_check_baseline(adv_check *c, const adv_jval *doc, const char *path, gm_s
 unsigned adv_check_count(const adv_check *c);
 const adv_finding *adv_check_finding(const adv_check *c, unsigned i);
 unsigned adv_check_new_count(const adv_check *c); /* not known */
+/* What was checked: kernels, their accesses, and how many of those the
+ * model found affine (stride*g + offset within each warp). */
+typedef struct {
+    unsigned files, kernels, accesses, affine;
+} adv_check_totals;
+adv_check_totals adv_check_get_totals(const adv_check *c);
 unsigned adv_check_note_count(const adv_check *c);
 const adv_check_note *adv_check_note_at(const adv_check *c, unsigned i);
 double adv_check_threshold(const adv_check *c);    /* percent */

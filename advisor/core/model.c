@@ -37,6 +37,22 @@ adv_model *adv_model_new(const char *file)
     return m;
 }
 
+void adv_kernel_free(adv_kernel *k)
+{
+    for (unsigned a = 0; a < k->naccesses; a++)
+        adv_expr_free(k->acc[a].expr);
+    free(k->acc);
+    for (unsigned a = 0; a < k->nrw; a++)
+        adv_expr_free(k->rw[a].expr);
+    free(k->rw);
+    free(k->drop);
+    free(k->params);
+    free(k->pvalue);
+    free(k->pknown);
+    free(k->passumed);
+    free(k->pnames);
+}
+
 void adv_model_reset(adv_model *m)
 {
     for (unsigned i = 0; i < m->nstructs; i++) {
@@ -44,20 +60,8 @@ void adv_model_reset(adv_model *m)
             free(m->structs[i].fields[f].leaves);
         free(m->structs[i].fields);
     }
-    for (unsigned k = 0; k < m->nkernels; k++) {
-        for (unsigned a = 0; a < m->kernels[k].naccesses; a++)
-            adv_expr_free(m->kernels[k].acc[a].expr);
-        free(m->kernels[k].acc);
-        for (unsigned a = 0; a < m->kernels[k].nrw; a++)
-            adv_expr_free(m->kernels[k].rw[a].expr);
-        free(m->kernels[k].rw);
-        free(m->kernels[k].drop);
-        free(m->kernels[k].params);
-        free(m->kernels[k].pvalue);
-        free(m->kernels[k].pknown);
-        free(m->kernels[k].passumed);
-        free(m->kernels[k].pnames);
-    }
+    for (unsigned k = 0; k < m->nkernels; k++)
+        adv_kernel_free(&m->kernels[k]);
     free(m->structs);
     free(m->struct_decl_off);
     free(m->kernels);

@@ -36,6 +36,8 @@ adv_model *adv_model_new(const char *file);
 /* Frees what parsing filled in (structs, kernels, declarations, notes),
  * keeping the file, its text and the parameter values. */
 void adv_model_reset(adv_model *m);
+/* Frees what kernel k owns (not k itself). */
+void adv_kernel_free(adv_kernel *k);
 /* The model's copy of a file name, made once. */
 const char *adv_model_intern_file(adv_model *m, const char *path);
 /* Adds a line for generated code's preamble, once. */

@@ -70,6 +70,9 @@ typedef struct {
     char (*inst_name)[ADV_NAME_MAX];
     char (*inst_label)[ADV_TYPE_MAX];
     unsigned ninst;
+    char **stubs;    /* library headers served empty (parse.c), and the notes saying so */
+    unsigned nstubs;
+    sb_t stub_notes;
     char **inc_dirs; /* folders of spliced #includes (parse.c) */
     unsigned ninc_dirs;
     /* tokens of the main file, for operator spellings */

@@ -120,8 +120,9 @@ static adv_expr *resolve_local(kctx *kc, CXCursor ref, unsigned var, int depth)
     return fe_expr_of(kc, kc->defs[best].value, depth + 1);
 }
 
-static adv_expr *builtin_var(pctx *pc, CXCursor member)
+static adv_expr *builtin_var(kctx *kc, CXCursor member)
 {
+    pctx *pc = kc->pc;
     char field[16], base[32];
     fe_spell(pc, member, field, sizeof field);
     cvec cv = fe_kids(pc, member);
@@ -141,6 +142,7 @@ static adv_expr *builtin_var(pctx *pc, CXCursor member)
                 e = adv_expr_new(ADV_X_UNIFORM, NULL, NULL);
                 e->value = k == ADV_X_BDIM || k == ADV_X_GDIM;
                 snprintf(e->why, sizeof e->why, "%s.%s", base, field);
+                kc->k->multi_dim |= k == ADV_X_TID || k == ADV_X_BID;
             }
         }
     }
@@ -228,7 +230,7 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
     case CXCursor_UnaryExpr: /* sizeof, alignof */
         e = eval_const(pc, c);
         break;
-    case CXCursor_MemberRefExpr: e = builtin_var(pc, c); break;
+    case CXCursor_MemberRefExpr: e = builtin_var(kc, c); break;
     case CXCursor_DeclRefExpr: {
         CXCursor d = pc->cx->clang_getCursorReferenced(c);
         enum CXCursorKind dk = fe_kind(pc, d);

@@ -502,8 +502,9 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
             return pc->st->code;
         }
         if (k.params[i].kind == ADV_P_OTHER && strchr(k.params[i].type, '*'))
-            sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s: parameter %s points to %.*s, a type gmadvise does "
-                                     "not lay out (a class template's instance): its accesses are not modelled\n",
+            sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s: parameter %s points to %.*s, which gmadvise does "
+                                     "not lay out (a class template's instance, or a struct it cannot model): its "
+                                     "accesses are not modelled\n",
                       pc->file, k.line, k.col, k.label, k.params[i].name,
                       (int)strcspn(k.params[i].type, " *"), k.params[i].type);
     }
@@ -536,6 +537,11 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     for (unsigned i = 0; i < kc.naliases; i++)
         adv_expr_free(kc.aliases[i].proto.expr);
     free(kc.aliases);
+    if (k.multi_dim)
+        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s indexes with a y or z thread or block index: modelled "
+                                 "with blockDim.x a multiple of 32 (y and z the same across a warp), and "
+                                 "launched in one dimension (y = z = 0, the first row)\n",
+                  adv_kernel_file(pc->m, &k), k.line, k.col, k.label);
     for (unsigned a = 0; k.synthesized && a < k.naccesses; a++) {
         k.acc[a].line = k.line;
         k.acc[a].col = k.col;

@@ -258,32 +258,101 @@ static void keep_system_macros(pctx *pc)
     free(mt.v);
 }
 
+/* The declarations reachable from root, marked in `mark`. */
+static void reach_from(pctx *pc, CXCursor root, unsigned char *mark)
+{
+    reach_t r = {pc, mark, {NULL, 0, 0}};
+    fe_cvec_push(&r.work, root);
+    while (r.work.n)
+        reach(&r, r.work.v[--r.work.n], 0);
+    free(r.work.v);
+}
+
+/* Why declaration i cannot reach generated code: a clang error inside it
+ * (then consumed) or a struct that cannot be modelled; NULL when fine. */
+static const char *decl_problem(pctx *pc, unsigned i)
+{
+    const adv_decl *d = &pc->m->decls[i];
+    if (d->is_macro)
+        return NULL;
+    for (unsigned f = 0; f < pc->nfails; f++)
+        if (pc->fails[f].begin < d->end + 1 && d->begin < pc->fails[f].end + 1)
+            return pc->fails[f].msg;
+    const perr *err = fe_errors_in(pc, d->begin, d->end + 1);
+    return err ? err->msg : NULL;
+}
+
+/* A kernel (or template) that needs a declaration with a problem is
+ * skipped with a note; 1 when root is one. */
+static int needs_broken(pctx *pc, CXCursor root, unsigned char *mine, const char **first)
+{
+    memset(mine, 0, pc->m->ndecls + 1);
+    reach_from(pc, root, mine);
+    for (unsigned i = 0; i < pc->m->ndecls; i++) {
+        const char *why = mine[i] ? decl_problem(pc, i) : NULL;
+        if (!why)
+            continue;
+        char name[ADV_NAME_MAX];
+        unsigned line, col;
+        fe_cursor_pos(pc, root, &line, &col);
+        const char *what = strstr(why, ": error: ");
+        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s skipped: it needs code that %s (%.*s: %s)\n", pc->file,
+                  line, col, fe_spell(pc, root, name, sizeof name),
+                  strstr(why, "not supported") ? "gmadvise cannot model" : "does not compile",
+                  what ? (int)(what - why) : 0, why, what ? what + 9 : why);
+        if (!*first)
+            *first = why;
+        return 1;
+    }
+    return 0;
+}
+
+/* Kernels and templates that need a broken declaration leave the model. */
+static void drop_broken_kernels(pctx *pc, unsigned char *needed, const char **first)
+{
+    adv_model *m = pc->m;
+    unsigned char *mine = gm_xcalloc(m->ndecls + 1, 1);
+    unsigned n = 0;
+    for (unsigned k = 0; k < m->nkernels; k++) {
+        if (needs_broken(pc, pc->kern_cur.v[k], mine, first)) {
+            adv_kernel_free(&m->kernels[k]);
+            continue;
+        }
+        for (unsigned i = 0; i < m->ndecls; i++)
+            needed[i] |= mine[i];
+        m->kernels[n] = m->kernels[k];
+        pc->kern_cur.v[n++] = pc->kern_cur.v[k];
+    }
+    m->nkernels = pc->kern_cur.n = n;
+    n = 0;
+    for (unsigned t = 0; t < pc->templates.n; t++) {
+        if (needs_broken(pc, pc->templates.v[t], mine, first))
+            continue;
+        for (unsigned i = 0; i < m->ndecls; i++)
+            needed[i] |= mine[i];
+        pc->templates.v[n++] = pc->templates.v[t];
+    }
+    pc->templates.n = n;
+    free(mine);
+}
+
 int fe_keep_needed(pctx *pc)
 {
     adv_model *m = pc->m;
     unsigned char *needed = gm_xcalloc(m->ndecls + 1, 1);
-    reach_t r = {pc, needed, {NULL, 0, 0}};
-    int any_root = pc->kern_cur.n + pc->templates.n > 0;
-    for (unsigned i = 0; i < pc->kern_cur.n; i++)
-        fe_cvec_push(&r.work, pc->kern_cur.v[i]);
-    for (unsigned i = 0; i < pc->templates.n; i++)
-        fe_cvec_push(&r.work, pc->templates.v[i]);
-    while (r.work.n)
-        reach(&r, r.work.v[--r.work.n], 0);
-    free(r.work.v);
-    if (!any_root)
-        memset(needed, 1, m->ndecls);
-    for (unsigned i = 0; i < pc->nfails; i++)
-        if (needed_at(pc, needed, pc->fails[i].begin, pc->fails[i].end + 1)) {
-            free(needed);
-            return gm_fail(pc->st, GM_EINPUT, "%s", pc->fails[i].msg);
-        }
-    if (any_root) {
+    const char *first = NULL;
+    if (pc->kern_cur.n + pc->templates.n) {
+        drop_broken_kernels(pc, needed, &first);
         keep_structs(pc, needed);
         keep_decls(pc, needed);
+    } else if (pc->nfails) { /* a header of structs: they are the subject */
+        first = pc->fails[0].msg;
     }
+    free(needed);
+    /* nothing left to analyse: the file failed */
+    if (first && !pc->kern_cur.n && !pc->templates.n)
+        return gm_fail(pc->st, GM_EINPUT, "%s", first);
     keep_includes(pc);
     keep_system_macros(pc);
-    free(needed);
     return GM_OK;
 }

@@ -166,8 +166,10 @@ static int visit_top(pctx *pc, CXCursor c)
         if (fe_has_attr(pc, c, CXCursor_CUDAGlobalAttr)) {
             if (!pc->ns[0] && !skip_broken_function(pc, c, 1))
                 fe_cvec_push(&pc->templates, c);
-        } else if (fe_has_attr(pc, c, CXCursor_CUDADeviceAttr) && !skip_broken_function(pc, c, 0)) {
+        } else if (fe_has_attr(pc, c, CXCursor_CUDADeviceAttr)) {
             add_decl(pc, c, 0);
+        } else {
+            skip_broken_function(pc, c, 0);
         }
         return GM_OK;
     }
@@ -201,11 +203,12 @@ static int visit_top(pctx *pc, CXCursor c)
     }
     if (k == CXCursor_FunctionDecl && cx->clang_isCursorDefinition(c)) {
         int kernel = is_kernel_def(pc, c), device = fe_has_attr(pc, c, CXCursor_CUDADeviceAttr);
-        if (skip_broken_function(pc, c, kernel) || !(kernel || device))
-            return GM_OK;
-        if (kernel)
+        /* a __device__ function that does not compile stays a declaration:
+         * the kernels that call it are skipped (needed.c), the rest not */
+        if (device && !kernel)
+            add_decl(pc, c, 0);
+        else if (!skip_broken_function(pc, c, kernel) && kernel)
             return fe_add_kernel(pc, c);
-        add_decl(pc, c, 0);
     }
     return GM_OK;
 }
@@ -224,14 +227,13 @@ static void collect_errors(pctx *pc)
             unsigned line = 0, col = 0, off = 0;
             CXSourceLocation loc = cx->clang_getDiagnosticLocation(d);
             cx->clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
+            char msg[768], fname[1024];
+            /* where the user reads it: a spliced header's own file and line */
             CXString pf;
             cx->clang_getPresumedLocation(loc, &pf, &line, &col);
-            cx->clang_disposeString(pf);
-            char msg[768], fname[1024];
+            adv_cxstr(cx, pf, fname, sizeof fname);
             adv_cxstr(cx, cx->clang_getDiagnosticSpelling(d), msg, sizeof msg);
-            if (f)
-                adv_cxstr(cx, cx->clang_getFileName(f), fname, sizeof fname);
-            else
+            if (!f || !fname[0])
                 snprintf(fname, sizeof fname, "%s", pc->file);
             pc->errs = gm_xrealloc(pc->errs, (pc->nerrs + 1) * sizeof *pc->errs);
             perr *e = &pc->errs[pc->nerrs++];
@@ -241,6 +243,29 @@ static void collect_errors(pctx *pc)
             snprintf(e->msg, sizeof e->msg, "%s:%u:%u: error: %s", fname, line, col, msg);
         }
         cx->clang_disposeDiagnostic(d);
+    }
+}
+
+/* An error outside the declarations generated code keeps and outside the
+ * kernels (host code: a class, a global, a typedef of a library's handle,
+ * a using-directive of a library's namespace) costs that code alone, with
+ * a note: nothing gmadvise models or generates comes from it. */
+static void charge_host_errors(pctx *pc)
+{
+    const adv_model *m = pc->m;
+    for (unsigned i = 0; i < pc->nerrs; i++) {
+        perr *err = &pc->errs[i];
+        if (!err->in_main || err->fatal || err->consumed)
+            continue;
+        int kept = 0;
+        for (unsigned d = 0; d < m->ndecls && !kept; d++)
+            kept = !m->decls[d].is_macro && m->decls[d].begin <= err->off && err->off <= m->decls[d].end;
+        if (kept)
+            continue;
+        err->consumed = 1;
+        const char *what = strstr(err->msg, ": error: ");
+        sb_printf(&pc->m->notes, "%.*s: host code no kernel uses was skipped: it does not compile (%s)\n",
+                  what ? (int)(what - err->msg) : 0, err->msg, what ? what + 9 : err->msg);
     }
 }
 
@@ -299,13 +324,16 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         args[na - 2] = "-idirafter";
         args[na - 1] = gcc;
     }
-    unsigned nun = adv_cuda_headers_count + 1;
+    static const char stub[] = "/* gmadvise: a CUDA library header it does not parse, served empty */\n";
+    unsigned nh = adv_cuda_headers_count + pc->nstubs, nun = nh + 1;
     struct CXUnsavedFile *un = gm_xcalloc(nun, sizeof *un);
-    char (*paths)[160] = gm_xcalloc(adv_cuda_headers_count, sizeof *paths);
-    for (unsigned i = 0; i < adv_cuda_headers_count; i++) {
-        snprintf(paths[i], sizeof paths[i], HEADERS_DIR "/%s", adv_cuda_headers_names[i]);
-        un[i] = (struct CXUnsavedFile){paths[i], adv_cuda_headers_texts[i],
-                                       (unsigned long)strlen(adv_cuda_headers_texts[i])};
+    char (*paths)[1100] = gm_xcalloc(nh, sizeof *paths);
+    for (unsigned i = 0; i < nh; i++) {
+        int is_stub = i >= adv_cuda_headers_count;
+        snprintf(paths[i], sizeof paths[i], HEADERS_DIR "/%s",
+                 is_stub ? pc->stubs[i - adv_cuda_headers_count] : adv_cuda_headers_names[i]);
+        const char *text = is_stub ? stub : adv_cuda_headers_texts[i];
+        un[i] = (struct CXUnsavedFile){paths[i], text, (unsigned long)strlen(text)};
     }
     un[nun - 1] = (struct CXUnsavedFile){pc->file, pc->m->text, pc->m->text_len};
     CXIndex idx = cx->clang_createIndex(0, 0);
@@ -339,6 +367,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
     }
     pc->cxfile = cx->clang_getFile(pc->tu, pc->file);
     pc->prelude = cx->clang_getFile(pc->tu, PRELUDE_PATH);
+    sb_puts(&pc->m->notes, pc->stub_notes.s ? pc->stub_notes.s : "");
     collect_errors(pc);
     /* a fatal error (a missing #include, too many errors) stopped clang:
      * nothing after it was parsed, and the first error says why */
@@ -352,9 +381,12 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
             if (fe_cursor_in_main(pc, top.v[i]))
                 visit_top(pc, top.v[i]);
         free(top.v);
-        if (pc->st->code == GM_OK && fail_on_errors(pc) == GM_OK && fe_keep_needed(pc) == GM_OK && more &&
-            pc->templates.n)
-            fe_instantiate_templates(pc, more);
+        if (pc->st->code == GM_OK && fe_keep_needed(pc) == GM_OK) {
+            if (pc->kern_cur.n + pc->templates.n)
+                charge_host_errors(pc);
+            if (fail_on_errors(pc) == GM_OK && more && pc->templates.n)
+                fe_instantiate_templates(pc, more);
+        }
         free(pc->tok_off);
         free(pc->tok_str);
         pc->tok_off = NULL;
@@ -384,7 +416,45 @@ typedef struct {
     const adv_parse_opts *opts;
     unsigned files;   /* read so far */
     gm_status *st;
+    pctx *pc;         /* gets the library headers to stub */
 } inc_walk;
+
+/* CUDA library headers gmadvise does not parse (thrust, CUB and libcu++
+ * need a CUDA compiler; cuBLAS, cuFFT, ... are host APIs): served empty,
+ * so that the code that needs them fails to compile and is skipped with a
+ * note, function by function, instead of the whole file. */
+static int stubbed_library(const char *name)
+{
+    static const char *const prefixes[] = {"thrust/", "cub/", "cuda/", "nvtx3/", "cooperative_groups/details/"};
+    static const char *const names[] = {
+        "cublas.h", "cublas_v2.h", "cublasLt.h", "cublas_api.h", "cublasXt.h", "cufft.h", "cufftXt.h",
+        "cufftw.h", "cusparse.h", "cusparse_v2.h", "cusolverDn.h", "cusolverSp.h", "cusolverRf.h",
+        "cusolver_common.h", "nvrtc.h", "nvToolsExt.h", "nvToolsExtCuda.h", "cuda_gl_interop.h",
+        "cuda_egl_interop.h", "cuda_d3d11_interop.h", "cudaGL.h", "cudaEGL.h", "cuda_profiler_api.h",
+        "cudaProfiler.h", "cuda_fp8.h", "cuda_fp6.h", "cuda_fp4.h", "mma.h", "cuda_pipeline.h",
+        "cuda_awbarrier.h", "cuda_awbarrier_primitives.h", "nccl.h", "nvjpeg.h", "cudnn.h", "cutensor.h",
+        "npp.h", "nppi.h", "npps.h", "cuda_occupancy.h", "nvml.h", "cuda_texture_types.h", "texture_fetch_functions.h",
+        "sm_61_intrinsics.h", "sm_70_rt.h", "sm_80_rt.h", "crt/host_defines.h", "cudaTypedefs.h"};
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+            return 1;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(name, names[i]))
+            return 1;
+    return 0;
+}
+
+static void stub_library(inc_walk *w, const char *from, unsigned line, const char *name)
+{
+    pctx *pc = w->pc;
+    for (unsigned i = 0; i < pc->nstubs; i++)
+        if (!strcmp(pc->stubs[i], name))
+            return;
+    pc->stubs = gm_xrealloc(pc->stubs, (pc->nstubs + 1) * sizeof *pc->stubs);
+    pc->stubs[pc->nstubs++] = gm_xstrdup(name);
+    sb_printf(&pc->stub_notes, "%s:%u: <%s> is a CUDA library header gmadvise does not parse: the code "
+                               "that needs it is skipped\n", from, line, name);
+}
 
 /* Where `#include "name"` (quoted) or <name> finds its file: the path when
  * absolute, the including file's folder (quoted only), then each -I
@@ -439,7 +509,10 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                 struct stat sb;
                 if (end && (size_t)(end - p - 1) < sizeof name) {
                     snprintf(name, sizeof name, "%.*s", (int)(end - p - 1), p + 1);
-                    if (resolve_include(w, from, name, close == '"', path, sizeof path, &sb)) {
+                    int found = resolve_include(w, from, name, close == '"', path, sizeof path, &sb);
+                    if (w->pc && stubbed_library(name) && !(found && close == '"'))
+                        stub_library(w, from, line, name);
+                    else if (found) {
                         if (!S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode))
                             return gm_fail(w->st, GM_EINPUT,
                                            "%s:%u:%u: error: #include %c%s%c is not a regular file (a pipe or "
@@ -517,80 +590,162 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
     return GM_OK;
 }
 
-/* Kernels in a file the main file #includes (stencil_kernels.cuh, written
- * to be included by one .cu that defines what it needs first) are
- * analysed in the including file's context: each quoted #include of a
- * user's file with a __global__ in it is spliced into the text between
- * #line directives, so that clang parses it in place and every position
- * still names its own file and line.  Its folder joins the include path
- * (its own quoted includes).  One level deep. */
-static void splice_kernel_includes(adv_model *m, const char *file, inc_walk *w, pctx *pc)
+/* The user's own headers are part of what gmadvise analyses, as in a
+ * unity build: each quoted #include that names a file of the user's
+ * (beside the including file, or in a -I folder) is spliced into the text
+ * between #line directives, so that clang parses it in place and every
+ * position still names its own file and line.  Kernels written to be
+ * #included by one .cu are then analysed in its context, structs declared
+ * in a header are modelled and carried into generated code, and an error
+ * in a header's host code costs that code only.  A file is spliced once
+ * (a second #include of it is dropped, as its guard would); an #include
+ * under #if is left to the preprocessor, except the header's own guard.
+ * The folders of spliced files join the include path. */
+#define MAX_SPLICE_DEPTH 8
+
+typedef struct {
+    inc_walk *w;
+    pctx *pc;
+    char **done;  /* files spliced so far */
+    unsigned ndone;
+} splice_t;
+
+static int spliced_before(splice_t *sp, const char *path)
 {
-    sb_t out;
-    sb_init(&out);
-    unsigned line = 1, spliced = 0;
-    for (const char *l = m->text; *l; line++) {
+    char real[4096];
+    const char *key = realpath(path, real) ? real : path;
+    for (unsigned i = 0; i < sp->ndone; i++)
+        if (!strcmp(sp->done[i], key))
+            return 1;
+    sp->done = gm_xrealloc(sp->done, (sp->ndone + 1) * sizeof *sp->done);
+    sp->done[sp->ndone++] = gm_xstrdup(key);
+    return 0;
+}
+
+/* 1 when text starts (after comments and blank lines) with an include
+ * guard: #ifndef X then #define X. */
+static int has_guard(const char *t)
+{
+    char a[128], b[128];
+    while (*t) {
+        while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
+            t++;
+        if (t[0] == '/' && t[1] == '/') {
+            t = strchr(t, '\n') ? strchr(t, '\n') : t + strlen(t);
+        } else if (t[0] == '/' && t[1] == '*') {
+            const char *e = strstr(t + 2, "*/");
+            t = e ? e + 2 : t + strlen(t);
+        } else {
+            break;
+        }
+    }
+    return sscanf(t, "#ifndef %127s #define %127s", a, b) == 2 && !strcmp(a, b);
+}
+
+static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *out, int depth)
+{
+    unsigned line = 1;
+    int cond = has_guard(text) ? -1 : 0; /* #if nesting, the guard's not counted */
+    for (const char *l = text; *l; line++) {
         const char *eol = strchr(l, '\n'), *p = l;
         size_t len = eol ? (size_t)(eol - l) : strlen(l);
         while (p < l + len && (*p == ' ' || *p == '\t'))
             p++;
-        char name[1024], path[2048], text[1100];
+        char name[1024], path[2048], dir[16];
         struct stat sb;
         char *sub = NULL;
-        snprintf(text, sizeof text, "%.*s", (int)(len < sizeof text - 1 ? len - (size_t)(p - l) : 0), p);
-        if (*p == '#' && (sscanf(text, "# include \"%1023[^\"]\"", name) == 1)) {
-            if (resolve_include(w, file, name, 1, path, sizeof path, &sb) && S_ISREG(sb.st_mode) &&
-                sb.st_size <= MAX_FILE_BYTES && (sub = gm_read_file(path, NULL)) && !strstr(sub, "__global__")) {
-                free(sub);
-                sub = NULL;
+        int drop = 0;
+        if (*p == '#' && len - (size_t)(p - l) < 1100) {
+            char d[1100];
+            snprintf(d, sizeof d, "%.*s", (int)(len - (size_t)(p - l)), p);
+            if (sscanf(d, "# %15s", dir) == 1)
+                cond += !strncmp(dir, "if", 2) ? 1 : !strcmp(dir, "endif") ? -1 : 0;
+            if (cond <= 0 && depth < MAX_SPLICE_DEPTH && sscanf(d, "# include \"%1023[^\"]\"", name) == 1 &&
+                resolve_include(sp->w, file, name, 1, path, sizeof path, &sb) && S_ISREG(sb.st_mode) &&
+                sb.st_size <= MAX_FILE_BYTES) {
+                sub = gm_read_file(path, NULL);
+                if (sub && spliced_before(sp, path)) {
+                    /* included again: dropped where a guard would drop it,
+                     * else left to clang (which says it nests forever) */
+                    drop = has_guard(sub) || strstr(sub, "#pragma once");
+                    free(sub);
+                    sub = NULL;
+                }
             }
         }
-        if (sub) {
-            sb_puts(&out, "\n");
-            sb_line_directive(&out, 1, path);
-            sb_puts(&out, sub);
-            sb_puts(&out, "\n");
-            sb_line_directive(&out, line + 1, file);
+        if (sub && !memchr(sub, '\0', strlen(sub))) {
+            sb_puts(out, "\n");
+            sb_line_directive(out, 1, path);
+            splice_text(sp, path, sub, out, depth + 1);
+            sb_puts(out, "\n");
+            sb_line_directive(out, line + 1, file);
             char *slash = strrchr(path, '/');
             if (slash)
                 *slash = '\0';
+            pctx *pc = sp->pc;
             pc->inc_dirs = gm_xrealloc(pc->inc_dirs, (pc->ninc_dirs + 1) * sizeof *pc->inc_dirs);
             pc->inc_dirs[pc->ninc_dirs++] = gm_xstrdup(slash ? path : ".");
-            free(sub);
-            spliced++;
+        } else if (drop) {
+            sb_puts(out, "/* gmadvise: spliced above */\n");
         } else {
-            sb_putn(&out, l, len);
-            sb_puts(&out, eol ? "\n" : "");
+            sb_putn(out, l, len);
+            sb_puts(out, eol ? "\n" : "");
         }
+        free(sub);
         l += len + (eol ? 1 : 0);
     }
-    if (spliced) {
+}
+
+static void splice_user_includes(adv_model *m, const char *file, inc_walk *w, pctx *pc)
+{
+    splice_t sp = {w, pc, NULL, 0};
+    spliced_before(&sp, file); /* the main file including itself is never spliced */
+    sb_t out;
+    sb_init(&out);
+    splice_text(&sp, file, m->text, &out, 0);
+    if (sp.ndone > 1 || out.len != m->text_len) {
         free(m->text);
         m->text_len = (unsigned)out.len;
         m->text = sb_take(&out);
     }
     sb_free(&out);
+    for (unsigned i = 0; i < sp.ndone; i++)
+        free(sp.done[i]);
+    free(sp.done);
+}
+
+/* What a parse keeps from one pass to the next. */
+static void free_pctx(pctx *pc)
+{
+    free(pc->inst_name);
+    free(pc->inst_label);
+    for (unsigned i = 0; i < pc->ninc_dirs; i++)
+        free(pc->inc_dirs[i]);
+    free(pc->inc_dirs);
+    for (unsigned i = 0; i < pc->nstubs; i++)
+        free(pc->stubs[i]);
+    free(pc->stubs);
+    sb_free(&pc->stub_notes);
 }
 
 int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out, gm_status *st)
 {
     *out = NULL;
     adv_model *m = adv_model_new(file);
-    inc_walk w = {opts, 0, st};
-    if (keep_defines(m, opts, st) != GM_OK || load_text(file, opts, m, st) != GM_OK ||
-        check_includes(&w, file, m->text, 0) != GM_OK) {
-        adv_model_destroy(m);
-        return st->code;
-    }
     pctx pc;
     memset(&pc, 0, sizeof pc);
-    splice_kernel_includes(m, file, &w, &pc);
-    m->orig_len = m->text_len;
-    const adv_clang *cx = adv_clang_load(st);
-    if (!cx) {
+    sb_init(&pc.stub_notes);
+    pc.m = m;
+    inc_walk w = {opts, 0, st, &pc};
+    const adv_clang *cx = NULL;
+    if (keep_defines(m, opts, st) != GM_OK || load_text(file, opts, m, st) != GM_OK ||
+        check_includes(&w, file, m->text, 0) != GM_OK || !(cx = adv_clang_load(st))) {
+        free_pctx(&pc);
         adv_model_destroy(m);
         return st->code;
     }
+    splice_user_includes(m, file, &w, &pc);
+    m->orig_len = m->text_len;
     pc.cx = cx;
     pc.m = m;
     pc.file = file;
@@ -617,11 +772,7 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
     }
     sb_free(&src);
     sb_free(&notes);
-    free(pc.inst_name);
-    free(pc.inst_label);
-    for (unsigned i = 0; i < pc.ninc_dirs; i++)
-        free(pc.inc_dirs[i]);
-    free(pc.inc_dirs);
+    free_pctx(&pc);
     if (st->code != GM_OK) {
         adv_model_destroy(m);
         return st->code;

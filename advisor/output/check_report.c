@@ -41,6 +41,13 @@ void adv_check_json(const adv_check *c, sb_t *out)
     adv_json_begin_obj(&j, NULL);
     adv_json_str(&j, "gmadvise", GMADVISE_VERSION);
     adv_json_num(&j, "min_efficiency", adv_check_threshold(c) / 100.0);
+    adv_check_totals t = adv_check_get_totals(c);
+    adv_json_begin_obj(&j, "checked");
+    adv_json_int(&j, "files", t.files);
+    adv_json_int(&j, "kernels", t.kernels);
+    adv_json_int(&j, "accesses", t.accesses);
+    adv_json_int(&j, "affine", t.affine);
+    adv_json_end_obj(&j);
     adv_json_begin_arr(&j, "findings");
     for (unsigned i = 0; i < adv_check_count(c); i++) {
         const adv_finding *f = adv_check_finding(c, i);
