@@ -70,6 +70,8 @@ typedef struct {
     unsigned elem_size;      /* pointee size for pointers, value size otherwise */
     int pointee_const, is_restrict;
     unsigned begin, end;     /* byte range of the declaration in the file */
+    unsigned pointee_off;    /* ADV_P_OTHER pointing to a type of the file: where it is
+                              * declared (it could not be modelled); 0 otherwise */
     unsigned other_use_line; /* a use that is not P[...] (0: none) */
     char other_use[160];     /* what that use is, when known ("calls member function get() on p[i]") */
 } adv_param;

@@ -449,8 +449,10 @@ static void read_param(pctx *pc, CXCursor pd, adv_param *p)
         CXType cpt = cx->clang_getCanonicalType(pt);
         if (p->struct_idx >= 0)
             p->kind = ADV_P_STRUCT_PTR;
-        else if (cpt.kind == CXType_Record && fe_cursor_in_main(pc, cx->clang_getTypeDeclaration(cpt)))
+        else if (cpt.kind == CXType_Record && fe_cursor_in_main(pc, cx->clang_getTypeDeclaration(cpt))) {
             p->kind = ADV_P_OTHER; /* the file's own type, not modelled (a class template's instance) */
+            p->pointee_off = fe_decl_offset(pc, cx->clang_getTypeDeclaration(cpt));
+        }
         else
             p->kind = es > 0 ? ADV_P_SCALAR_PTR : ADV_P_OTHER;
         return;

@@ -269,27 +269,36 @@ static void reach_from(pctx *pc, CXCursor root, unsigned char *mark)
 }
 
 /* Why declaration i cannot reach generated code: a clang error inside it
- * (then consumed) or a struct that cannot be modelled; NULL when fine. */
+ * (then consumed); NULL when fine. */
 static const char *decl_problem(pctx *pc, unsigned i)
 {
     const adv_decl *d = &pc->m->decls[i];
-    if (d->is_macro)
-        return NULL;
-    for (unsigned f = 0; f < pc->nfails; f++)
-        if (pc->fails[f].begin < d->end + 1 && d->begin < pc->fails[f].end + 1)
-            return pc->fails[f].msg;
-    const perr *err = fe_errors_in(pc, d->begin, d->end + 1);
+    const perr *err = d->is_macro ? NULL : fe_errors_in(pc, d->begin, d->end + 1);
     return err ? err->msg : NULL;
+}
+
+/* Why kernel k's layout cannot be modelled: a pointer parameter to a
+ * struct that could not be (a union or a struct used only inside device
+ * code is carried as it is); NULL when fine. */
+static const char *param_problem(pctx *pc, int k)
+{
+    for (unsigned p = 0; k >= 0 && p < pc->m->kernels[k].nparams; p++) {
+        unsigned off = pc->m->kernels[k].params[p].pointee_off;
+        for (unsigned f = 0; off && f < pc->nfails; f++)
+            if (pc->fails[f].begin <= off && off <= pc->fails[f].end)
+                return pc->fails[f].msg;
+    }
+    return NULL;
 }
 
 /* A kernel (or template) that needs a declaration with a problem is
  * skipped with a note; 1 when root is one. */
-static int needs_broken(pctx *pc, CXCursor root, unsigned char *mine, const char **first)
+static int needs_broken(pctx *pc, CXCursor root, int k, unsigned char *mine, const char **first)
 {
     memset(mine, 0, pc->m->ndecls + 1);
     reach_from(pc, root, mine);
-    for (unsigned i = 0; i < pc->m->ndecls; i++) {
-        const char *why = mine[i] ? decl_problem(pc, i) : NULL;
+    for (unsigned i = 0; i <= pc->m->ndecls; i++) {
+        const char *why = i == pc->m->ndecls ? param_problem(pc, k) : mine[i] ? decl_problem(pc, i) : NULL;
         if (!why)
             continue;
         char name[ADV_NAME_MAX];
@@ -314,7 +323,7 @@ static void drop_broken_kernels(pctx *pc, unsigned char *needed, const char **fi
     unsigned char *mine = gm_xcalloc(m->ndecls + 1, 1);
     unsigned n = 0;
     for (unsigned k = 0; k < m->nkernels; k++) {
-        if (needs_broken(pc, pc->kern_cur.v[k], mine, first)) {
+        if (needs_broken(pc, pc->kern_cur.v[k], (int)k, mine, first)) {
             adv_kernel_free(&m->kernels[k]);
             continue;
         }
@@ -326,7 +335,7 @@ static void drop_broken_kernels(pctx *pc, unsigned char *needed, const char **fi
     m->nkernels = pc->kern_cur.n = n;
     n = 0;
     for (unsigned t = 0; t < pc->templates.n; t++) {
-        if (needs_broken(pc, pc->templates.v[t], mine, first))
+        if (needs_broken(pc, pc->templates.v[t], -1, mine, first))
             continue;
         for (unsigned i = 0; i < m->ndecls; i++)
             needed[i] |= mine[i];

@@ -461,8 +461,120 @@ GM_MINMAX(double, double, float)
 #undef GM_MINMAX
 __device__ void __assertfail(const char *, const char *, unsigned, const char *, size_t);
 
+/* arrays, textures and surfaces (host side) */
+struct cudaExtent { size_t width, height, depth; };
+struct cudaPos { size_t x, y, z; };
+struct cudaPitchedPtr { void *ptr; size_t pitch, xsize, ysize; };
+enum cudaChannelFormatKind { cudaChannelFormatKindSigned = 0, cudaChannelFormatKindUnsigned = 1,
+                             cudaChannelFormatKindFloat = 2, cudaChannelFormatKindNone = 3 };
+struct cudaChannelFormatDesc { int x, y, z, w; cudaChannelFormatKind f; };
+typedef struct cudaArray *cudaArray_t;
+typedef const struct cudaArray *cudaArray_const_t;
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
+enum cudaResourceType { cudaResourceTypeArray = 0, cudaResourceTypeMipmappedArray = 1,
+                        cudaResourceTypeLinear = 2, cudaResourceTypePitch2D = 3 };
+enum cudaTextureAddressMode { cudaAddressModeWrap = 0, cudaAddressModeClamp = 1, cudaAddressModeMirror = 2,
+                              cudaAddressModeBorder = 3 };
+enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+struct cudaResourceDesc {
+    cudaResourceType resType;
+    union {
+        struct { cudaArray_t array; } array;
+        struct { cudaMipmappedArray_t mipmap; } mipmap;
+        struct { void *devPtr; cudaChannelFormatDesc desc; size_t sizeInBytes; } linear;
+        struct { void *devPtr; cudaChannelFormatDesc desc; size_t width, height, pitchInBytes; } pitch2D;
+    } res;
+};
+struct cudaTextureDesc {
+    cudaTextureAddressMode addressMode[3];
+    cudaTextureFilterMode filterMode;
+    cudaTextureReadMode readMode;
+    int sRGB;
+    float borderColor[4];
+    int normalizedCoords;
+    unsigned int maxAnisotropy;
+    cudaTextureFilterMode mipmapFilterMode;
+    float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+};
+struct cudaMemcpy3DParms { cudaArray_t srcArray; cudaPos srcPos; cudaPitchedPtr srcPtr; cudaArray_t dstArray;
+                           cudaPos dstPos; cudaPitchedPtr dstPtr; cudaExtent extent; cudaMemcpyKind kind; };
+typedef struct cudaIpcMemHandle_st { char reserved[64]; } cudaIpcMemHandle_t;
+typedef struct cudaIpcEventHandle_st { char reserved[64]; } cudaIpcEventHandle_t;
+typedef void (*cudaStreamCallback_t)(cudaStream_t, cudaError_t, void *);
+typedef void (*cudaHostFn_t)(void *);
+extern "C" {
+__host__ __device__ cudaExtent make_cudaExtent(size_t, size_t, size_t);
+__host__ __device__ cudaPos make_cudaPos(size_t, size_t, size_t);
+__host__ __device__ cudaPitchedPtr make_cudaPitchedPtr(void *, size_t, size_t, size_t);
+__host__ cudaChannelFormatDesc cudaCreateChannelDesc(int, int, int, int, cudaChannelFormatKind);
+__host__ cudaError_t cudaMallocArray(cudaArray_t *, const cudaChannelFormatDesc *, size_t, size_t = 0, unsigned int = 0);
+__host__ cudaError_t cudaMalloc3DArray(cudaArray_t *, const cudaChannelFormatDesc *, cudaExtent, unsigned int = 0);
+__host__ cudaError_t cudaMalloc3D(cudaPitchedPtr *, cudaExtent);
+__host__ cudaError_t cudaFreeArray(cudaArray_t);
+__host__ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *);
+__host__ cudaError_t cudaMemcpyToArray(cudaArray_t, size_t, size_t, const void *, size_t, cudaMemcpyKind);
+__host__ cudaError_t cudaMemcpy2DToArray(cudaArray_t, size_t, size_t, const void *, size_t, size_t, size_t, cudaMemcpyKind);
+__host__ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *, const cudaResourceDesc *, const cudaTextureDesc *, const void *);
+__host__ cudaError_t cudaDestroyTextureObject(cudaTextureObject_t);
+__host__ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *, const cudaResourceDesc *);
+__host__ cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t);
+__host__ cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *, void *);
+__host__ cudaError_t cudaIpcOpenMemHandle(void **, cudaIpcMemHandle_t, unsigned int);
+__host__ cudaError_t cudaIpcCloseMemHandle(void *);
+__host__ cudaError_t cudaStreamAddCallback(cudaStream_t, cudaStreamCallback_t, void *, unsigned int);
+__host__ cudaError_t cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t, void *);
+__host__ cudaError_t cudaStreamBeginCapture(cudaStream_t, int);
+__host__ cudaError_t cudaStreamEndCapture(cudaStream_t, cudaGraph_t *);
+__host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsigned long long = 0);
+__host__ cudaError_t cudaGraphLaunch(cudaGraphExec_t, cudaStream_t);
+__host__ cudaError_t cudaGraphDestroy(cudaGraph_t);
+__host__ cudaError_t cudaGraphExecDestroy(cudaGraphExec_t);
+__host__ cudaError_t cudaDeviceCanAccessPeer(int *, int, int);
+__host__ cudaError_t cudaDeviceEnablePeerAccess(int, unsigned int);
+__host__ cudaError_t cudaMemcpyPeer(void *, int, const void *, int, size_t);
+__host__ cudaError_t cudaMemAdvise(const void *, size_t, int, int);
+__host__ cudaError_t cudaMallocAsync(void **, size_t, cudaStream_t);
+__host__ cudaError_t cudaFreeAsync(void *, cudaStream_t);
+}
+template <class T> __host__ cudaChannelFormatDesc cudaCreateChannelDesc(void);
+template <class T> __host__ cudaError_t cudaMallocAsync(T **p, size_t n, cudaStream_t s) { return cudaMallocAsync((void **)p, n, s); }
+#define cudaStreamCaptureModeGlobal 0
+#define cudaMemAdviseSetReadMostly 1
+#define cudaMemAdviseSetPreferredLocation 3
+
 /* texture objects, read on the device */
 template <class T> __device__ T tex1Dfetch(cudaTextureObject_t, int);
 template <class T> __device__ T tex1D(cudaTextureObject_t, float);
 template <class T> __device__ T tex2D(cudaTextureObject_t, float, float);
 template <class T> __device__ T tex3D(cudaTextureObject_t, float, float, float);
+template <class T> __device__ T tex1DLayered(cudaTextureObject_t, float, int);
+template <class T> __device__ T tex2DLayered(cudaTextureObject_t, float, float, int);
+template <class T> __device__ T tex2DLod(cudaTextureObject_t, float, float, float);
+template <class T> __device__ T texCubemap(cudaTextureObject_t, float, float, float);
+template <class T> __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int, int = 0);
+template <class T> __device__ T surf2Dread(cudaSurfaceObject_t, int, int, int = 0);
+template <class T> __device__ void surf3Dwrite(T, cudaSurfaceObject_t, int, int, int, int = 0);
+
+/* the scoped atomics of CUDA 12.8 */
+#define __NV_ATOMIC_RELAXED 0
+#define __NV_ATOMIC_CONSUME 1
+#define __NV_ATOMIC_ACQUIRE 2
+#define __NV_ATOMIC_RELEASE 3
+#define __NV_ATOMIC_ACQ_REL 4
+#define __NV_ATOMIC_SEQ_CST 5
+#define __NV_THREAD_SCOPE_SYSTEM 0
+#define __NV_THREAD_SCOPE_DEVICE 1
+#define __NV_THREAD_SCOPE_BLOCK 2
+template <class T, class U> __device__ T __nv_atomic_fetch_add(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U> __device__ T __nv_atomic_fetch_sub(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U> __device__ T __nv_atomic_fetch_min(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U> __device__ T __nv_atomic_fetch_max(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U> __device__ T __nv_atomic_fetch_or(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U> __device__ T __nv_atomic_fetch_and(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U> __device__ void __nv_atomic_add(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U> __device__ void __nv_atomic_max(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U> __device__ void __nv_atomic_min(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T> __device__ T __nv_atomic_load_n(T *, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U> __device__ void __nv_atomic_store_n(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
