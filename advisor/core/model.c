@@ -39,11 +39,15 @@ adv_model *adv_model_new(const char *file)
 
 void adv_kernel_free(adv_kernel *k)
 {
-    for (unsigned a = 0; a < k->naccesses; a++)
+    for (unsigned a = 0; a < k->naccesses; a++) {
         adv_expr_free(k->acc[a].expr);
+        adv_expr_free(k->acc[a].expr_max);
+    }
     free(k->acc);
-    for (unsigned a = 0; a < k->nrw; a++)
+    for (unsigned a = 0; a < k->nrw; a++) {
         adv_expr_free(k->rw[a].expr);
+        adv_expr_free(k->rw[a].expr_max);
+    }
     free(k->rw);
     free(k->drop);
     free(k->params);

@@ -86,6 +86,9 @@ typedef struct {
     adv_mode mode;
     char index[256];         /* the index as written */
     adv_expr *expr;          /* owned */
+    adv_expr *expr_max;      /* owned, may be NULL: the index with each loop variable at the
+                              * last value its loop's condition allows (i < n: n - 1), for
+                              * sizing buffers; expr takes loop variables at their start */
     adv_affine cls;          /* filled by adv_model_classify */
     unsigned line, col;
     /* byte ranges in the file, for rewriting */

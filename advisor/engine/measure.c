@@ -16,27 +16,65 @@ static int is_ptr(const adv_param *p)
     return p->kind == ADV_P_STRUCT_PTR || p->kind == ADV_P_SCALAR_PTR;
 }
 
-/* Elements parameter p needs so that every affine access of the kernel
- * over n threads stays in bounds; irregular indices are assumed to stay
- * under 2n, which kernels guard by their count parameter. */
-static long long alloc_elems(const adv_kernel *k, unsigned p, long long n)
+/* The highest element an access reaches over a launch of n threads, by
+ * evaluating its index (loop variables at their last value) on the first
+ * and last threads and on threads spread between; -1 when some thread's
+ * index cannot be computed. */
+static long long sampled_top(const adv_access *x, const adv_params *pv, long long n)
 {
+    const adv_expr *e = x->expr_max ? x->expr_max : x->expr;
+    long long grid = (n + GM_LAUNCH_BLOCK - 1) / GM_LAUNCH_BLOCK, top = -1, edge = GM_CHECK_EDGE_THREADS;
+    for (long long i = 0; i < 2 * edge + 256; i++) {
+        long long g = i < edge ? i : i < 2 * edge ? n - 2 * edge + i : (i - 2 * edge) * (n / 256);
+        if (g < 0 || g >= n)
+            continue;
+        adv_thread t = {g % GM_LAUNCH_BLOCK, g / GM_LAUNCH_BLOCK, GM_LAUNCH_BLOCK, grid};
+        long long v;
+        char why[96];
+        if (adv_index_eval(e, &t, pv, &v, why, sizeof why) != 0)
+            return -1;
+        top = v > top ? v : top;
+    }
+    return top;
+}
+
+/* Elements parameter p needs so that every access of kernel k over n
+ * threads stays in bounds: an exact stride*g + offset by its formula, any
+ * other (per-warp terms, loops inside a thread) by evaluation; an index
+ * that cannot be evaluated is assumed to stay under 2n, which kernels
+ * guard by their count parameter. */
+static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long long n)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    /* the parameters as a launch of n threads passes them */
+    long long *vals = gm_xcalloc(kn->nparams + 1, sizeof *vals);
+    unsigned char *known = gm_xcalloc(kn->nparams + 1, 1);
+    for (unsigned i = 0; i < kn->nparams; i++) {
+        double v = 0;
+        known[i] = adv_model_param_value(m, k, i, n, &v) != 0;
+        vals[i] = (long long)v;
+    }
+    adv_params pv = {(int)kn->nparams, vals, known, kn->pnames, NULL};
     long long need = n;
-    for (unsigned a = 0; a < k->naccesses; a++) {
-        const adv_access *x = &k->acc[a];
+    for (unsigned a = 0; a < kn->naccesses; a++) {
+        const adv_access *x = &kn->acc[a];
         if (x->param != (int)p)
             continue;
-        long long hi;
+        long long hi, top = sampled_top(x, &pv, n);
         if (!x->cls.affine)
-            hi = 2 * n;
+            hi = top >= 0 ? top + 1 : 2 * n;
         else if (x->cls.stride < 0)
             hi = x->cls.offset + 1;
         else if (__builtin_mul_overflow(x->cls.stride, n - 1, &hi) ||
                  __builtin_add_overflow(hi, x->cls.offset + 1, &hi))
             hi = LLONG_MAX / 2; /* no allocation is that large: measuring fails, saying so */
+        if (top + 1 > hi)
+            hi = top + 1;
         if (hi > need)
             need = hi;
     }
+    free(vals);
+    free(known);
     need += 64;
     return (need + 31) / 32 * 32;
 }
@@ -59,7 +97,7 @@ int adv_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, adv_size
     long long max_stride = 1;
     for (unsigned p = 0; p < kn->nparams; p++)
         if (is_ptr(&kn->params[p]))
-            foot += (double)alloc_elems(kn, p, probe) / probe * kn->params[p].elem_size;
+            foot += (double)alloc_elems(m, k, p, probe) / probe * kn->params[p].elem_size;
     for (unsigned a = 0; a < kn->naccesses; a++) {
         long long s = kn->acc[a].cls.stride;
         if (!kn->acc[a].cls.affine)
@@ -271,7 +309,7 @@ static int setup_set(jit_runner *r, const adv_model *m, unsigned k, int st, adv_
             scalar_struct(par, &b->fake, &b->fake_field);
             b->s = &b->fake;
         }
-        b->elems = alloc_elems(kn, p, n);
+        b->elems = alloc_elems(m, k, p, n);
         adv_layout_kind lk = varied ? kind : ADV_L_AOS;
         b->lay = adv_layout_create(b->s, lk, (unsigned long long)b->elems, why, sizeof why);
         if (!b->lay)
@@ -533,8 +571,12 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
         outputs_free(&out);
         /* a driver error may have lost the context: the worker restarts */
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
-        snprintf(res->note, sizeof res->note, "%s: %s",
-                 res->state == JIT_JOB_FAULTED ? "faulted" : "failed", st.msg);
+        /* a kernel written for a 2-D block (a tile indexed by threadIdx.x
+         * and .y) may fault in the 1-D launch gmadvise makes: said */
+        snprintf(res->note, sizeof res->note, "%s: %s%s", res->state == JIT_JOB_FAULTED ? "faulted" : "failed",
+                 st.msg, adv_model_kernel(ms->m, jb->kernel)->multi_dim
+                             ? " (the kernel indexes with y or z, and gmadvise launches it in one dimension "
+                               "of " GM_STR(GM_LAUNCH_BLOCK) " threads: it may expect another block shape)" : "");
         return;
     }
     res->state = JIT_JOB_OK;

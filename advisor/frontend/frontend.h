@@ -87,6 +87,7 @@ typedef struct {
     CXCursor value;    /* the expression assigned */
     int is_mod;        /* compound assignment or ++/--: not a definition */
     unsigned loop_b, loop_e; /* for a for-loop increment: the loop body */
+    CXCursor cond;     /* and the loop's condition */
 } vdef;
 
 /* A reference bound to an element, `S &b = p[i];`: each `b.f` is an access
@@ -101,6 +102,7 @@ typedef struct {
     adv_kernel *k;
     falias *aliases;
     unsigned naliases;
+    int at_max;        /* index expressions take loop variables at their last value */
     CXCursor fn;
     vdef *defs;
     unsigned ndefs, cap;

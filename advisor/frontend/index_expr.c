@@ -4,6 +4,11 @@
 
 
 
+static CXCursor pc_null(kctx *kc)
+{
+    return kc->pc->cx->clang_getNullCursor();
+}
+
 static void add_def(kctx *kc, unsigned var, unsigned at, CXCursor value, int is_mod, unsigned lb,
                     unsigned le)
 {
@@ -11,7 +16,7 @@ static void add_def(kctx *kc, unsigned var, unsigned at, CXCursor value, int is_
         kc->cap = kc->cap ? kc->cap * 2 : 16;
         kc->defs = gm_xrealloc(kc->defs, kc->cap * sizeof *kc->defs);
     }
-    kc->defs[kc->ndefs++] = (vdef){var, at, value, is_mod, lb, le};
+    kc->defs[kc->ndefs++] = (vdef){var, at, value, is_mod, lb, le, pc_null(kc)};
 }
 
 /* Variable identity of an lvalue `x`, or 0 if it is not a plain local. */
@@ -65,8 +70,12 @@ void fe_collect_defs(kctx *kc, CXCursor c)
             fe_collect_defs(kc, cv.v[i]);
             if (i > 0 && i + 1 < cv.n)
                 for (unsigned d = before; d < kc->ndefs; d++)
-                    if (kc->defs[d].is_mod)
+                    if (kc->defs[d].is_mod) {
                         kc->defs[d].loop_b = bb, kc->defs[d].loop_e = be;
+                        /* for (init; cond; inc): the condition is the child before the increment */
+                        if (cv.n == 4)
+                            kc->defs[d].cond = cv.v[1];
+                    }
         }
     } else {
         for (unsigned i = 0; i < cv.n; i++)
@@ -91,6 +100,24 @@ static adv_expr *eval_const(pctx *pc, CXCursor c)
     return e;
 }
 
+/* The last value `var < E` (E - 1) or `var <= E` (E) lets through, for
+ * sizing buffers; NULL for any other condition. */
+static adv_expr *loop_last(kctx *kc, CXCursor cond, unsigned var, int depth)
+{
+    pctx *pc = kc->pc;
+    cvec cv = fe_kids(pc, fe_strip(pc, cond));
+    adv_expr *e = NULL;
+    if (fe_kind(pc, fe_strip(pc, cond)) == CXCursor_BinaryOperator && cv.n == 2 && local_var(pc, cv.v[0]) == var) {
+        const char *op = fe_binop(pc, cv.v[0]);
+        if (!strcmp(op, "<"))
+            e = adv_expr_new(ADV_X_SUB, fe_expr_of(kc, cv.v[1], depth + 1), adv_expr_const(1));
+        else if (!strcmp(op, "<="))
+            e = fe_expr_of(kc, cv.v[1], depth + 1);
+    }
+    free(cv.v);
+    return e;
+}
+
 static adv_expr *resolve_local(kctx *kc, CXCursor ref, unsigned var, int depth)
 {
     pctx *pc = kc->pc;
@@ -112,8 +139,14 @@ static adv_expr *resolve_local(kctx *kc, CXCursor ref, unsigned var, int depth)
         const vdef *d = &kc->defs[i];
         if (d->var != var || !d->is_mod || d->at <= kc->defs[best].at || d->at > use)
             continue;
-        if (d->loop_e && use >= d->loop_b && use <= d->loop_e)
+        if (d->loop_e && use >= d->loop_b && use <= d->loop_e) {
+            if (kc->at_max && !pc->cx->clang_Cursor_isNull(d->cond)) {
+                adv_expr *last = loop_last(kc, d->cond, var, depth);
+                if (last)
+                    return last;
+            }
             continue; /* grid-stride increment of the enclosing loop */
+        }
         snprintf(why, sizeof why, "local '%.40s' is updated before use", name);
         return adv_expr_opaque(why);
     }

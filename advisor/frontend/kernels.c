@@ -134,6 +134,9 @@ static void subscript_access(kctx *kc, CXCursor sub, CXCursor index, int param, 
         set_other_use(&k->params[param], a->line, NULL, NULL, NULL);
     }
     a->expr = fe_expr_of(kc, index, 0);
+    kc->at_max = 1;
+    a->expr_max = fe_expr_of(kc, index, 0);
+    kc->at_max = 0;
 }
 
 static void push_to(adv_access **v, unsigned *n, const adv_access *a)
@@ -189,6 +192,7 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
         adv_access r = a;
         r.mode = ADV_READ;
         r.expr = read_only && !also_read ? a.expr : adv_expr_clone(a.expr);
+        r.expr_max = read_only && !also_read ? a.expr_max : adv_expr_clone(a.expr_max);
         push_to(&k->acc, &k->naccesses, &r);
         if (read_only)
             return;
@@ -280,6 +284,7 @@ static void walk_callee(kctx *kc, CXCursor c, unsigned parm, const adv_access *p
         fe_kind(pc, pc->cx->clang_getCursorReferenced(c)) == CXCursor_ParmDecl) {
         adv_access x = *proto;
         x.expr = adv_expr_clone(proto->expr);
+        x.expr_max = adv_expr_clone(proto->expr_max);
         x.sub_begin = x.sub_end = x.idx_begin = x.idx_end = x.mem_end = 0;
         x.idx_pure = 1;
         fe_cursor_pos(pc, c, &x.line, &x.col);
@@ -370,6 +375,7 @@ static int use_alias(kctx *kc, CXCursor ref)
             continue;
         adv_access x = kc->aliases[i].proto;
         x.expr = adv_expr_clone(x.expr);
+        x.expr_max = adv_expr_clone(x.expr_max);
         fe_cursor_pos(pc, ref, &x.line, &x.col);
         if (!fe_extent_in_main(pc, ref, &x.sub_begin, &x.sub_end))
             x.sub_begin = x.sub_end = 0;
@@ -536,8 +542,10 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     fe_collect_defs(&kc, body);
     walk_body(&kc, body);
     free(kc.defs);
-    for (unsigned i = 0; i < kc.naliases; i++)
+    for (unsigned i = 0; i < kc.naliases; i++) {
         adv_expr_free(kc.aliases[i].proto.expr);
+        adv_expr_free(kc.aliases[i].proto.expr_max);
+    }
     free(kc.aliases);
     if (k.multi_dim)
         sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s indexes with a y or z thread or block index: modelled "
