@@ -28,9 +28,15 @@ static int index_is_pure(pctx *pc, unsigned b, unsigned e)
     static const char *const impure[] = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=",
                                          "<<=", ">>=", "&=", "|=", "^="};
     const char *t = pc->m->text;
-    for (unsigned i = 0; i < pc->ntok; i++) {
-        if (pc->tok_off[i] < b || pc->tok_off[i] >= e)
-            continue;
+    unsigned lo = 0, hi = pc->ntok;
+    while (lo < hi) { /* tokens are in file order: the first at or after b */
+        unsigned mid = lo + (hi - lo) / 2;
+        if (pc->tok_off[mid] < b)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (unsigned i = lo; i < pc->ntok && pc->tok_off[i] < e; i++) {
         for (size_t j = 0; j < sizeof impure / sizeof *impure; j++)
             if (!strcmp(pc->tok_str[i], impure[j]))
                 return 0;
