@@ -33,6 +33,15 @@ d = json.load(sys.stdin)
 assert [n["access"] for n in d["notes"]] == ["src[map[i]]"], d["notes"]
 ' || { echo "FAIL: realcode: check --json lists the unmodelled access as a note"; fail=1; }
 
+# template kernels: the file's own instances, and one more named on the command line
+"$B" check --json --instantiate 'reduce<float, 64>' tests/realcode/reduce_template.cu | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["checked"]["kernels"] == 3, d["checked"]
+' || { echo "FAIL: --instantiate adds an instance of a template kernel"; fail=1; }
+"$B" check --instantiate reduce tests/realcode/reduce_template.cu 2>&1 | grep -q "expected KERNEL<ARGS>" ||
+    { echo "FAIL: --instantiate without <ARGS> is refused"; fail=1; }
+
 "$B" check tests/check/clean.cu > /dev/null; rc=$?
 [ $rc -eq 0 ] || { echo "FAIL: clean.cu exited $rc, expected 0"; fail=1; }
 "$B" check tests/check/strided.cuh | grep -q "GM002 stride" || { echo "FAIL: strided.cuh: no stride finding"; fail=1; }

@@ -38,9 +38,10 @@ static struct option *all_options(const cli_spec *spec, char *shorts, size_t n)
     static const struct option shared[] = {
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, CLI_VERSION},
-        {"param", required_argument, NULL, CLI_PARAM}, /* last: headers only */
+        {"param", required_argument, NULL, CLI_PARAM}, /* from here: headers only */
+        {"instantiate", required_argument, NULL, CLI_INSTANTIATE},
     };
-    unsigned nshared = spec->headers ? 3 : 2, nown = 0;
+    unsigned nshared = spec->headers ? 4 : 2, nown = 0;
     while (spec->opts && spec->opts[nown].name)
         nown++;
     struct option *o = gm_xcalloc(nshared + nown + 1, sizeof *o);
@@ -93,6 +94,13 @@ static int shared_option(const cli_spec *spec, cli_common *c, int id, const char
             return gm_fail(st, GM_EINPUT, "too many -I/-D options (at most %d)", CLI_MAX_ARGS / 2);
         c->clang_args[c->nclang++] = id == 'I' ? "-I" : "-D";
         c->clang_args[c->nclang++] = arg;
+        return GM_OK;
+    case CLI_INSTANTIATE:
+        if (c->ninstantiate >= CLI_MAX_PARAMS)
+            return gm_fail(st, GM_EINPUT, "too many --instantiate options (at most %d)", CLI_MAX_PARAMS);
+        if (!strchr(arg, '<') || arg[strlen(arg) - 1] != '>')
+            return gm_fail(st, GM_EINPUT, "--instantiate %s: expected KERNEL<ARGS>, as in 'reduce<float, 256>'", arg);
+        c->instantiate[c->ninstantiate++] = arg;
         return GM_OK;
     case CLI_PARAM:
         if (c->nparams >= CLI_MAX_PARAMS)
@@ -191,7 +199,8 @@ int cli_color(void)
 int cli_load_model(const char *path, const char *text, const cli_common *c, adv_model **out,
                    gm_status *st)
 {
-    adv_parse_opts po = {c->clang_args, c->nclang, text, text ? (unsigned)strlen(text) : 0};
+    adv_parse_opts po = {c->clang_args, c->nclang, text, text ? (unsigned)strlen(text) : 0, c->instantiate,
+                         c->ninstantiate};
     *out = NULL;
     if (adv_parse_file(path, &po, out, st) != GM_OK)
         return st->code;

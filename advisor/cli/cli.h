@@ -20,14 +20,14 @@
 #define CLI_MAX_PARAMS 256
 
 /* Ids of the shared long options; a command's own start at CLI_OWN. */
-enum { CLI_PARAM = 1000, CLI_VERSION, CLI_OWN = 1100 };
+enum { CLI_PARAM = 1000, CLI_VERSION, CLI_INSTANTIATE, CLI_OWN = 1100 };
 
 typedef struct {
     const char *name;           /* "gmadvise check", for messages */
     const char *usage;          /* the whole --help text */
     const struct option *opts;  /* its own long options, zero-terminated (NULL: none) */
     const char *shorts;         /* its own short options, getopt syntax ("q") */
-    int headers;                /* takes -I, -D, --param and `-- clang-args` */
+    int headers;                /* takes -I, -D, --param, --instantiate and `-- clang-args` */
 } cli_spec;
 
 typedef struct {
@@ -35,6 +35,8 @@ typedef struct {
     unsigned nclang;
     adv_param_value params[CLI_MAX_PARAMS];
     unsigned nparams;
+    const char *instantiate[CLI_MAX_PARAMS]; /* --instantiate 'k<float, 256>' */
+    unsigned ninstantiate;
     char **operands;            /* the non-option arguments, in order */
     unsigned noperands;
     int done;                   /* --help or --version was answered */

@@ -28,6 +28,8 @@ static const char usage[] =
             "\n"
             "options:\n"
             "  -I DIR, -D NAME[=VALUE]   passed to the parser\n"
+            "  --instantiate 'K<ARGS>'   analyse this instance of template kernel K (also\n"
+            "                            settable in the file: // gmadvise: instantiate K<ARGS>)\n"
             "  --param NAME=VALUE        value of a kernel's scalar parameter (also settable\n"
             "                            in the header: // gmadvise: NAME=VALUE)\n"
             "  --json                    JSON on stdout instead of the table\n"

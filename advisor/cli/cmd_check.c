@@ -24,7 +24,7 @@ static const char usage[] =
             "  --baseline FILE        findings listed in FILE (an earlier --json output) are\n"
             "                         known: reported, but they do not fail the check\n"
             "  -q, --quiet            no summary line\n"
-            "  -I DIR, -D NAME[=VALUE], --param NAME=VALUE   as for gmadvise FILE.h\n"
+            "  -I DIR, -D NAME[=VALUE], --param NAME=VALUE, --instantiate K<ARGS>   as for gmadvise FILE.h\n"
             "\n"
             "exit codes: 0 no new findings, 1 new findings, 2 bad input or usage,\n"
             "3 environment (libclang missing)\n";

@@ -26,7 +26,7 @@ static const char usage[] =
     "align are short lessons, then the advice run on a small kernel.\n"
     "\n"
     "options:\n"
-    "  -I DIR, -D NAME[=VALUE], --param NAME=VALUE   as for gmadvise FILE.h\n";
+    "  -I DIR, -D NAME[=VALUE], --param NAME=VALUE, --instantiate K<ARGS>   as for gmadvise FILE.h\n";
 
 static const cli_spec spec = {"gmadvise explain", usage, NULL, NULL, 1};
 

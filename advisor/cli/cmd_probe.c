@@ -18,7 +18,7 @@ static const char usage[] =
     "options:\n"
     "  --out FILE      the table of model figures\n"
     "  --device N      GPU ordinal (default 0)\n"
-    "  -I DIR, -D NAME[=VALUE], --param NAME=VALUE   as for gmadvise FILE.h\n";
+    "  -I DIR, -D NAME[=VALUE], --param NAME=VALUE, --instantiate K<ARGS>   as for gmadvise FILE.h\n";
 
 enum { O_PATTERNS = CLI_OWN, O_OUT, O_DEVICE };
 

@@ -83,6 +83,17 @@ void fe_cursor_pos(pctx *pc, CXCursor c, unsigned *line, unsigned *col)
     pc->cx->clang_disposeString(file);
 }
 
+const char *fe_cursor_file(pctx *pc, CXCursor c, char *buf, size_t n)
+{
+    CXString file;
+    unsigned line, col;
+    pc->cx->clang_getPresumedLocation(pc->cx->clang_getCursorLocation(c), &file, &line, &col);
+    adv_cxstr(pc->cx, file, buf, n);
+    if (!buf[0])
+        snprintf(buf, n, "%s", pc->file);
+    return buf;
+}
+
 int fe_cursor_in_main(pctx *pc, CXCursor c)
 {
     /* where it is expanded: a declaration a macro writes belongs to the file

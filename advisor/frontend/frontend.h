@@ -73,6 +73,7 @@ typedef struct {
     char **stubs;    /* library headers served empty (parse.c), and the notes saying so */
     unsigned nstubs;
     sb_t stub_notes;
+    const adv_parse_opts *opts;
     char **inc_dirs; /* folders of spliced #includes (parse.c) */
     unsigned ninc_dirs;
     /* tokens of the main file, for operator spellings */
@@ -114,6 +115,8 @@ typedef struct {
 const char *fe_binop(pctx *pc, CXCursor lhs);
 int fe_cursor_in_main(pctx *pc, CXCursor c);
 void fe_cursor_pos(pctx *pc, CXCursor c, unsigned *line, unsigned *col);
+/* The file the user reads c in (a spliced header's own); pc->file when none. */
+const char *fe_cursor_file(pctx *pc, CXCursor c, char *buf, size_t n);
 int fe_decl_extent(pctx *pc, CXCursor c, unsigned *b, unsigned *e);
 unsigned fe_decl_offset(pctx *pc, CXCursor decl);
 int fe_extent_in_main(pctx *pc, CXCursor c, unsigned *b, unsigned *e);

@@ -749,6 +749,7 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
     pc.cx = cx;
     pc.m = m;
     pc.file = file;
+    pc.opts = opts;
     pc.st = st;
     sb_t src, notes;
     sb_init(&src);

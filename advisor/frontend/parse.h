@@ -16,6 +16,8 @@ typedef struct {
     unsigned nclang_args;
     const char *text;              /* parse this text instead of reading `file` */
     unsigned text_len;
+    const char *const *instantiate; /* "k<float, 256>": instances of template kernels to analyse */
+    unsigned ninstantiate;
 } adv_parse_opts;
 
 /* On success *out owns a new model (free with adv_model_destroy). */

@@ -3,7 +3,7 @@
 /* Template kernels are analysed per instance: each distinct argument list
  * written after the kernel's name in the file (a launch `k<float, 256><<<`,
  * an explicit instantiation, or a comment `// gmadvise: instantiate
- * k<float, 256>`) gives a concrete copy of the template, its parameters
+ * k<float, 256>`) or named by --instantiate gives a concrete copy of the template, its parameters
  * replaced token by token, appended to the text after a #line naming the
  * template's own line.  The copy is then parsed as any kernel, so every
  * later stage (model, variants, measurement) sees a plain kernel. */
@@ -83,9 +83,9 @@ static unsigned read_params(pctx *pc, CXCursor tmpl, tparam *tp, unsigned *after
         unsigned b, e;
         if (fe_decl_extent(pc, kids.v[i], &b, &e)) {
             const char *eq = memchr(pc->m->text + b, '=', e - b);
-            if (eq)
-                trimmed(eq + 1, pc->m->text + e + 1, tp[n].deflt, sizeof tp[n].deflt);
-            *after = e + 1;
+            if (eq) /* e: just past the parameter's last token */
+                trimmed(eq + 1, pc->m->text + e, tp[n].deflt, sizeof tp[n].deflt);
+            *after = e;
         }
         n++;
     }
@@ -161,84 +161,112 @@ static void instance_name(const char *name, const targ *args, unsigned n, unsign
     sb_free(&b);
 }
 
-static unsigned line_of(const char *t, unsigned off)
+/* One template kernel being instantiated. */
+typedef struct {
+    pctx *pc;
+    char name[ADV_NAME_MAX];
+    size_t nlen;
+    tparam tp[MAX_TPARAMS];
+    unsigned np;
+    unsigned start, end, name_off; /* the copy: after `template <...>` to the end */
+    unsigned line;                 /* the user's line of `start`, in... */
+    char file[1024];               /* ...the template's own file */
+    targ seen[MAX_INSTANCES][MAX_TPARAMS];
+    unsigned found;
+} tmpl_t;
+
+/* Appends the instance for `args` (n given, the rest from defaults) to
+ * src, once per distinct argument list. */
+static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
 {
-    unsigned line = 1;
-    for (unsigned i = 0; i < off; i++)
-        line += t[i] == '\n';
-    return line;
+    pctx *pc = tt->pc;
+    if (n < 0 || (unsigned)n > tt->np || tt->found == MAX_INSTANCES)
+        return;
+    for (unsigned k = (unsigned)n; k < tt->np; k++) {
+        if (!tt->tp[k].deflt[0])
+            return;
+        snprintf(args[k].text, sizeof args[k].text, "%s", tt->tp[k].deflt);
+    }
+    for (unsigned s = 0; s < tt->found; s++) {
+        int dup = 1;
+        for (unsigned k = 0; k < tt->np; k++)
+            dup &= !strcmp(tt->seen[s][k].text, args[k].text);
+        if (dup)
+            return;
+    }
+    memcpy(tt->seen[tt->found], args, sizeof tt->seen[0]);
+    char copy[ADV_NAME_MAX];
+    instance_name(tt->name, args, tt->np, tt->found, copy, sizeof copy);
+    pc->inst_name = gm_xrealloc(pc->inst_name, (pc->ninst + 1) * sizeof *pc->inst_name);
+    pc->inst_label = gm_xrealloc(pc->inst_label, (pc->ninst + 1) * sizeof *pc->inst_label);
+    snprintf(pc->inst_name[pc->ninst], ADV_NAME_MAX, "%s", copy);
+    sb_t label;
+    sb_init(&label);
+    sb_printf(&label, "%s<", tt->name);
+    for (unsigned k = 0; k < tt->np; k++)
+        sb_printf(&label, "%s%s", k ? ", " : "", args[k].text);
+    sb_puts(&label, ">");
+    snprintf(pc->inst_label[pc->ninst++], ADV_TYPE_MAX, "%s", label.s);
+    sb_free(&label);
+    sb_puts(src, "\n");
+    sb_line_directive(src, tt->line, tt->file);
+    substitute(pc->m->text, tt->start, tt->end, tt->name_off, tt->nlen, copy, tt->tp, args, tt->np, src);
+    sb_puts(src, "\n");
+    tt->found++;
+}
+
+/* Every `name<args>` in t[0, len) outside [skip_b, skip_e] and not a launch
+ * without arguments (`name<<<`). */
+static void scan_uses(tmpl_t *tt, const char *t, unsigned len, unsigned skip_b, unsigned skip_e, sb_t *src)
+{
+    for (const char *p = t; (p = strstr(p, tt->name)) != NULL && (unsigned)(p - t) < len; p += tt->nlen) {
+        unsigned at = (unsigned)(p - t);
+        if ((at > 0 && is_ident(t[at - 1])) || is_ident(p[tt->nlen]) || (at >= skip_b && at <= skip_e))
+            continue;
+        unsigned lt = at + (unsigned)tt->nlen;
+        while (lt < len && isspace((unsigned char)t[lt]))
+            lt++;
+        if (lt >= len || t[lt] != '<' || !strncmp(t + lt, "<<<", 3))
+            continue;
+        targ args[MAX_TPARAMS];
+        add_instance(tt, args, split_args(t, len, lt, args), src);
+    }
 }
 
 static void instantiate(pctx *pc, CXCursor tmpl, sb_t *src)
 {
     adv_model *m = pc->m;
     const char *t = m->text;
-    char name[ADV_NAME_MAX];
-    fe_spell(pc, tmpl, name, sizeof name);
-    tparam tp[MAX_TPARAMS];
-    unsigned after, b, e, name_off, line, col, found = 0;
-    unsigned np = read_params(pc, tmpl, tp, &after);
+    tmpl_t *tt = gm_xcalloc(1, sizeof *tt);
+    tt->pc = pc;
+    fe_spell(pc, tmpl, tt->name, sizeof tt->name);
+    tt->nlen = strlen(tt->name);
+    unsigned after, b, line, col;
+    tt->np = read_params(pc, tmpl, tt->tp, &after);
     fe_cursor_pos(pc, tmpl, &line, &col);
-    if (!fe_decl_extent(pc, tmpl, &b, &e) || !fe_loc_at(pc, pc->cx->clang_getCursorLocation(tmpl), 1, &name_off,
-                                                          NULL, NULL) || !after) {
-        sb_printf(&m->notes, "%s:%u:%u: kernel template %s skipped: it is written through a macro\n", pc->file,
-                  line, col, name);
+    fe_cursor_file(pc, tmpl, tt->file, sizeof tt->file);
+    if (!fe_decl_extent(pc, tmpl, &b, &tt->end) ||
+        !fe_loc_at(pc, pc->cx->clang_getCursorLocation(tmpl), 1, &tt->name_off, NULL, NULL) || !after) {
+        sb_printf(&m->notes, "%s:%u:%u: kernel template %s skipped: it is written through a macro\n", tt->file,
+                  line, col, tt->name);
+        free(tt);
         return;
     }
-    const char *close = memchr(t + after, '>', name_off - after);
-    unsigned start = close ? (unsigned)(close - t) + 1 : after;
-    targ seen[MAX_INSTANCES][MAX_TPARAMS];
-    size_t nlen = strlen(name);
-    for (const char *p = t; (p = strstr(p, name)) != NULL && found < MAX_INSTANCES; p += nlen) {
-        unsigned at = (unsigned)(p - t);
-        if ((at > 0 && is_ident(t[at - 1])) || is_ident(p[nlen]) || (at >= b && at <= e) || at >= m->orig_len)
-            continue;
-        unsigned lt = at + (unsigned)nlen;
-        while (lt < m->orig_len && isspace((unsigned char)t[lt]))
-            lt++;
-        if (t[lt] != '<' || !strncmp(t + lt, "<<<", 3))
-            continue;
-        targ args[MAX_TPARAMS];
-        int n = split_args(t, m->orig_len, lt, args);
-        if (n < 0 || (unsigned)n > np)
-            continue;
-        for (unsigned k = (unsigned)n; k < np; k++) {
-            if (!tp[k].deflt[0])
-                n = -1;
-            else
-                snprintf(args[k].text, sizeof args[k].text, "%s", tp[k].deflt);
-        }
-        int dup = n < 0;
-        for (unsigned s = 0; s < found && !dup; s++) {
-            dup = 1;
-            for (unsigned k = 0; k < np; k++)
-                dup &= !strcmp(seen[s][k].text, args[k].text);
-        }
-        if (dup)
-            continue;
-        memcpy(seen[found], args, sizeof args);
-        char copy[ADV_NAME_MAX];
-        instance_name(name, args, np, found, copy, sizeof copy);
-        pc->inst_name = gm_xrealloc(pc->inst_name, (pc->ninst + 1) * sizeof *pc->inst_name);
-        pc->inst_label = gm_xrealloc(pc->inst_label, (pc->ninst + 1) * sizeof *pc->inst_label);
-        snprintf(pc->inst_name[pc->ninst], ADV_NAME_MAX, "%s", copy);
-        sb_t label;
-        sb_init(&label);
-        sb_printf(&label, "%s<", name);
-        for (unsigned k = 0; k < np; k++)
-            sb_printf(&label, "%s%s", k ? ", " : "", args[k].text);
-        sb_puts(&label, ">");
-        snprintf(pc->inst_label[pc->ninst++], ADV_TYPE_MAX, "%s", label.s);
-        sb_free(&label);
-        sb_puts(src, "\n");
-        sb_line_directive(src, line_of(t, start), pc->file);
-        substitute(t, start, e, name_off, nlen, copy, tp, args, np, src);
-        sb_puts(src, "\n");
-        found++;
+    const char *close = memchr(t + after, '>', tt->name_off - after);
+    tt->start = close ? (unsigned)(close - t) + 1 : after;
+    tt->line = line; /* the name's line, less the lines between the copy's start and it */
+    for (unsigned i = tt->start; i < tt->name_off; i++)
+        tt->line -= t[i] == '\n';
+    scan_uses(tt, t, m->orig_len, b, tt->end, src);
+    for (unsigned i = 0; pc->opts && i < pc->opts->ninstantiate; i++) {
+        const char *want = pc->opts->instantiate[i];
+        scan_uses(tt, want, (unsigned)strlen(want), 1, 0, src);
     }
-    if (!found)
+    if (!tt->found)
         sb_printf(&m->notes, "%s:%u:%u: kernel template %s skipped: no instance of it in the file; name one "
-                             "with a comment `// gmadvise: instantiate %s<...>`\n", pc->file, line, col, name, name);
+                             "with --instantiate '%s<...>' or a comment `// gmadvise: instantiate %s<...>`\n",
+                  tt->file, line, col, tt->name, tt->name, tt->name);
+    free(tt);
 }
 
 void fe_instantiate_templates(pctx *pc, sb_t *src)

@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 1 << 16)
         return 0;
-    adv_parse_opts po = {NULL, 0, (const char *)data, (unsigned)size};
+    adv_parse_opts po = {NULL, 0, (const char *)data, (unsigned)size, NULL, 0};
     adv_model *m = NULL;
     gm_status st;
     gm_status_init(&st);
