@@ -42,6 +42,21 @@ assert d["checked"]["kernels"] == 3, d["checked"]
 "$B" check --instantiate reduce tests/realcode/reduce_template.cu 2>&1 | grep -q "expected KERNEL<ARGS>" ||
     { echo "FAIL: --instantiate without <ARGS> is refused"; fail=1; }
 
+# a compilation database gives each file its flags (here -I and -include,
+# without which the file does not compile); with no FILE, its .cu files
+mkdir -p "$t/cdb"
+cat > "$t/cdb/compile_commands.json" <<JSON
+[{"directory": "$SRC/tests/check/compdb", "file": "src/blur.cu",
+  "command": "nvcc -Iinc -include 'inc/defs.h' -O3 -c src/blur.cu -o blur.o"},
+ {"directory": "$SRC", "file": "host.cpp", "arguments": ["c++", "-c", "host.cpp"]}]
+JSON
+"$B" check tests/check/compdb/src/blur.cu > /dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: blur.cu without its flags exited $rc, expected 2"; fail=1; }
+"$B" check -p "$t/cdb" 2>&1 | grep -q "read in\[2 \* i - RADIUS\] in blur" ||
+    { echo "FAIL: check -p DIR: the database's flags and files"; fail=1; }
+"$B" check -p "$t/cdb/compile_commands.json" tests/check/compdb/src/blur.cu > /dev/null; rc=$?
+[ $rc -eq 1 ] || { echo "FAIL: check -p FILE blur.cu exited $rc, expected 1"; fail=1; }
+
 "$B" check tests/check/clean.cu > /dev/null; rc=$?
 [ $rc -eq 0 ] || { echo "FAIL: clean.cu exited $rc, expected 0"; fail=1; }
 "$B" check tests/check/strided.cuh | grep -q "GM002 stride" || { echo "FAIL: strided.cuh: no stride finding"; fail=1; }

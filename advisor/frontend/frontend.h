@@ -59,6 +59,7 @@ typedef struct {
     char ns[ADV_TYPE_MAX];  /* "a::b::" inside namespaces a and b, else "" */
     perr *errs;
     unsigned nerrs;
+    const char *broken_kernel; /* the first error of a kernel that does not compile */
     pfail *fails;
     unsigned nfails;
     cvec decl_cur;   /* the cursor of each of m->decls */

@@ -58,6 +58,8 @@ static int skip_broken_function(pctx *pc, CXCursor fn, int is_kernel)
     const perr *err = fe_errors_in(pc, b, e);
     if (!err)
         return 0;
+    if (is_kernel && !pc->broken_kernel) /* the file's error if no kernel is left */
+        pc->broken_kernel = err->msg;
     char name[ADV_NAME_MAX];
     fe_cursor_pos(pc, fn, &line, &col);
     fe_spell(pc, fn, name, sizeof name);
@@ -381,7 +383,10 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
             if (fe_cursor_in_main(pc, top.v[i]))
                 visit_top(pc, top.v[i]);
         free(top.v);
-        if (pc->st->code == GM_OK && fe_keep_needed(pc) == GM_OK) {
+        if (pc->st->code == GM_OK && fe_keep_needed(pc) == GM_OK && !pc->kern_cur.n && !pc->templates.n &&
+            pc->broken_kernel)
+            gm_fail(pc->st, GM_EINPUT, "%s", pc->broken_kernel);
+        if (pc->st->code == GM_OK) {
             if (pc->kern_cur.n + pc->templates.n)
                 charge_host_errors(pc);
             if (fail_on_errors(pc) == GM_OK && more && pc->templates.n)
@@ -397,6 +402,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
     free(pc->decl_cur.v);
     free(pc->kern_cur.v);
     pc->ntemplates = pc->templates.n;
+    pc->broken_kernel = NULL;
     free(pc->templates.v);
     pc->errs = NULL;
     pc->fails = NULL;

@@ -1,0 +1,2 @@
+#define RADIUS 2
+typedef float real;
