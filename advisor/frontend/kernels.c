@@ -325,16 +325,28 @@ static int pointer_param_of(kctx *kc, CXCursor base)
 
 static void walk_body(kctx *kc, CXCursor c);
 
-/* `S &b = p[i];` (or const S &): recorded as an alias of p[i]; its
- * declaration is deleted where a layout rewrites p.  1 when c is one. */
+/* `S &b = p[i];` or `S *b = &p[i];` (const or not): recorded as an alias
+ * of p[i], whose b.f or b->f are accesses; its declaration is deleted
+ * where a layout rewrites p.  1 when c is one. */
 static int bind_alias(kctx *kc, CXCursor c, const cvec *cv)
 {
     pctx *pc = kc->pc;
     const adv_clang *cx = pc->cx;
     CXType t = cx->clang_getCanonicalType(cx->clang_getCursorType(c));
-    if (t.kind != CXType_LValueReference || !cv->n)
+    if ((t.kind != CXType_LValueReference && t.kind != CXType_Pointer) || !cv->n)
         return 0;
     CXCursor init = fe_strip(pc, cv->v[cv->n - 1]);
+    if (t.kind == CXType_Pointer) { /* &p[i] */
+        unsigned b, e;
+        cvec amp = fe_kids(pc, init);
+        int ok = fe_kind(pc, init) == CXCursor_UnaryOperator && amp.n == 1 && fe_extent_in_main(pc, init, &b, &e) &&
+                 !strcmp(fe_punct_at(pc, b), "&");
+        CXCursor inner = ok ? fe_strip(pc, amp.v[0]) : init;
+        free(amp.v);
+        if (!ok)
+            return 0;
+        init = inner;
+    }
     cvec sub = fe_kids(pc, init);
     int param = fe_kind(pc, init) == CXCursor_ArraySubscriptExpr && sub.n == 2 ? pointer_param_of(kc, sub.v[0]) : -1;
     if (param < 0 || kc->k->params[param].kind != ADV_P_STRUCT_PTR ||
@@ -388,8 +400,9 @@ static int use_alias(kctx *kc, CXCursor ref)
         unsigned at;
         if (fe_kind(pc, parent_of(kc, &at)) != CXCursor_MemberRefExpr) {
             char name[ADV_NAME_MAX];
-            set_other_use(&kc->k->params[x.param], x.line, "uses reference %s other than as %s.field, which "
-                          "a variant cannot rewrite", fe_spell(pc, ref, name, sizeof name), name);
+            set_other_use(&kc->k->params[x.param], x.line, "uses %s, bound to an element, other than as "
+                          "%s.field or ->field, which a variant cannot rewrite",
+                          fe_spell(pc, ref, name, sizeof name), name);
         }
         finish_access(kc, ref, x, 0);
         return 1;

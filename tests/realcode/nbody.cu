@@ -1,5 +1,6 @@
 // An n-body step over an array of structs: device helpers taking an element
-// by const reference, a reference alias, a grid-stride loop and <cmath>.
+// by const reference, reference and pointer aliases, a grid-stride loop and
+// <cmath>.
 #include <cmath>
 #include <cstdint>
 #include <cuda_runtime.h>
@@ -32,6 +33,17 @@ __global__ void drift(Body *bodies, float dt, int n)
     b.pos.x += b.vel.x * dt;
     b.pos.y += b.vel.y * dt;
     b.pos.z += b.vel.z * dt;
+}
+
+__global__ void kick(Body *bodies, const float3 *acc, float dt, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    Body *b = &bodies[i];
+    b->vel.x += acc[i].x * dt;
+    b->vel.y += acc[i].y * dt;
+    b->vel.z += acc[i].z * dt;
 }
 
 __global__ void speed(const Body *bodies, float *s, int n)
