@@ -118,6 +118,11 @@ static void keep_includes(pctx *pc)
                           sizeof FE_HEADERS_DIR))
             continue;
         const char *rel = path + sizeof FE_HEADERS_DIR;
+        if (!strncmp(rel, "cub/", 4)) /* CUB's block and warp level, which NVRTC compiles */
+            adv_model_add_preamble(pc->m, "#include <cub/block/block_reduce.cuh>\n#include <cub/block/block_scan.cuh>\n"
+                                          "#include <cub/block/block_load.cuh>\n#include <cub/block/block_store.cuh>\n"
+                                          "#include <cub/block/block_radix_sort.cuh>\n#include <cub/warp/warp_reduce.cuh>\n"
+                                          "#include <cub/warp/warp_scan.cuh>");
         for (size_t h = 0; h < sizeof device_headers / sizeof *device_headers; h++)
             if (!strcmp(rel, device_headers[h])) {
                 char line[300];

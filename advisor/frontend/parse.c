@@ -326,7 +326,8 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         args[na - 2] = "-idirafter";
         args[na - 1] = gcc;
     }
-    static const char stub[] = "/* gmadvise: a CUDA library header it does not parse, served empty */\n";
+    static const char stub[] = "/* gmadvise: a CUDA library header it does not parse, served empty */\n",
+                      cub_stub[] = "/* gmadvise: CUB, declared in one header */\n#include <cub/cub.cuh>\n";
     unsigned nh = adv_cuda_headers_count + pc->nstubs, nun = nh + 1;
     struct CXUnsavedFile *un = gm_xcalloc(nun, sizeof *un);
     char (*paths)[1100] = gm_xcalloc(nh, sizeof *paths);
@@ -334,7 +335,8 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         int is_stub = i >= adv_cuda_headers_count;
         snprintf(paths[i], sizeof paths[i], HEADERS_DIR "/%s",
                  is_stub ? pc->stubs[i - adv_cuda_headers_count] : adv_cuda_headers_names[i]);
-        const char *text = is_stub ? stub : adv_cuda_headers_texts[i];
+        const char *text = !is_stub ? adv_cuda_headers_texts[i]
+                           : strncmp(pc->stubs[i - adv_cuda_headers_count], "cub/", 4) ? stub : cub_stub;
         un[i] = (struct CXUnsavedFile){paths[i], text, (unsigned long)strlen(text)};
     }
     un[nun - 1] = (struct CXUnsavedFile){pc->file, pc->m->text, pc->m->text_len};
@@ -432,6 +434,9 @@ typedef struct {
 static int stubbed_library(const char *name)
 {
     static const char *const prefixes[] = {"thrust/", "cub/", "cuda/", "nvtx3/", "cooperative_groups/details/"};
+    for (unsigned i = 0; i < adv_cuda_headers_count; i++) /* served: not a stub */
+        if (!strcmp(name, adv_cuda_headers_names[i]))
+            return 0;
     static const char *const names[] = {
         "cublas.h", "cublas_v2.h", "cublasLt.h", "cublas_api.h", "cublasXt.h", "cufft.h", "cufftXt.h",
         "cufftw.h", "cusparse.h", "cusparse_v2.h", "cusolverDn.h", "cusolverSp.h", "cusolverRf.h",
@@ -450,7 +455,7 @@ static int stubbed_library(const char *name)
     return 0;
 }
 
-static void stub_library(inc_walk *w, const char *from, unsigned line, const char *name)
+static void stub_library(inc_walk *w, const char *from, unsigned line, const char *name, int say)
 {
     pctx *pc = w->pc;
     for (unsigned i = 0; i < pc->nstubs; i++)
@@ -458,7 +463,8 @@ static void stub_library(inc_walk *w, const char *from, unsigned line, const cha
             return;
     pc->stubs = gm_xrealloc(pc->stubs, (pc->nstubs + 1) * sizeof *pc->stubs);
     pc->stubs[pc->nstubs++] = gm_xstrdup(name);
-    sb_printf(&pc->stub_notes, "%s:%u: <%s> is a CUDA library header gmadvise does not parse: the code "
+    if (say)
+        sb_printf(&pc->stub_notes, "%s:%u: <%s> is a CUDA library header gmadvise does not parse: the code "
                                "that needs it is skipped\n", from, line, name);
 }
 
@@ -517,7 +523,7 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                     snprintf(name, sizeof name, "%.*s", (int)(end - p - 1), p + 1);
                     int found = resolve_include(w, from, name, close == '"', path, sizeof path, &sb);
                     if (w->pc && stubbed_library(name) && !(found && close == '"'))
-                        stub_library(w, from, line, name);
+                        stub_library(w, from, line, name, strncmp(name, "cub/", 4) != 0);
                     else if (found) {
                         if (!S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode))
                             return gm_fail(w->st, GM_EINPUT,

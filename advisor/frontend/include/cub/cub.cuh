@@ -1,0 +1,150 @@
+/* gmadvise's cub/cub.cuh: CUB's block-, warp- and device-wide interfaces,
+ * declarations only (every other <cub/...> header is served as an
+ * #include of this one).  Generated code includes CUB's own block- and
+ * warp-level headers, which NVRTC compiles. */
+#pragma once
+#include <cuda_runtime.h>
+namespace cub {
+struct NullType {};
+enum BlockReduceAlgorithm { BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY, BLOCK_REDUCE_RAKING, BLOCK_REDUCE_WARP_REDUCTIONS };
+enum BlockScanAlgorithm { BLOCK_SCAN_RAKING, BLOCK_SCAN_RAKING_MEMOIZE, BLOCK_SCAN_WARP_SCANS };
+enum BlockLoadAlgorithm { BLOCK_LOAD_DIRECT, BLOCK_LOAD_STRIPED, BLOCK_LOAD_VECTORIZE, BLOCK_LOAD_TRANSPOSE,
+                          BLOCK_LOAD_WARP_TRANSPOSE, BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED };
+enum BlockStoreAlgorithm { BLOCK_STORE_DIRECT, BLOCK_STORE_STRIPED, BLOCK_STORE_VECTORIZE, BLOCK_STORE_TRANSPOSE,
+                           BLOCK_STORE_WARP_TRANSPOSE, BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED };
+struct Sum { template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return a + b; } };
+struct Max { template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return a < b ? b : a; } };
+struct Min { template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return b < a ? b : a; } };
+template <class T, int BLOCK_DIM_X, BlockReduceAlgorithm A = BLOCK_REDUCE_WARP_REDUCTIONS, int BLOCK_DIM_Y = 1,
+          int BLOCK_DIM_Z = 1, int ARCH = 0>
+class BlockReduce {
+  public:
+    struct TempStorage { char bytes[1]; };
+    __device__ BlockReduce();
+    __device__ BlockReduce(TempStorage &);
+    __device__ T Sum(T);
+    __device__ T Sum(T, int);
+    template <int N> __device__ T Sum(T (&)[N]);
+    template <class Op> __device__ T Reduce(T, Op);
+    template <class Op> __device__ T Reduce(T, Op, int);
+    template <int N, class Op> __device__ T Reduce(T (&)[N], Op);
+};
+template <class T, int BLOCK_DIM_X, BlockScanAlgorithm A = BLOCK_SCAN_RAKING, int BLOCK_DIM_Y = 1,
+          int BLOCK_DIM_Z = 1, int ARCH = 0>
+class BlockScan {
+  public:
+    struct TempStorage { char bytes[1]; };
+    __device__ BlockScan();
+    __device__ BlockScan(TempStorage &);
+    __device__ void ExclusiveSum(T, T &);
+    __device__ void ExclusiveSum(T, T &, T &);
+    __device__ void InclusiveSum(T, T &);
+    __device__ void InclusiveSum(T, T &, T &);
+    template <int N> __device__ void ExclusiveSum(T (&)[N], T (&)[N]);
+    template <int N> __device__ void ExclusiveSum(T (&)[N], T (&)[N], T &);
+    template <int N> __device__ void InclusiveSum(T (&)[N], T (&)[N]);
+    template <class Op> __device__ void ExclusiveScan(T, T &, T, Op);
+    template <class Op> __device__ void ExclusiveScan(T, T &, T, Op, T &);
+    template <class Op> __device__ void InclusiveScan(T, T &, Op);
+    template <class Op> __device__ void InclusiveScan(T, T &, Op, T &);
+};
+template <class T, int LOGICAL_WARP_THREADS = 32, int ARCH = 0>
+class WarpReduce {
+  public:
+    struct TempStorage { char bytes[1]; };
+    __device__ WarpReduce(TempStorage &);
+    __device__ T Sum(T);
+    __device__ T Sum(T, int);
+    template <class Op> __device__ T Reduce(T, Op);
+    template <class Op> __device__ T Reduce(T, Op, int);
+};
+template <class T, int LOGICAL_WARP_THREADS = 32, int ARCH = 0>
+class WarpScan {
+  public:
+    struct TempStorage { char bytes[1]; };
+    __device__ WarpScan(TempStorage &);
+    __device__ void ExclusiveSum(T, T &);
+    __device__ void InclusiveSum(T, T &);
+    template <class Op> __device__ void InclusiveScan(T, T &, Op);
+    template <class Op> __device__ void ExclusiveScan(T, T &, T, Op);
+};
+template <class T, int BLOCK_DIM_X, int ITEMS, BlockLoadAlgorithm A = BLOCK_LOAD_DIRECT, int BLOCK_DIM_Y = 1,
+          int BLOCK_DIM_Z = 1, int ARCH = 0>
+class BlockLoad {
+  public:
+    struct TempStorage { char bytes[1]; };
+    __device__ BlockLoad();
+    __device__ BlockLoad(TempStorage &);
+    template <class It> __device__ void Load(It, T (&)[ITEMS]);
+    template <class It> __device__ void Load(It, T (&)[ITEMS], int);
+    template <class It, class D> __device__ void Load(It, T (&)[ITEMS], int, D);
+};
+template <class T, int BLOCK_DIM_X, int ITEMS, BlockStoreAlgorithm A = BLOCK_STORE_DIRECT, int BLOCK_DIM_Y = 1,
+          int BLOCK_DIM_Z = 1, int ARCH = 0>
+class BlockStore {
+  public:
+    struct TempStorage { char bytes[1]; };
+    __device__ BlockStore();
+    __device__ BlockStore(TempStorage &);
+    template <class It> __device__ void Store(It, T (&)[ITEMS]);
+    template <class It> __device__ void Store(It, T (&)[ITEMS], int);
+};
+template <class K, int BLOCK_DIM_X, int ITEMS, class V = NullType, int RADIX_BITS = 4, bool MEMOIZE = true,
+          BlockScanAlgorithm A = BLOCK_SCAN_WARP_SCANS, cudaSharedMemConfig C = cudaSharedMemBankSizeFourByte,
+          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int ARCH = 0>
+class BlockRadixSort {
+  public:
+    struct TempStorage { char bytes[1]; };
+    __device__ BlockRadixSort(TempStorage &);
+    __device__ void Sort(K (&)[ITEMS], int = 0, int = sizeof(K) * 8);
+    __device__ void Sort(K (&)[ITEMS], V (&)[ITEMS], int = 0, int = sizeof(K) * 8);
+    __device__ void SortBlockedToStriped(K (&)[ITEMS], int = 0, int = sizeof(K) * 8);
+    __device__ void SortBlockedToStriped(K (&)[ITEMS], V (&)[ITEMS], int = 0, int = sizeof(K) * 8);
+};
+template <class V, class Op, class It, class Off = long> class TransformInputIterator {
+  public:
+    __host__ __device__ TransformInputIterator(It, Op);
+    __host__ __device__ V operator[](Off) const;
+    __host__ __device__ V operator*() const;
+};
+template <class T, class Off = long> class CountingInputIterator {
+  public:
+    __host__ __device__ CountingInputIterator(const T &);
+    __host__ __device__ T operator[](Off) const;
+};
+template <class T> struct KeyValuePair { int key; T value; };
+/* device-wide algorithms: host code */
+struct DeviceReduce {
+    template <class I, class O> static cudaError_t Sum(void *, size_t &, I, O, int, cudaStream_t = 0);
+    template <class I, class O> static cudaError_t Max(void *, size_t &, I, O, int, cudaStream_t = 0);
+    template <class I, class O> static cudaError_t Min(void *, size_t &, I, O, int, cudaStream_t = 0);
+    template <class I, class O> static cudaError_t ArgMax(void *, size_t &, I, O, int, cudaStream_t = 0);
+    template <class I, class O> static cudaError_t ArgMin(void *, size_t &, I, O, int, cudaStream_t = 0);
+    template <class I, class O, class Op, class T>
+    static cudaError_t Reduce(void *, size_t &, I, O, int, Op, T, cudaStream_t = 0);
+};
+struct DeviceScan {
+    template <class I, class O> static cudaError_t ExclusiveSum(void *, size_t &, I, O, int, cudaStream_t = 0);
+    template <class I, class O> static cudaError_t InclusiveSum(void *, size_t &, I, O, int, cudaStream_t = 0);
+    template <class I, class O, class Op, class T>
+    static cudaError_t ExclusiveScan(void *, size_t &, I, O, Op, T, int, cudaStream_t = 0);
+    template <class I, class O, class Op> static cudaError_t InclusiveScan(void *, size_t &, I, O, Op, int, cudaStream_t = 0);
+};
+struct DeviceSelect {
+    template <class I, class F, class O, class N>
+    static cudaError_t Flagged(void *, size_t &, I, F, O, N, int, cudaStream_t = 0);
+    template <class I, class O, class N, class P> static cudaError_t If(void *, size_t &, I, O, N, int, P, cudaStream_t = 0);
+    template <class I, class O, class N> static cudaError_t Unique(void *, size_t &, I, O, N, int, cudaStream_t = 0);
+};
+struct DeviceRadixSort {
+    template <class K> static cudaError_t SortKeys(void *, size_t &, const K *, K *, int, int = 0, int = sizeof(K) * 8,
+                                                   cudaStream_t = 0);
+    template <class K, class V>
+    static cudaError_t SortPairs(void *, size_t &, const K *, K *, const V *, V *, int, int = 0, int = sizeof(K) * 8,
+                                 cudaStream_t = 0);
+};
+struct DeviceSegmentedReduce {
+    template <class I, class O, class B, class E>
+    static cudaError_t Sum(void *, size_t &, I, O, int, B, E, cudaStream_t = 0);
+};
+} // namespace cub
