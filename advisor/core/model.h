@@ -124,6 +124,8 @@ typedef struct {
     int synthesized;           /* made by gmadvise for a header with no kernel */
     int multi_dim;             /* an index uses threadIdx or blockIdx .y or .z: the model and the
                                 * launches take the first row (y = z = 0) */
+    char follows[ADV_NAME_MAX]; /* a pointer field the kernel dereferences ("coords"), which
+                                 * random data cannot hold: not measured; "" when none */
     long long window;          /* set by adv_model_classify: 1 + the highest element the
                                 * model's threads reach (at least 1024, at most 2^32) */
     long long *pvalue;         /* set by adv_model_classify: adv_model_params */

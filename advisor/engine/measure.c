@@ -92,6 +92,9 @@ int adv_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, adv_size
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
     const jit_device_info *dev = jit_runner_device(r);
+    if (kn->follows[0])
+        return gm_fail(st, GM_EINPUT, "kernel %s follows pointer field %s, which gmadvise's random elements "
+                       "cannot hold (the model's figures stand)", kn->label, kn->follows);
     const long long probe = 1 << 20;
     double foot = 0;
     long long max_stride = 1;

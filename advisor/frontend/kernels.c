@@ -192,6 +192,20 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
         top_depth = pd - 1;
         d = pd - 1;
     }
+    /* p[i].ptr[k] or *p[i].ptr: memory the struct points to, which random
+     * elements cannot point to */
+    if (a.field >= 0 && a.struct_idx >= 0 && top_depth > 0 && !k->follows[0] &&
+        pc->m->structs[a.struct_idx].fields[a.field].scalar == ADV_S_PTR) {
+        unsigned up_at = top_depth, ub, ue;
+        while (up_at > 0 && (fe_kind(pc, kc->stack[up_at - 1]) == CXCursor_UnexposedExpr ||
+                         fe_kind(pc, kc->stack[up_at - 1]) == CXCursor_ParenExpr))
+            up_at--;
+        enum CXCursorKind up = up_at ? fe_kind(pc, kc->stack[up_at - 1]) : CXCursor_NoDeclFound;
+        int deref = up == CXCursor_UnaryOperator && fe_extent_in_main(pc, kc->stack[up_at - 1], &ub, &ue) &&
+                    !strcmp(fe_punct_at(pc, ub), "*");
+        if (up == CXCursor_ArraySubscriptExpr || up == CXCursor_MemberRefExpr || deref)
+            snprintf(k->follows, sizeof k->follows, "%s", pc->m->structs[a.struct_idx].fields[a.field].name);
+    }
     int also_read = 0;
     a.mode = mode_of(kc, top, top_depth, &also_read);
     if (also_read || (read_only && a.mode == ADV_WRITE)) {
@@ -566,6 +580,10 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
         adv_expr_free(kc.aliases[i].proto.expr_max);
     }
     free(kc.aliases);
+    if (k.follows[0])
+        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s follows pointer field %s: modelled, but not measured "
+                                 "(gmadvise's random elements cannot hold a pointer)\n",
+                  adv_kernel_file(pc->m, &k), k.line, k.col, k.label, k.follows);
     if (k.multi_dim)
         sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s indexes with a y or z thread or block index: modelled "
                                  "with blockDim.x a multiple of 32 (y and z the same across a warp), and "

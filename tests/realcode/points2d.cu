@@ -26,6 +26,13 @@ __global__ void scale_x(Point *pts, double s, int n)
         pts[i].x *= s;
 }
 
+__global__ void mesh_sizes(const Mesh *meshes, float *first, int count)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < count)
+        first[i] = meshes[i].n > 0 ? meshes[i].coords[0] : 0.0f;
+}
+
 __global__ void gather(const float *src, const int *map, float *dst, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
