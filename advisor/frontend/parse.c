@@ -672,9 +672,11 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
             snprintf(d, sizeof d, "%.*s", (int)(len - (size_t)(p - l)), p);
             if (sscanf(d, "# %15s", dir) == 1)
                 cond += !strncmp(dir, "if", 2) ? 1 : !strcmp(dir, "endif") ? -1 : 0;
-            if (cond <= 0 && depth < MAX_SPLICE_DEPTH && sscanf(d, "# include \"%1023[^\"]\"", name) == 1 &&
+            /* the spliced text stays within what gmadvise reads of one file */
+            if (cond <= 0 && depth < MAX_SPLICE_DEPTH && out->len < MAX_FILE_BYTES &&
+                sscanf(d, "# include \"%1023[^\"]\"", name) == 1 &&
                 resolve_include(sp->w, file, name, 1, path, sizeof path, &sb) && S_ISREG(sb.st_mode) &&
-                sb.st_size <= MAX_FILE_BYTES) {
+                sb.st_size <= MAX_FILE_BYTES - (long long)out->len) {
                 sub = gm_read_file(path, NULL);
                 if (sub && spliced_before(sp, path)) {
                     /* included again: dropped where a guard would drop it,
