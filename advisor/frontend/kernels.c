@@ -424,6 +424,48 @@ static int use_alias(kctx *kc, CXCursor ref)
     return 0;
 }
 
+/* `*(p + e)` and `(p + e)->f`, c being `p + e`: accesses of p[e] the model
+ * costs; the variants that would rewrite p are not applicable (said). */
+static void pointer_arithmetic(kctx *kc, CXCursor c, const cvec *cv)
+{
+    pctx *pc = kc->pc;
+    if (cv->n != 2 || strcmp(fe_binop(pc, cv->v[0]), "+"))
+        return;
+    int p = pointer_param_of(kc, cv->v[0]), other = 1;
+    if (p < 0 && (p = pointer_param_of(kc, cv->v[1])) >= 0)
+        other = 0;
+    unsigned at, ub, ue;
+    CXCursor up = parent_of(kc, &at);
+    int deref = fe_kind(pc, up) == CXCursor_UnaryOperator && fe_extent_in_main(pc, up, &ub, &ue) &&
+                !strcmp(fe_punct_at(pc, ub), "*");
+    if (p < 0 || !(deref || fe_kind(pc, up) == CXCursor_MemberRefExpr))
+        return;
+    adv_access a;
+    memset(&a, 0, sizeof a);
+    a.param = p;
+    a.struct_idx = kc->k->params[p].kind == ADV_P_STRUCT_PTR ? kc->k->params[p].struct_idx : -1;
+    a.field = -1;
+    a.idx_pure = 1;
+    fe_cursor_pos(pc, c, &a.line, &a.col);
+    unsigned b, e;
+    if (fe_extent_in_main(pc, cv->v[other], &b, &e))
+        copy_text(pc->m, b, e, a.index, sizeof a.index);
+    a.expr = fe_expr_of(kc, cv->v[other], 0);
+    kc->at_max = 1;
+    a.expr_max = fe_expr_of(kc, cv->v[other], 0);
+    kc->at_max = 0;
+    char name[ADV_NAME_MAX];
+    snprintf(name, sizeof name, "%s", kc->k->params[p].name);
+    set_other_use(&kc->k->params[p], a.line, "uses pointer arithmetic on %s (%s + i), which a variant cannot "
+                  "rewrite", name, name);
+    /* the access stands where the dereference does: *(p + e) itself, or
+     * (p + e) below its ->member */
+    unsigned depth = kc->depth;
+    kc->depth = deref ? at - 1 : at;
+    finish_access(kc, deref ? up : (at < depth ? kc->stack[at] : c), a, 0);
+    kc->depth = depth;
+}
+
 static void walk_body(kctx *kc, CXCursor c)
 {
     pctx *pc = kc->pc;
@@ -433,6 +475,8 @@ static void walk_body(kctx *kc, CXCursor c)
         free(cv.v);
         return;
     }
+    if (k == CXCursor_BinaryOperator)
+        pointer_arithmetic(kc, c, &cv);
     if (k == CXCursor_ArraySubscriptExpr && cv.n == 2) {
         int p = pointer_param_of(kc, cv.v[0]);
         if (p >= 0) {

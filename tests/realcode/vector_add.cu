@@ -21,6 +21,14 @@ __global__ void vectorAdd(const float *A, const float *B, float *C, int numEleme
     }
 }
 
+// pointer arithmetic instead of subscripts, as older samples write it
+__global__ void strideScale(const float *A, float *C, float s, int numElements)
+{
+    int i = blockDim.x * blockIdx.x + threadIdx.x;
+    if (i < numElements)
+        *(C + i) = s * *(A + 2 * i);
+}
+
 int main(void)
 {
     int numElements = 50000;
