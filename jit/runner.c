@@ -11,7 +11,6 @@
 #include "../common/timer.h"
 #include "cuda_api.h"
 
-#define BLOCK_THREADS 256
 
 struct jit_runner {
     const jit_cuda *cu;
@@ -26,6 +25,7 @@ struct jit_runner {
     unsigned flush_value;
     CUdeviceptr scratch;
     size_t scratch_bytes;
+    unsigned block[3]; /* of the launches: jit_runner_set_block */
 };
 
 void jit_method_default(jit_method *m)
@@ -107,6 +107,7 @@ int jit_runner_create(int ordinal, const jit_method *method, jit_runner **out,
     if (jit_device_query(ordinal, &di, st) != GM_OK)
         return st->code;
     jit_runner *r = gm_xcalloc(1, sizeof *r);
+    jit_runner_set_block(r, NULL);
     r->cu = jit_cuda_load(st);
     r->method = *method;
     r->info = di;
@@ -153,12 +154,19 @@ int jit_runner_load(jit_runner *r, const jit_binary *bin, gm_status *st)
     return GM_OK;
 }
 
+void jit_runner_set_block(jit_runner *r, const unsigned block[3])
+{
+    static const unsigned one_dim[3] = {GM_LAUNCH_BLOCK, 1, 1};
+    memcpy(r->block, block ? block : one_dim, sizeof r->block);
+}
+
 static int launch(jit_runner *r, CUfunction fn, long long n, void **args, gm_status *st)
 {
-    long long blocks = (n + BLOCK_THREADS - 1) / BLOCK_THREADS;
+    long long per = (long long)r->block[0] * r->block[1] * r->block[2], blocks = (n + per - 1) / per;
     if (blocks > 0x7fffffffll)
         return gm_fail(st, GM_EINPUT, "%lld elements need more blocks than a grid holds", n);
-    CU(r->cu->cuLaunchKernel(fn, (unsigned)blocks, 1, 1, BLOCK_THREADS, 1, 1, 0, NULL, args, NULL),
+    CU(r->cu->cuLaunchKernel(fn, (unsigned)blocks, 1, 1, r->block[0], r->block[1], r->block[2], 0, NULL, args,
+                             NULL),
        "cuLaunchKernel");
     return GM_OK;
 }

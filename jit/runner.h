@@ -60,6 +60,10 @@ int jit_driver_version(char *out, size_t n, gm_status *st);
 int jit_device_query(int ordinal, jit_device_info *info, gm_status *st);
 
 int jit_runner_load(jit_runner *r, const jit_binary *bin, gm_status *st);
+/* The block shape (x, y, z threads) of the launches that follow, over as
+ * many blocks in x as the threads need; NULL: GM_LAUNCH_BLOCK threads in x,
+ * as a new runner has. */
+void jit_runner_set_block(jit_runner *r, const unsigned block[3]);
 const jit_device_info *jit_runner_device(const jit_runner *r);
 const jit_method *jit_runner_method(const jit_runner *r);
 

@@ -123,7 +123,10 @@ typedef struct {
                                 * declaration of a reference whose uses are accesses */
     int synthesized;           /* made by gmadvise for a header with no kernel */
     int multi_dim;             /* an index uses threadIdx or blockIdx .y or .z: the model and the
-                                * launches take the first row (y = z = 0) */
+                                * launches take the first row of blocks (blockIdx.y = z = 0) */
+    unsigned block[3];         /* the block shape of the kernel's launch in the file (<<<g, dim3(32, 8)>>>)
+                                * when its sizes are constants, for launches; {0}: none found */
+    unsigned block_line;       /* where that launch is */
     char follows[ADV_NAME_MAX]; /* a pointer field the kernel dereferences ("coords"), which
                                  * random data cannot hold: not measured; "" when none */
     long long window;          /* set by adv_model_classify: 1 + the highest element the

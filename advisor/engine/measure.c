@@ -493,8 +493,23 @@ static int time_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const
 
 /* Runs job jb: fills `out` from a launch over sz->n_check elements, then
  * (t != NULL) times it. */
+static int run_variant_shaped(adv_measure *ms, jit_runner *r, const adv_job *jb, const adv_sizes *sz,
+                              adv_outputs *out, jit_timing *t, gm_status *stt);
+
+/* One variant run and timed with the block shape of its kernel's launch in
+ * the file, when it has one. */
 static int run_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const adv_sizes *sz,
                        adv_outputs *out, jit_timing *t, gm_status *stt)
+{
+    const adv_kernel *kn = adv_model_kernel(ms->m, jb->kernel);
+    jit_runner_set_block(r, kn->block[0] ? kn->block : NULL);
+    int rc = run_variant_shaped(ms, r, jb, sz, out, t, stt);
+    jit_runner_set_block(r, NULL);
+    return rc;
+}
+
+static int run_variant_shaped(adv_measure *ms, jit_runner *r, const adv_job *jb, const adv_sizes *sz,
+                              adv_outputs *out, jit_timing *t, gm_status *stt)
 {
     memset(out, 0, sizeof *out);
     if (t)
@@ -576,8 +591,9 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
         /* a kernel written for a 2-D block (a tile indexed by threadIdx.x
          * and .y) may fault in the 1-D launch gmadvise makes: said */
+        const adv_kernel *kn = adv_model_kernel(ms->m, jb->kernel);
         snprintf(res->note, sizeof res->note, "%s: %s%s", res->state == JIT_JOB_FAULTED ? "faulted" : "failed",
-                 st.msg, adv_model_kernel(ms->m, jb->kernel)->multi_dim
+                 st.msg, kn->multi_dim && !kn->block[0]
                              ? " (the kernel indexes with y or z, and gmadvise launches it in one dimension "
                                "of " GM_STR(GM_LAUNCH_BLOCK) " threads: it may expect another block shape)" : "");
         return;

@@ -140,6 +140,9 @@ int fe_struct_by_decl(pctx *pc, CXType t);
 
 /* kernels.c: kernels, their parameters and every access through a pointer parameter */
 int fe_add_kernel(pctx *pc, CXCursor fn);
+/* The block shape of each kernel's first launch in the file whose sizes
+ * are constants (adv_kernel.block). */
+void fe_read_launches(pctx *pc);
 
 /* index_expr.c: index expressions, with locals replaced by their reaching definitions */
 void fe_collect_defs(kctx *kc, CXCursor c);

@@ -631,7 +631,8 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     if (k.multi_dim)
         sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s indexes with a y or z thread or block index: modelled "
                                  "with blockDim.x a multiple of 32 (y and z the same across a warp), and "
-                                 "launched in one dimension (y = z = 0, the first row)\n",
+                                 "launched in one row of blocks (blockIdx.y = z = 0) of 256 threads unless its "
+                                 "launch in the file says otherwise\n",
                   adv_kernel_file(pc->m, &k), k.line, k.col, k.label);
     for (unsigned a = 0; k.synthesized && a < k.naccesses; a++) {
         k.acc[a].line = k.line;
@@ -641,4 +642,97 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     pc->m->kernels[pc->m->nkernels++] = k;
     fe_cvec_push(&pc->kern_cur, fn);
     return GM_OK;
+}
+
+/* ---- launches ----------------------------------------------------------- */
+
+/* The constant sizes of a dim3 expression (dim3(32, 8), 256, or a dim3
+ * variable so initialised) into b; 0 when they are not constants. */
+static int dim3_of(pctx *pc, CXCursor e, unsigned b[3], int depth)
+{
+    const adv_clang *cx = pc->cx;
+    e = fe_strip(pc, e);
+    CXEvalResult r = depth < 4 ? cx->clang_Cursor_Evaluate(e) : NULL;
+    if (r) {
+        int ok = cx->clang_EvalResult_getKind(r) == CXEval_Int;
+        long long v = ok ? cx->clang_EvalResult_getAsLongLong(r) : 0;
+        cx->clang_EvalResult_dispose(r);
+        if (ok) {
+            b[0] = v > 0 && v <= 1024 ? (unsigned)v : 0, b[1] = b[2] = 1;
+            return b[0] != 0;
+        }
+    }
+    cvec kids = fe_kids(pc, e);
+    unsigned n = 0; /* dim3(32, 8) names its type first */
+    for (unsigned i = 0; i < kids.n; i++)
+        if (fe_kind(pc, kids.v[i]) != CXCursor_TypeRef)
+            kids.v[n++] = kids.v[i];
+    kids.n = n;
+    int ok = 0;
+    if (fe_kind(pc, e) == CXCursor_DeclRefExpr) {
+        CXCursor d = cx->clang_getCursorReferenced(e);
+        cvec init = fe_kids(pc, d);
+        ok = fe_kind(pc, d) == CXCursor_VarDecl && init.n && dim3_of(pc, init.v[init.n - 1], b, depth + 1);
+        free(init.v);
+    } else if ((fe_kind(pc, e) == CXCursor_CallExpr || fe_kind(pc, e) == CXCursor_CXXFunctionalCastExpr) &&
+               kids.n >= 1 && kids.n <= 3) {
+        if (kids.n == 1) { /* a copy of another dim3, or an int */
+            ok = dim3_of(pc, kids.v[0], b, depth + 1);
+        } else {
+            b[0] = b[1] = b[2] = 1;
+            ok = 1;
+            for (unsigned i = 0; i < kids.n && ok; i++) {
+                unsigned one[3];
+                ok = dim3_of(pc, kids.v[i], one, depth + 1) && one[1] == 1;
+                b[i] = one[0];
+            }
+        }
+    }
+    free(kids.v);
+    return ok && b[0] * b[1] * b[2] <= 1024;
+}
+
+static void find_launches(pctx *pc, CXCursor c, int depth)
+{
+    const adv_clang *cx = pc->cx;
+    cvec kids = fe_kids(pc, c);
+    char name[ADV_NAME_MAX];
+    if (fe_kind(pc, c) == CXCursor_CallExpr && kids.n >= 2 && fe_kind(pc, kids.v[1]) == CXCursor_CallExpr &&
+        !strcmp(fe_spell(pc, kids.v[1], name, sizeof name), "__cudaPushCallConfiguration")) {
+        cvec cfg = fe_kids(pc, kids.v[1]);
+        CXCursor callee = cx->clang_getCursorReferenced(c);
+        for (unsigned k = 0; k < pc->kern_cur.n && cfg.n >= 3; k++) {
+            adv_kernel *kn = &pc->m->kernels[k];
+            unsigned b[3];
+            if (kn->block[0] || !cx->clang_equalCursors(callee, pc->kern_cur.v[k]) ||
+                !dim3_of(pc, cfg.v[2], b, 0))
+                continue;
+            memcpy(kn->block, b, sizeof b);
+            fe_cursor_pos(pc, c, &kn->block_line, NULL);
+        }
+        free(cfg.v);
+    }
+    for (unsigned i = 0; i < kids.n && depth < 200; i++)
+        find_launches(pc, kids.v[i], depth + 1);
+    free(kids.v);
+}
+
+void fe_read_launches(pctx *pc)
+{
+    cvec top = fe_kids(pc, pc->cx->clang_getTranslationUnitCursor(pc->tu));
+    for (unsigned i = 0; i < top.n; i++)
+        if (fe_cursor_in_main(pc, top.v[i]) && (fe_kind(pc, top.v[i]) == CXCursor_FunctionDecl ||
+                                                fe_kind(pc, top.v[i]) == CXCursor_Namespace ||
+                                                fe_kind(pc, top.v[i]) == CXCursor_ClassDecl ||
+                                                fe_kind(pc, top.v[i]) == CXCursor_CXXMethod))
+            find_launches(pc, top.v[i], 0);
+    free(top.v);
+    for (unsigned k = 0; k < pc->m->nkernels; k++) {
+        adv_kernel *kn = &pc->m->kernels[k];
+        if (kn->multi_dim && kn->block[0])
+            sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s is launched with the block (%u, %u, %u) of its launch at "
+                                     "line %u, in one row of blocks (blockIdx.y = z = 0)\n",
+                      adv_kernel_file(pc->m, kn), kn->line, kn->col, kn->label, kn->block[0], kn->block[1],
+                      kn->block[2], kn->block_line);
+    }
 }

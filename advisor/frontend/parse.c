@@ -385,6 +385,8 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
             if (fe_cursor_in_main(pc, top.v[i]))
                 visit_top(pc, top.v[i]);
         free(top.v);
+        if (pc->st->code == GM_OK)
+            fe_read_launches(pc);
         if (pc->st->code == GM_OK && fe_keep_needed(pc) == GM_OK && !pc->kern_cur.n && !pc->templates.n &&
             pc->broken_kernel)
             gm_fail(pc->st, GM_EINPUT, "%s", pc->broken_kernel);
