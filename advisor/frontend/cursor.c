@@ -159,17 +159,30 @@ void fe_tokenize_main(pctx *pc)
 }
 
 /* The first punctuation token at or after byte `off`. */
-const char *fe_punct_at(pctx *pc, unsigned off)
+unsigned fe_token_at(pctx *pc, unsigned off)
 {
     unsigned lo = 0, hi = pc->ntok;
-    while (lo < hi) {
-        unsigned mid = (lo + hi) / 2;
+    while (lo < hi) { /* tokens are in file order */
+        unsigned mid = lo + (hi - lo) / 2;
         if (pc->tok_off[mid] < off)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo < pc->ntok ? pc->tok_str[lo] : "";
+    return lo;
+}
+
+const char *fe_punct_at(pctx *pc, unsigned off)
+{
+    unsigned i = fe_token_at(pc, off);
+    return i < pc->ntok ? pc->tok_str[i] : "";
+}
+
+int fe_unary_is(pctx *pc, CXCursor c, const char *op)
+{
+    unsigned b, e;
+    return fe_kind(pc, c) == CXCursor_UnaryOperator && fe_extent_in_main(pc, c, &b, &e) &&
+           !strcmp(fe_punct_at(pc, b), op);
 }
 
 /* Spelling of a binary operator: the token right after its left operand. */

@@ -127,6 +127,10 @@ enum CXCursorKind fe_kind(pctx *pc, CXCursor c);
 int fe_loc_at(pctx *pc, CXSourceLocation l, int exact, unsigned *off, unsigned *line,
                   unsigned *col);
 const char *fe_punct_at(pctx *pc, unsigned off);
+/* The index of the first token of the main file at or after byte `off`. */
+unsigned fe_token_at(pctx *pc, unsigned off);
+/* 1 when c is the unary operator `op` ("*", "&"). */
+int fe_unary_is(pctx *pc, CXCursor c, const char *op);
 const char *fe_spell(pctx *pc, CXCursor c, char *buf, size_t n);
 CXCursor fe_strip(pctx *pc, CXCursor c);
 void fe_tokenize_main(pctx *pc);

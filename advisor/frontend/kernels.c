@@ -28,15 +28,7 @@ static int index_is_pure(pctx *pc, unsigned b, unsigned e)
     static const char *const impure[] = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=",
                                          "<<=", ">>=", "&=", "|=", "^="};
     const char *t = pc->m->text;
-    unsigned lo = 0, hi = pc->ntok;
-    while (lo < hi) { /* tokens are in file order: the first at or after b */
-        unsigned mid = lo + (hi - lo) / 2;
-        if (pc->tok_off[mid] < b)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    for (unsigned i = lo; i < pc->ntok && pc->tok_off[i] < e; i++) {
+    for (unsigned i = fe_token_at(pc, b); i < pc->ntok && pc->tok_off[i] < e; i++) {
         for (size_t j = 0; j < sizeof impure / sizeof *impure; j++)
             if (!strcmp(pc->tok_str[i], impure[j]))
                 return 0;
@@ -112,18 +104,39 @@ static void set_other_use(adv_param *par, unsigned line, const char *fmt, const 
         snprintf(par->other_use, sizeof par->other_use, fmt, a, b);
 }
 
-/* P[E] as an access of parameter `param`: its text ranges, index text and
- * expression; no member, mode or position yet. */
-static void subscript_access(kctx *kc, CXCursor sub, CXCursor index, int param, adv_access *a)
+/* An access of the whole element of parameter `param`, at c's position;
+ * its index from the expression `index` (loop variables at their start,
+ * and at their last value for expr_max). */
+static void access_init(kctx *kc, CXCursor c, CXCursor index, int param, adv_access *a)
 {
-    pctx *pc = kc->pc;
-    adv_kernel *k = kc->k;
-    const adv_param *par = &k->params[param];
+    const adv_param *par = &kc->k->params[param];
     memset(a, 0, sizeof *a);
     a->param = param;
     a->struct_idx = par->kind == ADV_P_STRUCT_PTR ? par->struct_idx : -1;
     a->field = -1;
-    fe_cursor_pos(pc, sub, &a->line, &a->col);
+    fe_cursor_pos(kc->pc, c, &a->line, &a->col);
+    a->expr = fe_expr_of(kc, index, 0);
+    kc->at_max = 1;
+    a->expr_max = fe_expr_of(kc, index, 0);
+    kc->at_max = 0;
+}
+
+/* A copy of a that owns copies of its index expressions. */
+static adv_access access_clone(const adv_access *a)
+{
+    adv_access c = *a;
+    c.expr = adv_expr_clone(a->expr);
+    c.expr_max = adv_expr_clone(a->expr_max);
+    return c;
+}
+
+/* P[E] as an access of parameter `param`: its text ranges, index text and
+ * expressions; no member or mode yet. */
+static void subscript_access(kctx *kc, CXCursor sub, CXCursor index, int param, adv_access *a)
+{
+    pctx *pc = kc->pc;
+    adv_kernel *k = kc->k;
+    access_init(kc, sub, index, param, a);
     /* libclang gives every token of an object-like macro's body the
      * position of the macro's use, so a subscript written in a macro has
      * collapsed ranges: only one whose index lies strictly inside it is
@@ -139,16 +152,24 @@ static void subscript_access(kctx *kc, CXCursor sub, CXCursor index, int param, 
         snprintf(a->index, sizeof a->index, "(macro)");
         set_other_use(&k->params[param], a->line, NULL, NULL, NULL);
     }
-    a->expr = fe_expr_of(kc, index, 0);
-    kc->at_max = 1;
-    a->expr_max = fe_expr_of(kc, index, 0);
-    kc->at_max = 0;
 }
 
 static void push_to(adv_access **v, unsigned *n, const adv_access *a)
 {
     *v = gm_xrealloc(*v, (*n + 1) * sizeof **v);
     (*v)[(*n)++] = *a;
+}
+
+/* The innermost of the stack's first `depth` cursors that is not a
+ * parenthesis or an implicit conversion (a const method's object), at
+ * *at - 1; a null cursor and *at 0 when none is. */
+static CXCursor ancestor_below(kctx *kc, unsigned depth, unsigned *at)
+{
+    while (depth > 0 && (fe_kind(kc->pc, kc->stack[depth - 1]) == CXCursor_ParenExpr ||
+                         fe_kind(kc->pc, kc->stack[depth - 1]) == CXCursor_UnexposedExpr))
+        depth--;
+    *at = depth;
+    return depth ? kc->stack[depth - 1] : kc->pc->cx->clang_getNullCursor();
 }
 
 /* Completes `a` with the member chain above `sub` on the stack (P[E].f1.f2,
@@ -164,13 +185,10 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
     unsigned d = kc->depth;
     char name[ADV_NAME_MAX];
     while (d > 0) {
-        unsigned pd = d; /* parentheses and implicit conversions (a const method's object) */
-        while (pd > 0 && (fe_kind(pc, kc->stack[pd - 1]) == CXCursor_ParenExpr ||
-                          fe_kind(pc, kc->stack[pd - 1]) == CXCursor_UnexposedExpr))
-            pd--;
-        if (pd == 0 || fe_kind(pc, kc->stack[pd - 1]) != CXCursor_MemberRefExpr)
+        unsigned pd;
+        CXCursor mem = ancestor_below(kc, d, &pd);
+        if (pd == 0 || fe_kind(pc, mem) != CXCursor_MemberRefExpr)
             break;
-        CXCursor mem = kc->stack[pd - 1];
         fe_spell(pc, mem, name, sizeof name);
         if (a.path[0] == '\0' && a.struct_idx >= 0) {
             a.field = field_index(&pc->m->structs[a.struct_idx], name);
@@ -196,23 +214,17 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
      * elements cannot point to */
     if (a.field >= 0 && a.struct_idx >= 0 && top_depth > 0 && !k->follows[0] &&
         pc->m->structs[a.struct_idx].fields[a.field].scalar == ADV_S_PTR) {
-        unsigned up_at = top_depth, ub, ue;
-        while (up_at > 0 && (fe_kind(pc, kc->stack[up_at - 1]) == CXCursor_UnexposedExpr ||
-                         fe_kind(pc, kc->stack[up_at - 1]) == CXCursor_ParenExpr))
-            up_at--;
-        enum CXCursorKind up = up_at ? fe_kind(pc, kc->stack[up_at - 1]) : CXCursor_NoDeclFound;
-        int deref = up == CXCursor_UnaryOperator && fe_extent_in_main(pc, kc->stack[up_at - 1], &ub, &ue) &&
-                    !strcmp(fe_punct_at(pc, ub), "*");
-        if (up == CXCursor_ArraySubscriptExpr || up == CXCursor_MemberRefExpr || deref)
+        unsigned up_at;
+        CXCursor up = ancestor_below(kc, top_depth, &up_at);
+        if (fe_kind(pc, up) == CXCursor_ArraySubscriptExpr || fe_kind(pc, up) == CXCursor_MemberRefExpr ||
+            fe_unary_is(pc, up, "*"))
             snprintf(k->follows, sizeof k->follows, "%s", pc->m->structs[a.struct_idx].fields[a.field].name);
     }
     int also_read = 0;
     a.mode = mode_of(kc, top, top_depth, &also_read);
     if (also_read || (read_only && a.mode == ADV_WRITE)) {
-        adv_access r = a;
+        adv_access r = read_only && !also_read ? a : access_clone(&a); /* a is dropped, or kept too */
         r.mode = ADV_READ;
-        r.expr = read_only && !also_read ? a.expr : adv_expr_clone(a.expr);
-        r.expr_max = read_only && !also_read ? a.expr_max : adv_expr_clone(a.expr_max);
         push_to(&k->acc, &k->naccesses, &r);
         if (read_only)
             return;
@@ -224,12 +236,7 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
  * implicit conversion; its depth in *at. */
 static CXCursor parent_of(kctx *kc, unsigned *at)
 {
-    unsigned d = kc->depth;
-    while (d > 0 && (fe_kind(kc->pc, kc->stack[d - 1]) == CXCursor_ParenExpr ||
-                     fe_kind(kc->pc, kc->stack[d - 1]) == CXCursor_UnexposedExpr))
-        d--;
-    *at = d;
-    return d ? kc->stack[d - 1] : kc->pc->cx->clang_getNullCursor();
+    return ancestor_below(kc, kc->depth, at);
 }
 
 static void walk_callee(kctx *kc, CXCursor c, unsigned parm, const adv_access *proto, int by_value);
@@ -302,9 +309,7 @@ static void walk_callee(kctx *kc, CXCursor c, unsigned parm, const adv_access *p
     if (fe_kind(pc, c) == CXCursor_DeclRefExpr &&
         fe_decl_offset(pc, pc->cx->clang_getCursorReferenced(c)) == parm &&
         fe_kind(pc, pc->cx->clang_getCursorReferenced(c)) == CXCursor_ParmDecl) {
-        adv_access x = *proto;
-        x.expr = adv_expr_clone(proto->expr);
-        x.expr_max = adv_expr_clone(proto->expr_max);
+        adv_access x = access_clone(proto);
         x.sub_begin = x.sub_end = x.idx_begin = x.idx_end = x.mem_end = 0;
         x.idx_pure = 1;
         fe_cursor_pos(pc, c, &x.line, &x.col);
@@ -351,10 +356,8 @@ static int bind_alias(kctx *kc, CXCursor c, const cvec *cv)
         return 0;
     CXCursor init = fe_strip(pc, cv->v[cv->n - 1]);
     if (t.kind == CXType_Pointer) { /* &p[i] */
-        unsigned b, e;
         cvec amp = fe_kids(pc, init);
-        int ok = fe_kind(pc, init) == CXCursor_UnaryOperator && amp.n == 1 && fe_extent_in_main(pc, init, &b, &e) &&
-                 !strcmp(fe_punct_at(pc, b), "&");
+        int ok = fe_unary_is(pc, init, "&") && amp.n == 1;
         CXCursor inner = ok ? fe_strip(pc, amp.v[0]) : init;
         free(amp.v);
         if (!ok)
@@ -405,9 +408,7 @@ static int use_alias(kctx *kc, CXCursor ref)
     for (unsigned i = 0; i < kc->naliases; i++) {
         if (kc->aliases[i].var != var)
             continue;
-        adv_access x = kc->aliases[i].proto;
-        x.expr = adv_expr_clone(x.expr);
-        x.expr_max = adv_expr_clone(x.expr_max);
+        adv_access x = access_clone(&kc->aliases[i].proto);
         fe_cursor_pos(pc, ref, &x.line, &x.col);
         if (!fe_extent_in_main(pc, ref, &x.sub_begin, &x.sub_end))
             x.sub_begin = x.sub_end = 0;
@@ -434,26 +435,17 @@ static void pointer_arithmetic(kctx *kc, CXCursor c, const cvec *cv)
     int p = pointer_param_of(kc, cv->v[0]), other = 1;
     if (p < 0 && (p = pointer_param_of(kc, cv->v[1])) >= 0)
         other = 0;
-    unsigned at, ub, ue;
+    unsigned at;
     CXCursor up = parent_of(kc, &at);
-    int deref = fe_kind(pc, up) == CXCursor_UnaryOperator && fe_extent_in_main(pc, up, &ub, &ue) &&
-                !strcmp(fe_punct_at(pc, ub), "*");
+    int deref = fe_unary_is(pc, up, "*");
     if (p < 0 || !(deref || fe_kind(pc, up) == CXCursor_MemberRefExpr))
         return;
     adv_access a;
-    memset(&a, 0, sizeof a);
-    a.param = p;
-    a.struct_idx = kc->k->params[p].kind == ADV_P_STRUCT_PTR ? kc->k->params[p].struct_idx : -1;
-    a.field = -1;
+    access_init(kc, c, cv->v[other], p, &a);
     a.idx_pure = 1;
-    fe_cursor_pos(pc, c, &a.line, &a.col);
     unsigned b, e;
     if (fe_extent_in_main(pc, cv->v[other], &b, &e))
         copy_text(pc->m, b, e, a.index, sizeof a.index);
-    a.expr = fe_expr_of(kc, cv->v[other], 0);
-    kc->at_max = 1;
-    a.expr_max = fe_expr_of(kc, cv->v[other], 0);
-    kc->at_max = 0;
     char name[ADV_NAME_MAX];
     snprintf(name, sizeof name, "%s", kc->k->params[p].name);
     set_other_use(&kc->k->params[p], a.line, "uses pointer arithmetic on %s (%s + i), which a variant cannot "
