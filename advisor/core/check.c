@@ -144,6 +144,12 @@ static void add(adv_check *c, const adv_finding *f)
     c->f[c->n++] = *f;
 }
 
+/* "p[i].x", as findings and notes name an access */
+static void access_text(const adv_kernel *kn, const adv_access *x, char *out, size_t n)
+{
+    snprintf(out, n, "%s[%s]%s%s", kn->params[x->param].name, x->index, x->path[0] ? "." : "", x->path);
+}
+
 static void add_note(adv_check *c, const adv_model *m, const adv_kernel *kn, const adv_access *x,
                      const char *why)
 {
@@ -154,8 +160,7 @@ static void add_note(adv_check *c, const adv_model *m, const adv_kernel *kn, con
     n->line = x->line;
     n->col = x->col;
     snprintf(n->kernel, sizeof n->kernel, "%s", kn->label);
-    snprintf(n->access, sizeof n->access, "%s[%s]%s%s", kn->params[x->param].name, x->index,
-             x->path[0] ? "." : "", x->path);
+    access_text(kn, x, n->access, sizeof n->access);
     n->mode = x->mode == ADV_WRITE ? "write" : "read";
     snprintf(n->why, sizeof n->why, "%s", why);
 }
@@ -204,8 +209,7 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
         f.col = x->col;
         f.rule = rule_of(m, x, &cost);
         snprintf(f.kernel, sizeof f.kernel, "%s", kn->label);
-        snprintf(f.access, sizeof f.access, "%s[%s]%s%s", kn->params[x->param].name, x->index,
-                 x->path[0] ? "." : "", x->path);
+        access_text(kn, x, f.access, sizeof f.access);
         f.mode = x->mode == ADV_WRITE ? "write" : "read";
         f.sectors_per_request = cost.sectors_per_request;
         f.efficiency = cost.efficiency;

@@ -270,15 +270,24 @@ static void make_params(adv_model *m, unsigned k)
     kn->pknown = gm_xcalloc(kn->nparams + 1, sizeof *kn->pknown);
     kn->passumed = gm_xcalloc(kn->nparams + 1, sizeof *kn->passumed);
     kn->pnames = gm_xcalloc(kn->nparams + 1, sizeof *kn->pnames);
+    for (unsigned p = 0; p < kn->nparams; p++)
+        kn->pnames[p] = kn->params[p].name;
+    kn->pv = adv_model_params_at(m, k, m->count, kn->pvalue, kn->pknown, kn->passumed);
+}
+
+adv_params adv_model_params_at(const adv_model *m, unsigned k, long long count, long long *value,
+                               unsigned char *known, unsigned char *assumed)
+{
+    const adv_kernel *kn = &m->kernels[k];
     for (unsigned p = 0; p < kn->nparams; p++) {
         double d = 0;
-        int how = adv_model_param_value(m, k, p, m->count, &d);
-        kn->pknown[p] = how != 0;
-        kn->passumed[p] = how == 3;
-        kn->pvalue[p] = (long long)d;
-        kn->pnames[p] = kn->params[p].name;
+        int how = adv_model_param_value(m, k, p, count, &d);
+        known[p] = how != 0;
+        if (assumed)
+            assumed[p] = how == 3;
+        value[p] = (long long)d;
     }
-    kn->pv = (adv_params){(int)kn->nparams, kn->pvalue, kn->pknown, kn->pnames, kn->passumed};
+    return (adv_params){(int)kn->nparams, value, known, kn->pnames, assumed};
 }
 
 const adv_params *adv_model_params(const adv_model *m, unsigned k)
@@ -315,13 +324,19 @@ int adv_identifier_ok(const char *s)
     return strlen(s) < ADV_NAME_MAX;
 }
 
+/* s in the string list v, added (a copy) when not there yet. */
+static const char *add_once(char ***v, unsigned *n, const char *s)
+{
+    for (unsigned i = 0; i < *n; i++)
+        if (!strcmp((*v)[i], s))
+            return (*v)[i];
+    *v = gm_xrealloc(*v, (*n + 1) * sizeof **v);
+    return (*v)[(*n)++] = gm_xstrdup(s);
+}
+
 const char *adv_model_intern_file(adv_model *m, const char *path)
 {
-    for (unsigned i = 0; i < m->nfiles; i++)
-        if (!strcmp(m->files[i], path))
-            return m->files[i];
-    m->files = gm_xrealloc(m->files, (m->nfiles + 1) * sizeof *m->files);
-    return m->files[m->nfiles++] = gm_xstrdup(path);
+    return add_once(&m->files, &m->nfiles, path);
 }
 
 const char *adv_kernel_file(const adv_model *m, const adv_kernel *k)
@@ -331,11 +346,7 @@ const char *adv_kernel_file(const adv_model *m, const adv_kernel *k)
 
 void adv_model_add_preamble(adv_model *m, const char *line)
 {
-    for (unsigned i = 0; i < m->npreamble; i++)
-        if (!strcmp(m->preamble[i], line))
-            return;
-    m->preamble = gm_xrealloc(m->preamble, (m->npreamble + 1) * sizeof *m->preamble);
-    m->preamble[m->npreamble++] = gm_xstrdup(line);
+    add_once(&m->preamble, &m->npreamble, line);
 }
 
 unsigned adv_model_npreamble(const adv_model *m)

@@ -209,6 +209,11 @@ void adv_model_count_work(unsigned long long threads);
  * and the coalescing model use them; made by adv_model_classify (with the
  * count it is given), owned by the model. */
 const adv_params *adv_model_params(const adv_model *m, unsigned k);
+/* The same for a launch of `count` threads, in the caller's arrays (each of
+ * the kernel's nparams; `assumed` may be NULL); names are the model's.
+ * Valid after adv_model_classify. */
+adv_params adv_model_params_at(const adv_model *m, unsigned k, long long count, long long *value,
+                               unsigned char *known, unsigned char *assumed);
 long long adv_model_count(const adv_model *m);
 
 #endif

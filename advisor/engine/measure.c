@@ -49,12 +49,7 @@ static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long lo
     /* the parameters as a launch of n threads passes them */
     long long *vals = gm_xcalloc(kn->nparams + 1, sizeof *vals);
     unsigned char *known = gm_xcalloc(kn->nparams + 1, 1);
-    for (unsigned i = 0; i < kn->nparams; i++) {
-        double v = 0;
-        known[i] = adv_model_param_value(m, k, i, n, &v) != 0;
-        vals[i] = (long long)v;
-    }
-    adv_params pv = {(int)kn->nparams, vals, known, kn->pnames, NULL};
+    adv_params pv = adv_model_params_at(m, k, n, vals, known, NULL);
     long long need = n;
     for (unsigned a = 0; a < kn->naccesses; a++) {
         const adv_access *x = &kn->acc[a];

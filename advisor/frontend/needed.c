@@ -321,6 +321,12 @@ static int needs_broken(pctx *pc, CXCursor root, int k, unsigned char *mine, con
     return 0;
 }
 
+static void add_reach(unsigned char *needed, const unsigned char *mine, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        needed[i] |= mine[i];
+}
+
 /* Kernels and templates that need a broken declaration leave the model. */
 static void drop_broken_kernels(pctx *pc, unsigned char *needed, const char **first)
 {
@@ -332,8 +338,7 @@ static void drop_broken_kernels(pctx *pc, unsigned char *needed, const char **fi
             adv_kernel_free(&m->kernels[k]);
             continue;
         }
-        for (unsigned i = 0; i < m->ndecls; i++)
-            needed[i] |= mine[i];
+        add_reach(needed, mine, m->ndecls);
         m->kernels[n] = m->kernels[k];
         pc->kern_cur.v[n++] = pc->kern_cur.v[k];
     }
@@ -342,8 +347,7 @@ static void drop_broken_kernels(pctx *pc, unsigned char *needed, const char **fi
     for (unsigned t = 0; t < pc->templates.n; t++) {
         if (needs_broken(pc, pc->templates.v[t], -1, mine, first))
             continue;
-        for (unsigned i = 0; i < m->ndecls; i++)
-            needed[i] |= mine[i];
+        add_reach(needed, mine, m->ndecls);
         pc->templates.v[n++] = pc->templates.v[t];
     }
     pc->templates.n = n;
