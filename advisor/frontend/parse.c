@@ -184,6 +184,9 @@ static int visit_top(pctx *pc, CXCursor c)
         fe_spell(pc, c, name, sizeof name);
         if (cx->clang_Cursor_isAnonymous(c) || !name[0] || strchr(name, '('))
             return GM_OK; /* unnamed: named by a typedef, handled there */
+        /* template <> struct S<int> {...}: a class template's, as the template */
+        if (!cx->clang_Cursor_isNull(cx->clang_getSpecializedCursorTemplate(c)))
+            return GM_OK;
         return try_struct(pc, c, name);
     }
     if (k == CXCursor_TypedefDecl) {
@@ -387,8 +390,9 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         free(top.v);
         if (pc->st->code == GM_OK)
             fe_read_launches(pc);
-        if (pc->st->code == GM_OK && fe_keep_needed(pc) == GM_OK && !pc->kern_cur.n && !pc->templates.n &&
-            pc->broken_kernel)
+        /* templates count as kernels to come only before their instances are made */
+        if (pc->st->code == GM_OK && fe_keep_needed(pc) == GM_OK && !pc->kern_cur.n &&
+            (!pc->templates.n || !more) && pc->broken_kernel)
             gm_fail(pc->st, GM_EINPUT, "%s", pc->broken_kernel);
         if (pc->st->code == GM_OK) {
             if (pc->kern_cur.n + pc->templates.n)
