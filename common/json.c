@@ -1,6 +1,7 @@
 #include "json.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,291 +9,172 @@
 
 void adv_json_init(adv_json *j, sb_t *out)
 {
+    memset(j, 0, sizeof *j);
     j->out = out;
-    j->depth = 0;
-    j->need_comma[0] = 0;
 }
 
-static void put_string(sb_t *o, const char *s)
+/* Length of the UTF-8 sequence at s, or 0 when it is not one (overlong
+ * forms, surrogates and code points past U+10FFFF included). */
+static size_t utf8_len(const unsigned char *s)
 {
-    sb_puts(o, "\"");
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            sb_printf(o, "\\%c", *c);
-        else if (*c == '\n')
-            sb_puts(o, "\\n");
-        else if (*c == '\t')
-            sb_puts(o, "\\t");
-        else if (*c < 0x20 || *c == 0x7f)
-            sb_printf(o, "\\u%04x", *c);
-        else if (*c >= 0x80) /* non-UTF-8 input must not make invalid JSON */
-            sb_printf(o, "\\u%04x", *c);
+    unsigned c = s[0], n, cp;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xc2 && c <= 0xdf)
+        n = 2, cp = c & 0x1f;
+    else if (c >= 0xe0 && c <= 0xef)
+        n = 3, cp = c & 0x0f;
+    else if (c >= 0xf0 && c <= 0xf4)
+        n = 4, cp = c & 0x07;
+    else
+        return 0;
+    for (unsigned i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+        (cp >= 0xd800 && cp <= 0xdfff))
+        return 0;
+    return n;
+}
+
+/* s as a JSON string: its UTF-8 kept, any other byte as U+FFFD. */
+static json_t *utf8_string(const char *s)
+{
+    sb_t b;
+    sb_init(&b);
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t n = utf8_len(p);
+        if (n)
+            sb_putn(&b, (const char *)p, n);
         else
-            sb_putn(o, (const char *)c, 1);
+            sb_puts(&b, "\xef\xbf\xbd");
+        p += n ? n : 1;
     }
-    sb_puts(o, "\"");
+    json_t *v = json_stringn(b.s, b.len);
+    sb_free(&b);
+    return v;
 }
 
-static void prefix(adv_json *j, const char *key)
+/* Adds v to the open container (under key in an object); the document
+ * itself when nothing is open. */
+static void put(adv_json *j, const char *key, json_t *v)
 {
-    if (j->need_comma[j->depth])
-        sb_puts(j->out, ",");
-    if (j->depth > 0) {
-        sb_puts(j->out, "\n");
-        for (int i = 0; i < j->depth; i++)
-            sb_puts(j->out, "  ");
+    if (!v)
+        v = json_null(); /* jansson's allocation failed: keep the shape */
+    if (j->depth == 0) {
+        j->open[0] = v;
+        return;
     }
-    j->need_comma[j->depth] = 1;
-    if (key) {
-        put_string(j->out, key);
-        sb_puts(j->out, ": ");
+    json_t *top = j->open[j->depth - 1];
+    if (json_is_object(top)) {
+        json_t *k = utf8_string(key ? key : "");
+        json_object_set_new(top, json_string_value(k), v);
+        json_decref(k);
+    } else {
+        json_array_append_new(top, v);
     }
 }
 
-static void json_open(adv_json *j, const char *key, const char *bracket)
+static void json_open(adv_json *j, const char *key, json_t *v)
 {
-    prefix(j, key);
-    sb_puts(j->out, bracket);
-    if (j->depth < 63)
-        j->depth++;
-    j->need_comma[j->depth] = 0;
+    if (j->depth >= ADV_JSON_MAX_DEPTH) {
+        json_decref(v);
+        return; /* deeper than any document gmadvise writes */
+    }
+    put(j, key, json_incref(v));
+    j->open[j->depth++] = v;
+    json_decref(v);
 }
 
-static void json_close(adv_json *j, const char *bracket)
+static void json_close(adv_json *j)
 {
-    int had = j->need_comma[j->depth];
-    if (j->depth > 0)
-        j->depth--;
-    if (had) {
-        sb_puts(j->out, "\n");
-        for (int i = 0; i < j->depth; i++)
-            sb_puts(j->out, "  ");
-    }
-    sb_puts(j->out, bracket);
     if (j->depth == 0)
+        return;
+    if (--j->depth > 0)
+        return;
+    char *text = json_dumps(j->open[0], JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+    if (text) {
+        sb_puts(j->out, text);
         sb_puts(j->out, "\n");
+        free(text);
+    }
+    json_decref(j->open[0]);
+    j->open[0] = NULL;
 }
 
-void adv_json_begin_obj(adv_json *j, const char *key) { json_open(j, key, "{"); }
-void adv_json_end_obj(adv_json *j) { json_close(j, "}"); }
-void adv_json_begin_arr(adv_json *j, const char *key) { json_open(j, key, "["); }
-void adv_json_end_arr(adv_json *j) { json_close(j, "]"); }
+void adv_json_begin_obj(adv_json *j, const char *key) { json_open(j, key, json_object()); }
+void adv_json_end_obj(adv_json *j) { json_close(j); }
+void adv_json_begin_arr(adv_json *j, const char *key) { json_open(j, key, json_array()); }
+void adv_json_end_arr(adv_json *j) { json_close(j); }
 
 void adv_json_str(adv_json *j, const char *key, const char *v)
 {
-    prefix(j, key);
-    if (v)
-        put_string(j->out, v);
-    else
-        sb_puts(j->out, "null");
+    put(j, key, v ? utf8_string(v) : json_null());
 }
 
 void adv_json_num(adv_json *j, const char *key, double v)
 {
-    prefix(j, key);
-    if (isfinite(v))
-        sb_printf(j->out, "%.6g", v);
-    else
-        sb_puts(j->out, "null");
+    put(j, key, isfinite(v) ? json_real(v) : json_null());
 }
 
-void adv_json_int(adv_json *j, const char *key, long long v)
-{
-    prefix(j, key);
-    sb_printf(j->out, "%lld", v);
-}
-
-void adv_json_bool(adv_json *j, const char *key, int v)
-{
-    prefix(j, key);
-    sb_puts(j->out, v ? "true" : "false");
-}
-
-void adv_json_null(adv_json *j, const char *key)
-{
-    prefix(j, key);
-    sb_puts(j->out, "null");
-}
+void adv_json_int(adv_json *j, const char *key, long long v) { put(j, key, json_integer(v)); }
+void adv_json_bool(adv_json *j, const char *key, int v) { put(j, key, json_boolean(v)); }
+void adv_json_null(adv_json *j, const char *key) { put(j, key, json_null()); }
 
 /* ---- reader ------------------------------------------------------------- */
 
-typedef struct {
-    const char *s, *p;
-    char *err;
-    size_t err_len;
-    int depth;
-} jparse;
-
-static int jfail(jparse *j, const char *what)
+static char *dup_str(const char *s)
 {
-    if (j->err[0])
-        return -1;
-    unsigned line = 1, col = 1;
-    for (const char *c = j->s; c < j->p; c++, col++)
-        if (*c == '\n') {
-            line++;
-            col = 0;
-        }
-    snprintf(j->err, j->err_len, "line %u, column %u: %s", line, col, what);
-    return -1;
+    size_t n = strlen(s) + 1;
+    return memcpy(gm_xmalloc(n), s, n);
 }
 
-static void skip_ws(jparse *j)
+/* jansson's tree as gmadvise's (v is zeroed by the caller). */
+static void convert(const json_t *in, adv_jval *v)
 {
-    while (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r')
-        j->p++;
-}
-
-static void put_utf8(sb_t *o, unsigned cp)
-{
-    char b[4];
-    if (cp < 0x80) {
-        b[0] = (char)cp;
-        sb_putn(o, b, 1);
-    } else if (cp < 0x800) {
-        b[0] = (char)(0xc0 | cp >> 6);
-        b[1] = (char)(0x80 | (cp & 0x3f));
-        sb_putn(o, b, 2);
-    } else {
-        b[0] = (char)(0xe0 | cp >> 12);
-        b[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-        b[2] = (char)(0x80 | (cp & 0x3f));
-        sb_putn(o, b, 3);
+    switch (json_typeof(in)) {
+    case JSON_OBJECT: {
+        v->type = ADV_J_OBJ;
+        v->kids = gm_xcalloc(json_object_size(in) + 1, sizeof *v->kids);
+        const char *key;
+        json_t *val;
+        json_object_foreach((json_t *)in, key, val) {
+            adv_jval *k = &v->kids[v->nkids++];
+            convert(val, k);
+            k->key = dup_str(key);
+        }
+        break;
     }
-}
-
-static int parse_string(jparse *j, char **out)
-{
-    sb_t o;
-    sb_init(&o);
-    j->p++; /* opening quote */
-    while (*j->p != '"') {
-        if (!*j->p || (unsigned char)*j->p < 0x20) {
-            sb_free(&o);
-            return jfail(j, "unterminated string");
-        }
-        if (*j->p != '\\') {
-            sb_putn(&o, j->p++, 1);
-            continue;
-        }
-        j->p++;
-        const char *esc = strchr("\"\\/bfnrt", *j->p);
-        if (*j->p && esc) {
-            static const char dec[] = "\"\\/\b\f\n\r\t";
-            sb_putn(&o, &dec[esc - "\"\\/bfnrt"], 1);
-            j->p++;
-        } else if (*j->p == 'u') {
-            unsigned cp = 0;
-            for (int i = 1; i <= 4; i++) {
-                char h = j->p[i];
-                int v = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
-                        : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
-                if (v < 0) {
-                    sb_free(&o);
-                    return jfail(j, "bad \\u escape");
-                }
-                cp = cp * 16 + (unsigned)v;
-            }
-            put_utf8(&o, cp);
-            j->p += 5;
-        } else {
-            sb_free(&o);
-            return jfail(j, "bad escape");
-        }
+    case JSON_ARRAY:
+        v->type = ADV_J_ARR;
+        v->kids = gm_xcalloc(json_array_size(in) + 1, sizeof *v->kids);
+        for (size_t i = 0; i < json_array_size(in); i++)
+            convert(json_array_get(in, i), &v->kids[v->nkids++]);
+        break;
+    case JSON_STRING: v->type = ADV_J_STR; v->str = dup_str(json_string_value(in)); break;
+    case JSON_INTEGER:
+    case JSON_REAL: v->type = ADV_J_NUM; v->num = json_number_value(in); break;
+    case JSON_TRUE: v->type = ADV_J_BOOL; v->num = 1; break;
+    case JSON_FALSE: v->type = ADV_J_BOOL; v->num = 0; break;
+    case JSON_NULL: v->type = ADV_J_NULL; break;
     }
-    j->p++;
-    *out = sb_take(&o);
-    return 0;
-}
-
-static int parse_value(jparse *j, adv_jval *v);
-
-static int parse_items(jparse *j, adv_jval *v, char close)
-{
-    j->p++;
-    skip_ws(j);
-    if (*j->p == close) {
-        j->p++;
-        return 0;
-    }
-    for (;;) {
-        v->kids = gm_xrealloc(v->kids, (v->nkids + 1) * sizeof *v->kids);
-        adv_jval *kid = &v->kids[v->nkids];
-        memset(kid, 0, sizeof *kid);
-        v->nkids++;
-        skip_ws(j);
-        if (close == '}') {
-            if (*j->p != '"')
-                return jfail(j, "expected a member name");
-            if (parse_string(j, &kid->key))
-                return -1;
-            skip_ws(j);
-            if (*j->p++ != ':')
-                return jfail(j, "expected ':'");
-        }
-        if (parse_value(j, kid))
-            return -1;
-        skip_ws(j);
-        if (*j->p == ',') {
-            j->p++;
-            continue;
-        }
-        if (*j->p == close) {
-            j->p++;
-            return 0;
-        }
-        return jfail(j, close == '}' ? "expected ',' or '}'" : "expected ',' or ']'");
-    }
-}
-
-static int parse_value(jparse *j, adv_jval *v)
-{
-    skip_ws(j);
-    if (++j->depth > 200)
-        return jfail(j, "nested too deeply");
-    int rc = 0;
-    char *end;
-    switch (*j->p) {
-    case '{': v->type = ADV_J_OBJ; rc = parse_items(j, v, '}'); break;
-    case '[': v->type = ADV_J_ARR; rc = parse_items(j, v, ']'); break;
-    case '"': v->type = ADV_J_STR; rc = parse_string(j, &v->str); break;
-    default:
-        if (!strncmp(j->p, "true", 4) || !strncmp(j->p, "false", 5)) {
-            v->type = ADV_J_BOOL;
-            v->num = *j->p == 't';
-            j->p += *j->p == 't' ? 4 : 5;
-        } else if (!strncmp(j->p, "null", 4)) {
-            v->type = ADV_J_NULL;
-            j->p += 4;
-        } else {
-            v->num = strtod(j->p, &end);
-            if (end == j->p)
-                rc = jfail(j, "expected a value");
-            v->type = ADV_J_NUM;
-            j->p = end;
-        }
-    }
-    j->depth--;
-    return rc;
 }
 
 adv_jval *adv_json_parse(const char *text, char *err, size_t err_len)
 {
-    jparse j = {text, text, err, err_len, 0};
-    err[0] = '\0';
-    adv_jval *v = gm_xcalloc(1, sizeof *v);
-    if (parse_value(&j, v) == 0) {
-        skip_ws(&j);
-        if (*j.p)
-            jfail(&j, "text after the JSON value");
-    }
-    if (err[0]) {
-        adv_json_free(v);
+    json_error_t e;
+    json_t *doc = json_loads(text, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &e);
+    if (!doc) {
+        snprintf(err, err_len, "line %d, column %d: %s", e.line, e.column, e.text);
         return NULL;
     }
+    adv_jval *v = gm_xcalloc(1, sizeof *v);
+    convert(doc, v);
+    json_decref(doc);
     return v;
 }
-
 const adv_jval *adv_json_member(const adv_jval *obj, const char *key)
 {
     if (!obj || obj->type != ADV_J_OBJ)

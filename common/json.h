@@ -1,17 +1,27 @@
-/* A small streaming JSON writer: the caller emits keys and values in
- * order, the writer handles commas, nesting and string escapes.  And a
- * small reader, for the files gmadvise itself wrote (check baselines,
- * runs to merge). */
+/* JSON in and out, through jansson (linked statically): every JSON and
+ * SARIF document gmadvise writes or reads goes through here.
+ *
+ * The writer is streaming: the caller emits keys and values in order and
+ * the document is appended to `out`, indented by two, when its outermost
+ * object or array closes.  Strings are UTF-8 in the output: a byte
+ * sequence that is not UTF-8 (a Latin-1 file name) becomes U+FFFD rather
+ * than invalid JSON.  Numbers keep full precision (17 significant digits);
+ * a non-finite one is written as null.
+ *
+ * The reader is strict JSON (RFC 8259): NaN, hex, a leading '+' or '0',
+ * duplicate keys, invalid UTF-8 and trailing text are errors. */
 #ifndef ADV_JSON_H
 #define ADV_JSON_H
 
 #include "status.h"
 #include "strbuf.h"
 
+#define ADV_JSON_MAX_DEPTH 64
+
 typedef struct {
     sb_t *out;
-    int depth;
-    int need_comma[64];
+    int depth;                                 /* open objects and arrays */
+    struct json_t *open[ADV_JSON_MAX_DEPTH];   /* open[0] is the document */
 } adv_json;
 
 void adv_json_init(adv_json *j, sb_t *out);
@@ -36,7 +46,8 @@ typedef struct adv_jval {
     unsigned nkids;
 } adv_jval;
 
-/* NULL on a syntax error, with `err` saying where ("line 3, column 7: ..."). */
+/* NULL on a syntax error, with `err` saying where ("line 3, column 7: ...").
+ * The caller frees the result (adv_json_free). */
 adv_jval *adv_json_parse(const char *text, char *err, size_t err_len);
 const adv_jval *adv_json_member(const adv_jval *obj, const char *key);
 /* The string value of member `key`, or "" */
