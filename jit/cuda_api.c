@@ -7,6 +7,15 @@
 static jit_cuda g_cu;
 static int g_loaded;
 
+/* Forgets a half-bound driver; NULL with st saying what it lacks. */
+static const jit_cuda *lacks(const char *path, const char *what, gm_status *st)
+{
+    gm_fail(st, GM_EENV, "%s: the CUDA driver lacks %s (driver too old?)", path, what);
+    dlclose(g_cu.lib);
+    memset(&g_cu, 0, sizeof g_cu);
+    return NULL;
+}
+
 const jit_cuda *jit_cuda_load(gm_status *st)
 {
     if (g_loaded)
@@ -21,14 +30,16 @@ const jit_cuda *jit_cuda_load(gm_status *st)
     }
 #define JIT_CUDA_BIND(f)                                                                    \
     *(void **)&g_cu.f = dlsym(g_cu.lib, #f);                                                \
-    if (!g_cu.f) {                                                                          \
-        gm_fail(st, GM_EENV, "%s: the CUDA driver lacks %s (driver too old?)", path, #f);   \
-        dlclose(g_cu.lib);                                                                  \
-        memset(&g_cu, 0, sizeof g_cu);                                                      \
-        return NULL;                                                                        \
-    }
+    if (!g_cu.f)                                                                            \
+        return lacks(path, #f, st);
     JIT_CUDA_FUNCS(JIT_CUDA_BIND)
 #undef JIT_CUDA_BIND
+    /* drivers older than CUDA 12.8 have only the original entry point */
+    *(void **)&g_cu.cuEventElapsedTime = dlsym(g_cu.lib, "cuEventElapsedTime_v2");
+    if (!g_cu.cuEventElapsedTime)
+        *(void **)&g_cu.cuEventElapsedTime = dlsym(g_cu.lib, "cuEventElapsedTime");
+    if (!g_cu.cuEventElapsedTime)
+        return lacks(path, "cuEventElapsedTime", st);
     g_loaded = 1;
     return &g_cu;
 }

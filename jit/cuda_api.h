@@ -5,7 +5,7 @@
 #ifndef JIT_CUDA_API_H
 #define JIT_CUDA_API_H
 
-#include <cuda.h>
+#include "cuda_abi.h"
 
 #include "../common/status.h"
 
@@ -17,13 +17,14 @@
     X(cuMemFree_v2) X(cuMemGetInfo_v2) X(cuMemcpyHtoD_v2) X(cuMemcpyDtoH_v2)                \
     X(cuMemcpyDtoD_v2) X(cuMemcpyDtoDAsync_v2) X(cuMemsetD32_v2) X(cuMemsetD32Async)         \
     X(cuLaunchKernel) X(cuEventCreate) X(cuEventRecord) X(cuEventSynchronize)               \
-    X(cuEventElapsedTime_v2) X(cuEventDestroy_v2) X(cuGetErrorName) X(cuGetErrorString)
+    X(cuEventDestroy_v2) X(cuGetErrorName) X(cuGetErrorString)
 
 typedef struct jit_cuda {
     void *lib;
 #define JIT_CUDA_MEMBER(f) __typeof__(&f) f;
     JIT_CUDA_FUNCS(JIT_CUDA_MEMBER)
 #undef JIT_CUDA_MEMBER
+    jit_event_elapsed_fn cuEventElapsedTime; /* the _v2 entry point where the driver has it */
 } jit_cuda;
 
 /* Loads the driver once per process.  GM_EENV when it is absent. */

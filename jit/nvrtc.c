@@ -2,7 +2,6 @@
 #include "nvrtc.h"
 
 #include <dlfcn.h>
-#include <nvrtc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 #include "../common/hash.h"
 #include "../common/strbuf.h"
 #include "cache.h"
+#include "cuda_abi.h"
 
 #define NVRTC_FUNCS(X)                                                                       \
     X(nvrtcVersion) X(nvrtcCreateProgram) X(nvrtcCompileProgram) X(nvrtcGetProgramLogSize)  \

@@ -239,7 +239,7 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
             rc = jit_cu_check(r->cu, r->cu->cuEventSynchronize(r->ev1), "running the kernel", st);
         float e = 0;
         if (rc == GM_OK)
-            rc = jit_cu_check(r->cu, r->cu->cuEventElapsedTime_v2(&e, r->ev0, r->ev1), "cuEventElapsedTime", st);
+            rc = jit_cu_check(r->cu, r->cu->cuEventElapsedTime(&e, r->ev0, r->ev1), "cuEventElapsedTime", st);
         if (rc != GM_OK || i < 0)
             continue; /* the first two are warm-up */
         ms[got++] = e;
