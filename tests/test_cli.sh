@@ -81,6 +81,10 @@ rm -f "$svg"
 findings=$(mktemp); "$B" check --json samples/particle.h > "$findings"
 expect 2 "error: no \"variants\" array" merge "$findings"; rm -f "$findings"
 expect 2 "--timeout 0: expected a positive number" --timeout 0 samples/particle.h
+# an architecture NVRTC cannot target still gets the model's answer, said so
+out=$("$B" --static --arch 35 samples/particle.h 2>&1) || { echo "FAIL: --arch 35 exit"; fail=1; }
+printf '%s' "$out" | grep -q "sm_35: NVRTC .* does not compile for it.*the model's result only" &&
+  printf '%s' "$out" | grep -q "integrate / Particle: soa predicted" || { echo "FAIL: --arch 35: $out"; fail=1; }
 # one parser for every subcommand: --help and --version answer everywhere, --opt=VALUE works,
 # a mistyped command is named
 for sub in "" check explain probe patterns merge; do

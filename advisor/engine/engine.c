@@ -330,6 +330,33 @@ static void access_costs(adv_result *r)
     }
 }
 
+/* The model's result for an architecture this NVRTC cannot compile for
+ * (st says so): every variant's code, none compiled, the static ranking.
+ * GM_OK for --arch without a GPU; GM_EENV for a GPU it cannot target. */
+static int model_only(plan *p, const kgen_program *kg, const jit_device_info *dev, gm_status *st)
+{
+    adv_result *r = p->r;
+    for (unsigned i = 0; i < r->nv; i++) {
+        adv_variant *v = &r->v[i];
+        if (p->kid[i] < 0)
+            continue;
+        v->state = ADV_V_GENERATED;
+        snprintf(v->note, sizeof v->note, "not compiled: NVRTC cannot target sm_%d", r->arch);
+        v->code = gm_xstrdup(kgen_variant_code(kg, p->kid[i]));
+    }
+    if (dev) {
+        r->run = ADV_RUN_GPU_FAILED;
+        r->dev = *dev;
+    }
+    snprintf(r->skip_note, sizeof r->skip_note, "%s; the model's result only", st->msg);
+    access_costs(r);
+    adv_result_rank(r);
+    if (dev)
+        return gm_fail(st, GM_EENV, "%s", r->skip_note);
+    gm_status_init(st);
+    return GM_OK;
+}
+
 /* One result: compile for `dev` (NULL: static, for o->arch), measure,
  * rank.  *made says whether r holds a result. */
 static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_device_info *dev,
@@ -345,10 +372,15 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     plan p = {r, NULL};
     plan_variants(&p, kg);
     int rc = jit_worker_arch_ok(r->arch, st);
-    if (rc == GM_OK)
-        rc = inject_fault(kg, st);
     jit_binary bin;
     memset(&bin, 0, sizeof bin);
+    if (rc == GM_EINPUT) { /* an architecture NVRTC cannot target: the model still answers */
+        rc = model_only(&p, kg, dev, st);
+        *made = 1;
+        goto done;
+    }
+    if (rc == GM_OK)
+        rc = inject_fault(kg, st);
     double t0 = gm_now_s();
     if (rc == GM_OK)
         rc = compile_all(&p, kg, o->use_cache, &bin, st);

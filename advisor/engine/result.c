@@ -11,6 +11,14 @@ int adv_variant_compiled(const adv_variant *v)
     return v->state >= ADV_V_COMPILED;
 }
 
+int adv_result_compiled(const adv_result *r)
+{
+    for (unsigned i = 0; i < r->nv; i++)
+        if (adv_variant_compiled(&r->v[i]))
+            return 1;
+    return 0;
+}
+
 void adv_result_free(adv_result *r)
 {
     if (!r)
@@ -62,7 +70,7 @@ static adv_rec predict_rec(const adv_variant *v, unsigned nv, unsigned i)
 {
     adv_rec r = {.kernel = v[i].kernel, .st = v[i].st, .best = (int)i, .declared = (int)i, .speedup = 1.0, .predicted = 1};
     for (unsigned j = 0; j < nv; j++)
-        if (same_pair(&v[j], &v[i]) && v[j].model.ok && adv_variant_compiled(&v[j]) &&
+        if (same_pair(&v[j], &v[i]) && v[j].model.ok && v[j].state >= ADV_V_GENERATED &&
             v[j].correct != 0 && adv_predicted_better(&v[j].model, &v[r.best].model))
             r.best = (int)j;
     r.speedup = v[r.best].model.dram_bytes > 0 ? v[i].model.dram_bytes / v[r.best].model.dram_bytes : 1.0;

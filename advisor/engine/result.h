@@ -19,11 +19,13 @@
 #include "../core/predict.h"
 
 /* What became of a variant, in the order the pipeline reaches: a state
- * past ADV_V_COMPILED was generated and compiled. */
+ * from ADV_V_GENERATED on has code the model can rank, one from
+ * ADV_V_COMPILED on was compiled too. */
 typedef enum {
     ADV_V_NOT_APPLICABLE, /* the layout does not apply to the struct (note says why) */
     ADV_V_NOT_GENERATED,  /* the kernel cannot be rewritten for it (note says why) */
     ADV_V_COMPILE_FAILED, /* NVRTC rejected it (note: its first error and the line) */
+    ADV_V_GENERATED,      /* generated, not compiled: NVRTC cannot target the arch (note) */
     ADV_V_COMPILED,       /* compiled, not measured: no GPU, or not reached (note) */
     ADV_V_MEASURED,       /* measured: see correct */
     ADV_V_RUN_FAILED,     /* the runner reported an error (note) */
@@ -98,6 +100,9 @@ typedef struct {
     adv_rec *rec;             /* largest time at stake first */
     unsigned nrec;
 } adv_result;
+
+/* Whether any variant of r was compiled (none: the model's result only). */
+int adv_result_compiled(const adv_result *r);
 
 void adv_result_free(adv_result *r);
 

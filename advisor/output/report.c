@@ -152,7 +152,8 @@ void adv_report_text(const adv_result *r, FILE *f, int color)
                 ref->stride2_gbps, 100 * (ref->stride2_gbps / ref->copy_gbps - 1), ref->vec4_gbps,
                 100 * (ref->vec4_gbps / ref->copy_gbps - 1));
     } else {
-        fprintf(f, "device: none; variants compiled for sm_%d; measurement skipped: %s\n", r->arch,
+        fprintf(f, "device: none; variants %s for sm_%d; measurement skipped: %s\n",
+                adv_result_compiled(r) ? "compiled" : "generated, none compiled,", r->arch,
                 r->skip_note[0] ? r->skip_note : "no GPU");
     }
     adv_notes_text(m, "note: ", f);
@@ -339,7 +340,8 @@ void adv_report_json(const adv_result *r, sb_t *out)
         adv_json_str(&j, "struct", v->st >= 0 ? adv_model_struct(m, (unsigned)v->st)->name : NULL);
         adv_json_str(&j, "layout", adv_layout_name(v->kind));
         adv_json_int(&j, "align", v->align);
-        adv_json_bool(&j, "generated", adv_variant_compiled(v));
+        adv_json_bool(&j, "generated", v->state >= ADV_V_GENERATED);
+        adv_json_bool(&j, "compiled", adv_variant_compiled(v));
         if (v->state == ADV_V_MEASURED) {
             adv_json_begin_obj(&j, "measured");
             adv_json_num(&j, "median_ms", v->median_ms);
