@@ -40,6 +40,7 @@
 #define GM_MAX_STRUCT_BYTES 67108864 /* 64 MiB: larger structs are refused */
 #define GM_MAX_LEAVES 1048576        /* scalars in one struct, arrays counted out */
 #define GM_MAX_CLANG_ERRORS 200      /* clang errors read per file (each costs its function) */
+#define GM_MAX_FOLDER_DEPTH 32       /* check FOLDER: folders below it that are searched */
 
 /* ---- code generation (advisor/engine/kgen.h) ---- */
 #define GM_MAX_FIELDS 64            /* fields of a struct that variants support */

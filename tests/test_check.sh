@@ -126,5 +126,74 @@ echo '{"runs": []}' > "$t/other.json"
 expect 2 "no \"findings\" array" check --baseline "$t/other.json" samples/particle.h
 printf 'struct S { int a; \n' > "$t/bad.cu"
 expect 2 "bad.cu:1:19: error:" check "$t/bad.cu"
+
+# a repository: a folder is checked recursively; a file that does not
+# parse is reported (stderr, JSON, SARIF) and the others are still checked
+repo="$t/repo ü"; mkdir -p "$repo/.git" "$repo/src/sub" "$repo/.hidden"
+cp samples/particle.h "$repo/src/"; cp tests/check/strided.cuh "$repo/src/sub/"
+cp samples/even_odd.h "$repo/.hidden/"; printf 'struct S { int a; \n' > "$repo/src/sub/broken.cu"
+( cd "$repo/src" && "$B" check --json --sarif ../out.sarif . particle.h ./particle.h > ../out.json 2> ../err.txt ); rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: a folder with a bad file exited $rc, expected 2"; fail=1; }
+grep -q "sub/broken.cu:1:19: error: expected '}'" "$repo/err.txt" || { echo "FAIL: the bad file's error:"; cat "$repo/err.txt"; fail=1; }
+python3 - "$repo" <<'PY' || { echo "FAIL: check on a repository"; fail=1; }
+import json, os, sys, urllib.parse
+repo = sys.argv[1]
+d = json.load(open(repo + "/out.json"))
+files = sorted({f["file"] for f in d["findings"]})
+# relative to the root (the folder of .git), each file once, dot folders skipped
+assert files == ["src/particle.h", "src/sub/strided.cuh"], files
+assert len([f for f in d["findings"] if f["file"] == "src/particle.h"]) == 15, "particle.h named thrice, found once"
+assert [(e["file"], e["line"], e["column"]) for e in d["errors"]] == [("src/sub/broken.cu", 1, 19)], d["errors"]
+s = json.load(open(repo + "/out.sarif"))
+run = s["runs"][0]
+root = run["originalUriBaseIds"]["SRCROOT"]["uri"]
+assert root.startswith("file:///") and root.endswith("/repo%20%C3%BC/"), root
+assert urllib.parse.unquote(root[7:]) == os.path.realpath(repo) + "/", root
+for r in run["results"]:
+    loc = r["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert loc["uriBaseId"] == "SRCROOT" and not loc["uri"].startswith("/"), loc
+fps = [r["partialFingerprints"]["gmadviseAccess/v2"] for r in run["results"]]
+assert len(fps) == len(set(fps)), "fingerprints not unique"
+inv = run["invocations"][0]
+assert inv["executionSuccessful"] is False
+n = inv["toolExecutionNotifications"]
+assert len(n) == 1 and n[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "src/sub/broken.cu", n
+for rule in run["tool"]["driver"]["rules"]:
+    assert rule["helpUri"].startswith("https://") and rule["help"]["markdown"], rule
+PY
+# suppressions: `gmadvise: ignore RULE` on the line or the line before
+cp samples/particle.h "$repo/supp.h"
+sed -i 's|^\( *\)p\[i\].x += |\1// gmadvise: ignore GM006\n&|; s|^\( *\)out\[i\] = in\[i\];|& // gmadvise: ignore narrow-access, GM002|' "$repo/supp.h"
+( cd "$repo" && "$B" check --json supp.h > supp.json ); rc=$?
+python3 - "$repo/supp.json" <<'PY' || { echo "FAIL: suppressions"; fail=1; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+sup = sorted((f["access"], f["mode"]) for f in d["findings"] if f["suppressed"])
+assert sup == [("in[i]", "read"), ("out[i]", "write"), ("p[i].vx", "read"), ("p[i].x", "read"), ("p[i].x", "write")], sup
+assert sum(not f["suppressed"] for f in d["findings"]) == 10
+PY
+( cd "$repo" && "$B" check supp.h ) | grep -q "^gmadvise check: 10 findings, 5 suppressed in the source" ||
+  { echo "FAIL: suppressed findings are counted, not shown"; fail=1; }
+# settings: .gmadvise at the root, found from a folder below it
+printf '# the team settings\ndisable = partial-struct\nmin-efficiency = 20\n' > "$repo/.gmadvise"
+( cd "$repo/src" && "$B" check --json particle.h ) | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert {f["rule"] for f in d["findings"]} == {"GM007"} and d["min_efficiency"] == 0.2, d["findings"]
+' || { echo "FAIL: .gmadvise settings"; fail=1; }
+( cd "$repo/src" && "$B" check --no-config -q particle.h | grep -c GM006 ) | grep -qx 13 || { echo "FAIL: --no-config"; fail=1; }
+printf 'disable = GM099\n' > "$repo/.gmadvise"
+( cd "$repo/src" && "$B" check particle.h 2>&1 ) | grep -q "\.gmadvise:1:11: error: no rule named 'GM099'" ||
+  { echo "FAIL: a bad .gmadvise line is located"; fail=1; }
+printf 'include = inc\ndefine = RADIUS=2\n' > "$t/cfg"; mkdir -p "$t/inc"; cp tests/check/compdb/inc/* "$t/inc/"
+"$B" check --config "$t/cfg" -q tests/check/clean.cu > /dev/null || { echo "FAIL: --config FILE"; fail=1; }
+rm "$repo/.gmadvise"
+# baselines match whatever the working directory and however the path is typed
+( cd "$repo" && "$B" check --baseline-out base.json src/particle.h > /dev/null ); rc=$?
+[ $rc -eq 0 ] && [ -s "$repo/base.json" ] || { echo "FAIL: --baseline-out exited $rc"; fail=1; }
+( cd "$repo/src" && "$B" check --baseline ../base.json ./particle.h > /dev/null ); rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: baseline from another folder, ./path: exit $rc"; fail=1; }
+( cd "$repo/src/sub" && "$B" check --baseline "$repo/base.json" ../../src/particle.h > /dev/null ); rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: baseline from a folder below: exit $rc"; fail=1; }
 [ $fail -eq 0 ] && echo "check: all checks passed"
 exit $fail

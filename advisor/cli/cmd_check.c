@@ -10,10 +10,12 @@
 #include "cli.h"
 #include "commands.h"
 #include "compdb.h"
+#include "config.h"
+#include "files.h"
 
 static const char usage[] =
-            "usage: gmadvise check [options] FILE...   (.cu, .cuh, .h)\n"
-            "       gmadvise check -p build/compile_commands.json [FILE...]\n"
+            "usage: gmadvise check [options] FILE|DIR...   (.cu, .cuh, .h; folders recursively)\n"
+            "       gmadvise check -p build/compile_commands.json [FILE|DIR...]\n"
             "\n"
             "Models how every access of every __global__ kernel coalesces (no GPU needed) and\n"
             "reports each one whose efficiency falls below the threshold, with the rule it\n"
@@ -25,22 +27,37 @@ static const char usage[] =
             "  --sarif FILE           also write SARIF 2.1.0 (GitHub code scanning)\n"
             "  --baseline FILE        findings listed in FILE (an earlier --json output) are\n"
             "                         known: reported, but they do not fail the check\n"
+            "  --baseline-out FILE    write the findings as a baseline (JSON) to FILE; new\n"
+            "                         findings then do not fail the check (exit 0)\n"
+            "  --config FILE          settings from FILE instead of the root's .gmadvise\n"
+            "  --no-config            no settings file\n"
             "  -q, --quiet            no summary line\n"
             "  -p PATH                a compilation database (or the folder holding\n"
             "                         compile_commands.json): each file gets its -I, -D,\n"
             "                         -include and -std; with no FILE, its .cu files\n"
             "  -I DIR, -D NAME[=VALUE], --param NAME=VALUE, --instantiate K<ARGS>   as for gmadvise FILE.h\n"
             "\n"
-            "exit codes: 0 no new findings, 1 new findings, 2 bad input or usage,\n"
-            "3 environment (libclang missing)\n";
+            "A file that cannot be parsed is reported (stderr, JSON \"errors\", SARIF\n"
+            "toolExecutionNotifications) and the others are still checked.  A finding with\n"
+            "`// gmadvise: ignore GM002` (rule ids or names; none: all) on its line or the\n"
+            "line before is suppressed.  Settings: .gmadvise at the repository root\n"
+            "(disable, min-efficiency, include, define); paths in JSON, SARIF and baselines\n"
+            "are relative to that root (the folder of .gmadvise, else of .git).\n"
+            "\n"
+            "exit codes: 0 no new findings, 1 new findings, 2 bad input or usage (also when\n"
+            "any file could not be checked, after checking the others), 3 environment\n"
+            "(libclang missing)\n";
 
-enum { O_MIN_EFF = CLI_OWN, O_JSON, O_SARIF, O_BASELINE, O_COMPDB };
+enum { O_MIN_EFF = CLI_OWN, O_JSON, O_SARIF, O_BASELINE, O_BASELINE_OUT, O_CONFIG, O_NO_CONFIG };
 
 static const struct option own[] = {
     {"min-efficiency", required_argument, NULL, O_MIN_EFF},
     {"json", no_argument, NULL, O_JSON},
     {"sarif", required_argument, NULL, O_SARIF},
     {"baseline", required_argument, NULL, O_BASELINE},
+    {"baseline-out", required_argument, NULL, O_BASELINE_OUT},
+    {"config", required_argument, NULL, O_CONFIG},
+    {"no-config", no_argument, NULL, O_NO_CONFIG},
     {"quiet", no_argument, NULL, 'q'},
     {"compile-commands", required_argument, NULL, 'p'},
     {0},
@@ -49,10 +66,9 @@ static const struct option own[] = {
 static const cli_spec spec = {"gmadvise check", usage, own, "qp:", 1};
 
 typedef struct {
-    double min_eff;
-    int json;
-    const char *sarif, *baseline, *compdb;
-    int quiet;
+    double min_eff;             /* 0: the settings file's, else the default */
+    int json, quiet, no_config;
+    const char *sarif, *baseline, *baseline_out, *compdb, *config;
 } check_args;
 
 static int option(void *ctx, int id, const char *arg, gm_status *st)
@@ -63,6 +79,9 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
     case O_JSON: a->json = 1; break;
     case O_SARIF: a->sarif = arg; break;
     case O_BASELINE: a->baseline = arg; break;
+    case O_BASELINE_OUT: a->baseline_out = arg; break;
+    case O_CONFIG: a->config = arg; break;
+    case O_NO_CONFIG: a->no_config = 1; break;
     case 'q': a->quiet = 1; break;
     case 'p': a->compdb = arg; break;
     case O_MIN_EFF:
@@ -84,73 +103,117 @@ static int apply_baseline(adv_check *c, const char *path, gm_status *st)
     return rc;
 }
 
-/* One file's parse: the command line's flags, then the database's for it. */
-static int load_one(const char *file, const cli_common *cc, const cli_compdb *db, adv_model **m,
-                    gm_status *st)
+/* One file's parse: the command line's flags, the settings file's, then
+ * the database's for it. */
+static int load_one(const char *file, const cli_common *cc, const cli_config *cfg, const cli_compdb *db,
+                    adv_model **m, gm_status *st)
 {
-    if (!db)
-        return cli_load_model(file, NULL, cc, m, st);
     cli_common *fc = gm_xmalloc(sizeof *fc);
     *fc = *cc;
-    cli_compdb_flags(db, file, fc->clang_args, &fc->nclang, CLI_MAX_ARGS);
+    for (unsigned i = 0; i < cfg->nargs && fc->nclang < CLI_MAX_ARGS; i++)
+        fc->clang_args[fc->nclang++] = cfg->args[i];
+    if (db)
+        cli_compdb_flags(db, file, fc->clang_args, &fc->nclang, CLI_MAX_ARGS);
     int rc = cli_load_model(file, NULL, fc, m, st);
     free(fc);
     return rc;
 }
 
-static int run(const check_args *a, const cli_common *cc, gm_status *st)
+/* Checks every file; one that fails is reported and recorded, and the
+ * rest are still checked. */
+static void check_files(adv_check *c, const cli_files *files, const cli_common *cc, const cli_config *cfg,
+                        const cli_compdb *db)
 {
-    adv_check_opts o = {a->min_eff};
-    cli_compdb *db = NULL;
-    if (a->compdb && !(db = cli_compdb_load(a->compdb, st)))
-        return st->code;
-    /* with a database and no file: every CUDA source it lists */
-    unsigned nfiles = cc->noperands || !db ? cc->noperands : cli_compdb_nsources(db);
-    if (!nfiles) {
-        cli_compdb_free(db);
-        return gm_fail(st, GM_EINPUT, "no file given (see gmadvise check --help)");
-    }
-    adv_check *c = adv_check_create(&o);
-    int rc = GM_OK;
-    for (unsigned i = 0; i < nfiles && rc == GM_OK; i++) {
-        const char *file = cc->noperands ? cc->operands[i] : cli_compdb_source(db, i);
+    for (unsigned i = 0; i < files->n; i++) {
         adv_model *m = NULL;
-        rc = load_one(file, cc, db, &m, st);
-        if (rc == GM_OK)
+        gm_status fst;
+        gm_status_init(&fst);
+        if (files->error[i]) {
+            gm_fail(&fst, GM_EINPUT, "%s", files->error[i]);
+        } else if (load_one(files->path[i], cc, cfg, db, &m, &fst) == GM_OK) {
             adv_check_model(c, m);
+        }
         if (m) /* what was skipped, and why */
             adv_notes_text(m, "gmadvise check: note: ", stderr);
+        if (fst.code != GM_OK) {
+            gm_print_error("gmadvise check", &fst);
+            adv_check_file_error(c, files->path[i], &fst);
+        }
         adv_model_destroy(m);
     }
-    if (rc == GM_OK && a->baseline)
-        rc = apply_baseline(c, a->baseline, st);
-    if (rc == GM_OK && a->sarif) {
+}
+
+static int write_json(const adv_check *c, const char *path, gm_status *st)
+{
+    sb_t out;
+    sb_init(&out);
+    adv_check_json(c, &out);
+    int rc = path ? cli_write_file(path, out.s, st) : (fputs(out.s, stdout), GM_OK);
+    sb_free(&out);
+    return rc;
+}
+
+static int outputs(const check_args *a, const adv_check *c, gm_status *st)
+{
+    int rc = GM_OK;
+    if (a->sarif) {
         sb_t out;
         sb_init(&out);
         adv_check_sarif(c, &out);
         rc = cli_write_file(a->sarif, out.s, st);
         sb_free(&out);
     }
+    if (rc == GM_OK && a->baseline_out)
+        rc = write_json(c, a->baseline_out, st);
+    if (rc == GM_OK && a->json)
+        rc = write_json(c, NULL, st);
+    else if (rc == GM_OK)
+        adv_check_text(c, a->quiet, stdout);
+    return rc;
+}
+
+static int run(const check_args *a, const cli_common *cc, gm_status *st)
+{
+    cli_config cfg;
+    cli_compdb *db = NULL;
+    cli_files files = {0};
+    adv_check *c = NULL;
+    int rc = cli_config_load(a->config, a->no_config, &cfg, st);
+    if (rc == GM_OK && a->compdb && !(db = cli_compdb_load(a->compdb, st)))
+        rc = st->code;
     if (rc == GM_OK) {
-        if (a->json) {
-            sb_t out;
-            sb_init(&out);
-            adv_check_json(c, &out);
-            fputs(out.s, stdout);
-            sb_free(&out);
-        } else {
-            adv_check_text(c, a->quiet, stdout);
-        }
-        rc = adv_check_new_count(c) ? GM_EFINDINGS : GM_OK;
+        /* with a database and no file: every CUDA source it lists */
+        if (cc->noperands || !db)
+            cli_files_add(&files, (const char *const *)cc->operands, cc->noperands);
+        for (unsigned i = 0; !cc->noperands && db && i < cli_compdb_nsources(db); i++)
+            cli_files_add(&files, (const char *const[]){cli_compdb_source(db, i)}, 1);
+        if (!files.n)
+            rc = gm_fail(st, GM_EINPUT, "no file given (see gmadvise check --help)");
     }
+    if (rc == GM_OK) {
+        adv_check_opts o = {a->min_eff > 0 ? a->min_eff : cfg.min_efficiency, cfg.disabled, cfg.root};
+        c = adv_check_create(&o);
+        check_files(c, &files, cc, &cfg, db);
+        if (a->baseline)
+            rc = apply_baseline(c, a->baseline, st);
+    }
+    if (rc == GM_OK)
+        rc = outputs(a, c, st);
+    if (rc == GM_OK && adv_check_error_count(c))
+        rc = gm_fail(st, GM_EINPUT, "%u of %u files could not be checked (errors above)",
+                     adv_check_error_count(c), files.n);
+    else if (rc == GM_OK && adv_check_new_count(c) && !a->baseline_out)
+        rc = GM_EFINDINGS;
     adv_check_destroy(c);
+    cli_files_free(&files);
     cli_compdb_free(db);
+    cli_config_free(&cfg);
     return rc;
 }
 
 int gm_cmd_check(int argc, char **argv, gm_status *st)
 {
-    check_args a = {GM_DEFAULT_MIN_EFFICIENCY, 0, NULL, NULL, NULL, 0};
+    check_args a = {0};
     cli_common c;
     int rc = cli_parse(&spec, argc, argv, &c, option, &a, st);
     if (rc == GM_OK && !c.done && !c.noperands && !a.compdb)

@@ -1,9 +1,12 @@
 #include "check.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
@@ -47,14 +50,27 @@ static const adv_rule_info rules[ADV_R_COUNT] = {
 
 const adv_rule_info *adv_rule_get(adv_rule r) { return &rules[r]; }
 
+int adv_rule_find(const char *word, size_t len)
+{
+    for (int r = 0; r < ADV_R_COUNT; r++)
+        if ((strlen(rules[r].id) == len && !strncasecmp(word, rules[r].id, len)) ||
+            (strlen(rules[r].name) == len && !strncmp(word, rules[r].name, len)))
+            return r;
+    return -1;
+}
+
 struct adv_check {
     adv_check_opts o;
+    char root[PATH_MAX + 1]; /* absolute, with a trailing '/' */
     adv_finding *f;
     unsigned n;
     adv_check_note *notes;
     unsigned nnotes;
+    adv_check_error *errors;
+    unsigned nerrors;
     adv_check_totals totals;
-    int baseline; /* a baseline was applied: SARIF says new or unchanged */
+    int baseline;            /* a baseline was applied: SARIF says new or unchanged */
+    char *src_name, *src;    /* the source last read for suppressions (src NULL: unreadable) */
 };
 
 adv_check *adv_check_create(const adv_check_opts *o)
@@ -63,6 +79,12 @@ adv_check *adv_check_create(const adv_check_opts *o)
     c->o = *o;
     if (c->o.min_efficiency <= 0)
         c->o.min_efficiency = GM_DEFAULT_MIN_EFFICIENCY;
+    if (!realpath(o->root ? o->root : ".", c->root))
+        snprintf(c->root, sizeof c->root, "%s", o->root ? o->root : ".");
+    size_t n = strlen(c->root);
+    if (n && c->root[n - 1] != '/' && n + 1 < sizeof c->root)
+        strcpy(c->root + n, "/");
+    c->o.root = c->root;
     return c;
 }
 
@@ -72,10 +94,94 @@ void adv_check_destroy(adv_check *c)
         return;
     free(c->f);
     free(c->notes);
+    free(c->errors);
+    free(c->src_name);
+    free(c->src);
     free(c);
 }
 
+const char *adv_check_root(const adv_check *c) { return c->root; }
+
+/* file as named, and relative to the root (absolute outside it) */
+static adv_check_where where(const adv_check *c, const char *file, unsigned line, unsigned col)
+{
+    adv_check_where w;
+    memset(&w, 0, sizeof w);
+    snprintf(w.file, sizeof w.file, "%s", file);
+    w.line = line;
+    w.col = col;
+    char abs[PATH_MAX + 1];
+    size_t rl = strlen(c->root);
+    if (!realpath(file, abs))
+        snprintf(w.path, sizeof w.path, "%s", file);
+    else if (!strncmp(abs, c->root, rl))
+        snprintf(w.path, sizeof w.path, "%s", abs + rl);
+    else
+        snprintf(w.path, sizeof w.path, "%s", abs);
+    return w;
+}
+
+/* ---- suppressions ------------------------------------------------------- */
+
+/* Line `line` (1-based) of `file`, up to its newline; NULL when the file
+ * cannot be read or is shorter.  The last file read is kept. */
+static const char *source_line(adv_check *c, const char *file, unsigned line)
+{
+    if (!c->src_name || strcmp(c->src_name, file)) {
+        free(c->src_name);
+        free(c->src);
+        size_t len;
+        c->src_name = gm_xstrdup(file);
+        c->src = gm_read_file(file, &len);
+    }
+    const char *p = c->src;
+    for (unsigned l = 1; p && l < line; l++)
+        p = (p = strchr(p, '\n')) ? p + 1 : NULL;
+    return p && *p ? p : NULL;
+}
+
+/* Whether `text` (one line) holds `gmadvise: ignore` naming rule r, or no rule. */
+static int ignores(const char *text, adv_rule r)
+{
+    const char *eol = strchr(text, '\n');
+    if (!eol)
+        eol = text + strlen(text);
+    const char *p = strstr(text, "gmadvise:");
+    if (!p || p > eol)
+        return 0;
+    p += 9;
+    while (p < eol && isspace((unsigned char)*p))
+        p++;
+    if (strncmp(p, "ignore", 6) || (p + 6 < eol && isalnum((unsigned char)p[6])))
+        return 0;
+    int named = 0;
+    for (p += 6; p < eol;) {
+        while (p < eol && (isspace((unsigned char)*p) || *p == ','))
+            p++;
+        const char *w = p;
+        while (p < eol && (isalnum((unsigned char)*p) || *p == '-'))
+            p++;
+        if (p == w)
+            break; /* the end of the list: a comment's end, or other text */
+        named = 1;
+        if (adv_rule_find(w, (size_t)(p - w)) == (int)r)
+            return 1;
+    }
+    return !named;
+}
+
+static int suppressed(adv_check *c, const adv_check_where *at, adv_rule r)
+{
+    const char *same = source_line(c, at->file, at->line);
+    if (same && ignores(same, r))
+        return 1;
+    const char *before = at->line > 1 ? source_line(c, at->file, at->line - 1) : NULL;
+    return before && ignores(before, r);
+}
+
 unsigned adv_check_count(const adv_check *c) { return c->n; }
+unsigned adv_check_error_count(const adv_check *c) { return c->nerrors; }
+const adv_check_error *adv_check_error_at(const adv_check *c, unsigned i) { return &c->errors[i]; }
 unsigned adv_check_note_count(const adv_check *c) { return c->nnotes; }
 adv_check_totals adv_check_get_totals(const adv_check *c) { return c->totals; }
 const adv_check_note *adv_check_note_at(const adv_check *c, unsigned i) { return &c->notes[i]; }
@@ -85,7 +191,15 @@ unsigned adv_check_new_count(const adv_check *c)
 {
     unsigned n = 0;
     for (unsigned i = 0; i < c->n; i++)
-        n += !c->f[i].known;
+        n += !c->f[i].known && !c->f[i].suppressed;
+    return n;
+}
+
+unsigned adv_check_suppressed_count(const adv_check *c)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < c->n; i++)
+        n += c->f[i].suppressed != 0;
     return n;
 }
 
@@ -144,24 +258,26 @@ static void add(adv_check *c, const adv_finding *f)
     c->f[c->n++] = *f;
 }
 
-/* "p[i].x", as findings and notes name an access */
-static void access_text(const adv_kernel *kn, const adv_access *x, char *out, size_t n)
+/* An access as findings and notes name it: its place, its kernel, "p[i].x". */
+static adv_check_site site_of(const adv_check *c, const adv_model *m, const adv_kernel *kn,
+                              const adv_access *x)
 {
-    snprintf(out, n, "%s[%s]%s%s", kn->params[x->param].name, x->index, x->path[0] ? "." : "", x->path);
+    adv_check_site s;
+    memset(&s, 0, sizeof s);
+    s.at = where(c, adv_kernel_file(m, kn), x->line, x->col);
+    snprintf(s.kernel, sizeof s.kernel, "%s", kn->label);
+    snprintf(s.access, sizeof s.access, "%s[%s]%s%s", kn->params[x->param].name, x->index,
+             x->path[0] ? "." : "", x->path);
+    s.mode = x->mode == ADV_WRITE ? "write" : "read";
+    return s;
 }
 
-static void add_note(adv_check *c, const adv_model *m, const adv_kernel *kn, const adv_access *x,
-                     const char *why)
+static void add_note(adv_check *c, const adv_check_site *site, const char *why)
 {
     c->notes = gm_xrealloc(c->notes, (c->nnotes + 1) * sizeof *c->notes);
     adv_check_note *n = &c->notes[c->nnotes++];
     memset(n, 0, sizeof *n);
-    snprintf(n->file, sizeof n->file, "%s", adv_kernel_file(m, kn));
-    n->line = x->line;
-    n->col = x->col;
-    snprintf(n->kernel, sizeof n->kernel, "%s", kn->label);
-    access_text(kn, x, n->access, sizeof n->access);
-    n->mode = x->mode == ADV_WRITE ? "write" : "read";
+    n->site = *site;
     snprintf(n->why, sizeof n->why, "%s", why);
 }
 
@@ -198,19 +314,19 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
         c->totals.affine += x->cls.affine != 0;
         adv_cost cost;
         adv_access_cost(m, k, a, -1, ADV_L_AOS, &cost);
-        if (!cost.ok)
-            add_note(c, m, kn, x, x->cls.affine ? cost.why : x->cls.why);
+        if (!cost.ok) {
+            adv_check_site site = site_of(c, m, kn, x);
+            add_note(c, &site, x->cls.affine ? cost.why : x->cls.why);
+        }
         if (!cost.ok || (!cost.misaligned && 100 * cost.efficiency >= c->o.min_efficiency))
             continue;
         adv_finding f;
         memset(&f, 0, sizeof f);
-        snprintf(f.file, sizeof f.file, "%s", adv_kernel_file(m, kn));
-        f.line = x->line;
-        f.col = x->col;
         f.rule = rule_of(m, x, &cost);
-        snprintf(f.kernel, sizeof f.kernel, "%s", kn->label);
-        access_text(kn, x, f.access, sizeof f.access);
-        f.mode = x->mode == ADV_WRITE ? "write" : "read";
+        if (c->o.disabled & 1u << f.rule)
+            continue;
+        f.site = site_of(c, m, kn, x);
+        f.suppressed = suppressed(c, &f.site.at, f.rule);
         f.sectors_per_request = cost.sectors_per_request;
         f.efficiency = cost.efficiency;
         suggest(m, k, x, f.rule, picks, f.suggestion, sizeof f.suggestion);
@@ -218,6 +334,45 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
         add(c, &f);
     }
     free(picks);
+}
+
+/* Cuts ":N" off the end of loc and returns N; 0 (loc unchanged) when loc
+ * does not end so. */
+static unsigned trailing_number(char *loc)
+{
+    char *colon = strrchr(loc, ':'), *end;
+    if (!colon || !isdigit((unsigned char)colon[1]))
+        return 0;
+    unsigned long v = strtoul(colon + 1, &end, 10);
+    if (*end)
+        return 0;
+    *colon = '\0';
+    return (unsigned)v;
+}
+
+void adv_check_file_error(adv_check *c, const char *file, const gm_status *st)
+{
+    c->errors = gm_xrealloc(c->errors, (c->nerrors + 1) * sizeof *c->errors);
+    adv_check_error *e = &c->errors[c->nerrors++];
+    memset(e, 0, sizeof *e);
+    /* "f.cu:3:7: error: text": the location is the error's, else the file's */
+    const char *msg = st->msg, *err = strstr(msg, ": error: ");
+    unsigned line = 0, col = 0;
+    char loc[1024];
+    snprintf(loc, sizeof loc, "%s", file);
+    if (err) {
+        size_t n = (size_t)(err - msg);
+        snprintf(loc, sizeof loc, "%.*s", (int)n, msg);
+        col = trailing_number(loc);
+        line = trailing_number(loc);
+        if (!line) { /* only one number: a line */
+            line = col;
+            col = 0;
+        }
+        msg = err + 9;
+    }
+    e->at = where(c, loc, line, col);
+    snprintf(e->message, sizeof e->message, "%s", msg);
 }
 
 void adv_check_model(adv_check *c, const adv_model *m)
@@ -237,9 +392,10 @@ int adv_check_baseline(adv_check *c, const adv_jval *doc, const char *path, gm_s
         adv_finding *f = &c->f[i];
         for (unsigned j = 0; j < list->nkids && !f->known; j++) {
             const adv_jval *b = &list->kids[j];
-            f->known = !strcmp(adv_json_member_str(b, "file"), f->file) &&
-                       !strcmp(adv_json_member_str(b, "kernel"), f->kernel) &&
-                       !strcmp(adv_json_member_str(b, "access"), f->access) &&
+            const char *file = adv_json_member_str(b, "file");
+            f->known = (!strcmp(file, f->site.at.path) || !strcmp(file, f->site.at.file)) &&
+                       !strcmp(adv_json_member_str(b, "kernel"), f->site.kernel) &&
+                       !strcmp(adv_json_member_str(b, "access"), f->site.access) &&
                        !strcmp(adv_json_member_str(b, "rule"), rules[f->rule].id);
         }
     }

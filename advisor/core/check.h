@@ -33,33 +33,54 @@ typedef struct {
 } adv_rule_info;
 
 const adv_rule_info *adv_rule_get(adv_rule r);
+/* The rule named `word` by id ("GM002", any case) or name ("stride"); -1: none. */
+int adv_rule_find(const char *word, size_t len);
 
+/* Where a finding, a note or an error is: `file` as the user named it
+ * (for the text report, relative to the working directory), `path`
+ * relative to the check's root (the repository: what baselines and SARIF
+ * match, whatever the working directory), or absolute outside it. */
 typedef struct {
     char file[1024];
-    unsigned line, col;
-    adv_rule rule;
+    char path[1024];
+    unsigned line, col;        /* 0: the file as a whole */
+} adv_check_where;
+
+/* An access in a kernel, as findings and notes name it. */
+typedef struct {
+    adv_check_where at;
     char kernel[ADV_TYPE_MAX]; /* as the user knows it: "reduce<float, 256>" */
-    char access[512];   /* "p[i].x" as written */
-    const char *mode;   /* "read" or "write" */
+    char access[512];          /* "p[i].x" as written */
+    const char *mode;          /* "read" or "write" */
+} adv_check_site;
+
+typedef struct {
+    adv_check_site site;
+    adv_rule rule;
     double sectors_per_request, efficiency;
     char suggestion[320];
     char detail[256];   /* what the verdict rests on: "stride nfeatures: ..." (may be "") */
     int known;          /* in the baseline */
+    int suppressed;     /* `// gmadvise: ignore` on its line or the line before */
 } adv_finding;
 
 /* An access the model could not cost (an index gathered through memory,
  * a call): not a finding, but said, with why. */
 typedef struct {
-    char file[1024];
-    unsigned line, col;
-    char kernel[ADV_TYPE_MAX];
-    char access[512];
-    const char *mode;
+    adv_check_site site;
     char why[160];
 } adv_check_note;
 
+/* A file that could not be checked: its first error, located. */
+typedef struct {
+    adv_check_where at;
+    char message[1024]; /* the error without its location */
+} adv_check_error;
+
 typedef struct {
     double min_efficiency;  /* percent; 0: GM_DEFAULT_MIN_EFFICIENCY */
+    unsigned disabled;      /* bit r set: rule r is not checked */
+    const char *root;       /* the folder paths are made relative to; NULL: the working directory */
 } adv_check_opts;
 
 typedef struct adv_check adv_check;
@@ -67,18 +88,32 @@ typedef struct adv_check adv_check;
 adv_check *adv_check_create(const adv_check_opts *o);
 void adv_check_destroy(adv_check *c);
 
-/* Records the findings of one parsed and classified file. */
+/* Records the findings of one parsed and classified file.  Findings with
+ * a `gmadvise: ignore [RULE...]` comment on their line or the line
+ * before (rules by id or name, none: all) are kept, marked suppressed;
+ * the source files are read for that, and one that cannot be read
+ * suppresses nothing. */
 void adv_check_model(adv_check *c, const adv_model *m);
+
+/* Records that `file` could not be checked: st's message, which starts
+ * with the location when it has one ("f.cu:3:7: error: ..."). */
+void adv_check_file_error(adv_check *c, const char *file, const gm_status *st);
 
 /* Marks findings that a baseline (the parsed output of an earlier check
  * --json, read from `path`) already lists, matched by file, kernel,
- * access and rule (not by line, which moves).  GM_EINPUT when doc is not
+ * access and rule (not by line, which moves); files by their path
+ * relative to the root, or as named.  GM_EINPUT when doc is not
  * such an output. */
 int adv_check_baseline(adv_check *c, const adv_jval *doc, const char *path, gm_status *st);
 
 unsigned adv_check_count(const adv_check *c);
 const adv_finding *adv_check_finding(const adv_check *c, unsigned i);
-unsigned adv_check_new_count(const adv_check *c); /* not known */
+unsigned adv_check_new_count(const adv_check *c); /* neither known nor suppressed */
+unsigned adv_check_suppressed_count(const adv_check *c);
+unsigned adv_check_error_count(const adv_check *c);
+const adv_check_error *adv_check_error_at(const adv_check *c, unsigned i);
+/* The root as an absolute path with a trailing '/'. */
+const char *adv_check_root(const adv_check *c);
 /* What was checked: kernels, their accesses, and how many of those the
  * model found affine (stride*g + offset within each warp). */
 typedef struct {

@@ -1,0 +1,23 @@
+/* The files a command was named, folders expanded, for `gmadvise check`.
+ *
+ * Each file comes once (by its real path), in the order named; a folder
+ * gives its CUDA sources (.cu, .cuh, .h) recursively, in name order,
+ * skipping folders whose name starts with '.' and links to folders.  A
+ * name that gives no file (missing, unreadable, a folder without CUDA
+ * sources) stays in the list with its error, so that the caller reports
+ * it in turn and goes on with the others. */
+#ifndef CLI_FILES_H
+#define CLI_FILES_H
+
+typedef struct {
+    char **path;    /* as named, or FOLDER/NAME; never NULL once n > 0 */
+    char **error;   /* NULL: a file to check; else "NAME: error: why" */
+    char **real;    /* the real path (NULL with an error): what makes a file the same */
+    unsigned n, cap;
+} cli_files;
+
+/* Appends `names` (files or folders), expanded.  Never fails. */
+void cli_files_add(cli_files *f, const char *const *names, unsigned n);
+void cli_files_free(cli_files *f);
+
+#endif
