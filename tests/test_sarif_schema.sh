@@ -54,5 +54,16 @@ for e in errors[:5]:
     print("  %s: %s" % ("/".join(map(str, e.path)), e.message))
 sys.exit(1 if errors else 0)
 PY
+# every rule's helpUri names a section of docs/rules.md
+python3 - "$t/clean.sarif" docs/rules.md <<'PY' || { echo "FAIL: docs/rules.md lacks a rule"; fail=1; }
+import json, re, sys
+rules = json.load(open(sys.argv[1]))["runs"][0]["tool"]["driver"]["rules"]
+anchors = {re.sub(r"[^a-z0-9 -]", "", h.lower()).replace(" ", "-")
+           for h in re.findall(r"^## (.*)$", open(sys.argv[2]).read(), re.M)}
+missing = [r["helpUri"] for r in rules if r["helpUri"].split("#")[1] not in anchors]
+if missing:
+    print("\n".join(missing))
+sys.exit(1 if missing or len(rules) != len(anchors) else 0)
+PY
 [ $fail -eq 0 ] && echo "sarif: validates against SARIF 2.1.0; the workflow against GitHub's schema"
 exit $fail

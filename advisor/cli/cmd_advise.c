@@ -16,10 +16,10 @@
 
 static const char usage[] =
             "usage: gmadvise [options] FILE.h [-- clang-args...]\n"
-            "       gmadvise check [options] FILE...   static pre-merge check (gmadvise check --help)\n"
+            "       gmadvise check [options] FILE|DIR...   static pre-merge check (gmadvise check --help)\n"
             "       gmadvise explain FILE.h[:LINE] | float3 | align   warp diagrams and lessons\n"
             "       gmadvise probe [--patterns] [FILE.h...]   launches for scripts/ncu-validate\n"
-            "       gmadvise patterns [--csv] [--plot FILE.svg|png]   the seeds' experiments\n"
+            "       gmadvise patterns [--csv FILE] [--plot FILE.svg|png]   the seeds' experiments\n"
             "       gmadvise merge A.json B.json...   one report per GPU architecture\n"
             "\n"
             "Parses the structs and __global__ kernels of FILE.h, generates AoS, SoA, AoSoA,\n"
