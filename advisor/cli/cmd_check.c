@@ -187,8 +187,8 @@ static int run(const check_args *a, const cli_common *cc, gm_status *st)
             cli_files_add(&files, (const char *const *)cc->operands, cc->noperands);
         for (unsigned i = 0; !cc->noperands && db && i < cli_compdb_nsources(db); i++)
             cli_files_add(&files, (const char *const[]){cli_compdb_source(db, i)}, 1);
-        if (!files.n)
-            rc = gm_fail(st, GM_EINPUT, "no file given (see gmadvise check --help)");
+        for (unsigned i = 0; i < files.nnotes; i++)
+            fprintf(stderr, "gmadvise check: note: %s\n", files.notes[i]);
     }
     if (rc == GM_OK) {
         adv_check_opts o = {a->min_eff > 0 ? a->min_eff : cfg.min_efficiency, cfg.disabled, cfg.root};

@@ -85,8 +85,13 @@ void cli_files_add(cli_files *f, const char *const *names, unsigned n)
     for (unsigned i = 0; i < n; i++) {
         struct stat sb;
         if (stat(names[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
-            if (!add_folder(f, names[i], 0))
-                push_error(f, names[i], "a folder with no .cu, .cuh or .h file", "");
+            if (!add_folder(f, names[i], 0)) {
+                sb_t note;
+                sb_init(&note);
+                sb_printf(&note, "%s: no .cu, .cuh or .h file in this folder", names[i]);
+                f->notes = gm_xrealloc(f->notes, (f->nnotes + 1) * sizeof *f->notes);
+                f->notes[f->nnotes++] = note.s;
+            }
         } else {
             add_file(f, names[i]);
         }
@@ -100,6 +105,9 @@ void cli_files_free(cli_files *f)
         free(f->error[i]);
         free(f->real[i]);
     }
+    for (unsigned i = 0; i < f->nnotes; i++)
+        free(f->notes[i]);
+    free(f->notes);
     free(f->path);
     free(f->error);
     free(f->real);

@@ -3,9 +3,10 @@
  * Each file comes once (by its real path), in the order named; a folder
  * gives its CUDA sources (.cu, .cuh, .h) recursively, in name order,
  * skipping folders whose name starts with '.' and links to folders.  A
- * name that gives no file (missing, unreadable, a folder without CUDA
- * sources) stays in the list with its error, so that the caller reports
- * it in turn and goes on with the others. */
+ * name that gives no file (missing, unreadable) stays in the list with its
+ * error, so that the caller reports it in turn and goes on with the
+ * others.  A folder without CUDA sources is no error (a repository without
+ * kernels passes its check): it gets a note. */
 #ifndef CLI_FILES_H
 #define CLI_FILES_H
 
@@ -14,6 +15,8 @@ typedef struct {
     char **error;   /* NULL: a file to check; else "NAME: error: why" */
     char **real;    /* the real path (NULL with an error): what makes a file the same */
     unsigned n, cap;
+    char **notes;   /* "DIR: no .cu, .cuh or .h file" */
+    unsigned nnotes;
 } cli_files;
 
 /* Appends `names` (files or folders), expanded.  Never fails. */
