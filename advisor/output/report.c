@@ -116,6 +116,20 @@ static void print_variants(const out_t *o, const adv_result *r, unsigned k, int 
 }
 
 /* Without a GPU: the model's ranking, said to be a prediction. */
+/* The recommended variant's code, indented under its recommendation. */
+static void print_code(FILE *f, const char *code)
+{
+    if (!code)
+        return;
+    fprintf(f, "    code to adopt:\n");
+    while (*code) {
+        const char *e = strchr(code, '\n');
+        size_t len = e ? (size_t)(e - code) : strlen(code);
+        fprintf(f, "      %.*s\n", (int)len, code);
+        code += len + (e ? 1 : 0);
+    }
+}
+
 static void print_predicted(const out_t *o, const adv_result *r)
 {
     FILE *f = o->f;
@@ -134,6 +148,8 @@ static void print_predicted(const out_t *o, const adv_result *r)
                        "a warp per element\n",
                     kn, sn, adv_layout_name(b->kind), d->model.dram_bytes, b->model.dram_bytes,
                     d->model.requests, b->model.requests);
+        if (rc->best != rc->declared)
+            print_code(f, b->code);
     }
 }
 
@@ -208,16 +224,7 @@ void adv_report_text(const adv_result *r, FILE *f, int color)
         if (rc->ntied)
             fprintf(f, "    tied with %u other layout(s) within the measured noise (marked '= tie' "
                        "above): any of them will do\n", rc->ntied);
-        if (b->code) {
-            fprintf(f, "    code to adopt:\n");
-            const char *c = b->code;
-            while (*c) {
-                const char *e = strchr(c, '\n');
-                size_t len = e ? (size_t)(e - c) : strlen(c);
-                fprintf(f, "      %.*s\n", (int)len, c);
-                c += len + (e ? 1 : 0);
-            }
-        }
+        print_code(f, b->code);
     }
 }
 
