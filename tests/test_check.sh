@@ -195,5 +195,21 @@ rm "$repo/.gmadvise"
 [ $rc -eq 0 ] || { echo "FAIL: baseline from another folder, ./path: exit $rc"; fail=1; }
 ( cd "$repo/src/sub" && "$B" check --baseline "$repo/base.json" ../../src/particle.h > /dev/null ); rc=$?
 [ $rc -eq 0 ] || { echo "FAIL: baseline from a folder below: exit $rc"; fail=1; }
+# a UTF-8 path with a space round-trips through JSON, SARIF and a baseline
+mkdir -p "$repo/src/dir ü" && cp samples/particle.h "$repo/src/dir ü/part.h"
+( cd "$repo" && "$B" check --baseline-out u8.json --sarif u8.sarif "src/dir ü/part.h" > /dev/null )
+python3 - "$repo" <<'PY' || { echo "FAIL: a UTF-8 path in JSON and SARIF"; fail=1; }
+import json, sys
+d = json.load(open(sys.argv[1] + "/u8.json", encoding="utf-8"))
+assert {f["file"] for f in d["findings"]} == {"src/dir \u00fc/part.h"}, {f["file"] for f in d["findings"]}
+s = json.load(open(sys.argv[1] + "/u8.sarif", encoding="utf-8"))
+uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in s["runs"][0]["results"]}
+assert uris == {"src/dir%20%C3%BC/part.h"}, uris
+PY
+( cd "$repo/src/dir ü" && "$B" check -q --baseline ../../u8.json part.h > /dev/null ); rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: a UTF-8 path's baseline: exit $rc"; fail=1; }
+# parser arguments after --
+"$B" check -q tests/check/compdb/src/blur.cu -- -Itests/check/compdb/inc -include tests/check/compdb/inc/defs.h > /dev/null; rc=$?
+[ $rc -eq 1 ] || { echo "FAIL: check FILE -- parser args: exit $rc"; fail=1; }
 [ $fail -eq 0 ] && echo "check: all checks passed"
 exit $fail
