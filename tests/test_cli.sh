@@ -95,6 +95,13 @@ done
 expect 2 "unknown command 'chek': did you mean 'gmadvise check'" chek samples/particle.h
 "$B" check -q samples/particle.h | grep -q "^gmadvise check:" && { echo "FAIL: check -q printed its summary"; fail=1; }
 "$B" check samples/particle.h | grep -q "^gmadvise check:" || { echo "FAIL: check printed no summary"; fail=1; }
+# colour on a terminal (script gives one); NO_COLOR turns it off only when not empty (no-color.org)
+if command -v script > /dev/null; then
+  NO_COLOR= script -qec "$B --static samples/particle.h" /dev/null | grep -q $'\e\[' ||
+    { echo "FAIL: NO_COLOR= (empty) turned colour off"; fail=1; }
+  NO_COLOR=1 script -qec "$B --static samples/particle.h" /dev/null | grep -q $'\e\[' &&
+    { echo "FAIL: NO_COLOR=1 left colour on"; fail=1; }
+fi
 # output files: the umask's permissions, links written through, devices and '-' written in place
 d=$(mktemp -d); touch "$d/real.sarif"; ln -s real.sarif "$d/link.sarif"
 (umask 022 && "$B" check --sarif "$d/link.sarif" samples/particle.h > /dev/null)
