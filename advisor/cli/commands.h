@@ -14,5 +14,6 @@ int gm_cmd_explain(int argc, char **argv, gm_status *st);
 int gm_cmd_probe(int argc, char **argv, gm_status *st);
 int gm_cmd_patterns(int argc, char **argv, gm_status *st);
 int gm_cmd_merge(int argc, char **argv, gm_status *st);
+int gm_cmd_adopt(int argc, char **argv, gm_status *st);
 
 #endif

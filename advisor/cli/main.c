@@ -26,6 +26,7 @@ static const struct {
     {"probe", "gmadvise probe", gm_cmd_probe},
     {"patterns", "gmadvise patterns", gm_cmd_patterns},
     {"merge", "gmadvise merge", gm_cmd_merge},
+    {"adopt", "gmadvise adopt", gm_cmd_adopt},
 };
 
 /* Edits (insert, delete, replace) between two short words, at most 3. */

@@ -1,0 +1,418 @@
+#include "adopt.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/predict.h"
+
+static const char *const macros[ADV_L_COUNT] = {"GM_LAYOUT_AOS", "GM_LAYOUT_AOS_ALIGN", "GM_LAYOUT_SOA",
+                                                "GM_LAYOUT_AOSOA", "GM_LAYOUT_VECTOR"};
+
+const char *adv_adopt_macro(adv_layout_kind k) { return macros[k]; }
+
+/* What the generator knows about the layout it writes.  Every name it
+ * adds inside the user's scope starts with gm_ or with S_. */
+typedef struct {
+    sb_t *o;
+    const adv_struct *s;
+    const adv_layout *l;
+    adv_layout_kind k;
+    char elem[ADV_NAME_MAX + 16]; /* S, S_a16 or S_aosoa: what one pointer of the AoS kinds holds */
+} hctx;
+
+/* The type field f is declared with: its own, or S_f_t for an array. */
+static void field_type(const adv_struct *s, unsigned f, char *out, size_t n)
+{
+    if (s->fields[f].array_len)
+        snprintf(out, n, "%s_%s_t", s->name, s->fields[f].name);
+    else
+        snprintf(out, n, "%s", s->fields[f].type);
+}
+
+static const char *lane(unsigned i)
+{
+    static const char *const l[] = {"x", "y", "z", "w"};
+    return l[i & 3];
+}
+
+/* Pointer i of the layout: its member name and the type it points to. */
+static void pointer(const hctx *h, unsigned i, char *name, size_t nn, char *type, size_t tn)
+{
+    unsigned item = adv_layout_pointer_item(h->l, i);
+    if (h->k == ADV_L_SOA) {
+        snprintf(name, nn, "%s", h->s->fields[item].name);
+        field_type(h->s, item, type, tn);
+    } else if (h->k == ADV_L_VECTOR) {
+        const adv_vgroup *g = adv_layout_group(h->l, item);
+        snprintf(name, nn, "gm_g%u", item);
+        if (g->lanes > 1)
+            snprintf(type, tn, "%s", g->vtype);
+        else
+            field_type(h->s, g->first, type, tn);
+    } else {
+        snprintf(name, nn, "p");
+        snprintf(type, tn, "%s", h->elem);
+    }
+}
+
+/* Field f of element gm_i, inside the view's operator[]. */
+static void field_at(const hctx *h, unsigned f, sb_t *b)
+{
+    const char *fn = h->s->fields[f].name;
+    unsigned ln = 0;
+    switch (h->k) {
+    case ADV_L_SOA: sb_printf(b, "%s[gm_i]", fn); break;
+    case ADV_L_AOSOA: sb_printf(b, "gm_b.%s[gm_l]", fn); break;
+    case ADV_L_VECTOR: {
+        int g = adv_layout_group_of(h->l, f, &ln);
+        if (adv_layout_group(h->l, (unsigned)g)->lanes > 1)
+            sb_printf(b, "gm_g%d[gm_i].%s", g, lane(ln));
+        else
+            sb_printf(b, "gm_g%d[gm_i]", g);
+        break;
+    }
+    default: break;
+    }
+}
+
+/* S_ref (cst 0) or S_cref (cst 1): one reference per field, named as the
+ * field, converting to S; S_ref also takes an S or another element. */
+static void proxy(const hctx *h, int cst)
+{
+    const adv_struct *s = h->s;
+    sb_t *o = h->o;
+    char t[ADV_TYPE_MAX + ADV_NAME_MAX];
+    const char *ref = cst ? "cref" : "ref", *c = cst ? "const " : "";
+    sb_printf(o, "struct %s_%s {\n", s->name, ref);
+    for (unsigned f = 0; f < s->nfields; f++) {
+        field_type(s, f, t, sizeof t);
+        sb_printf(o, "    %s%s &%s;\n", c, t, s->fields[f].name);
+    }
+    sb_printf(o, "    GM_ADOPT_HD operator %s() const\n    {\n        %s gm_v;\n", s->qual, s->qual);
+    for (unsigned f = 0; f < s->nfields; f++) {
+        const char *fn = s->fields[f].name;
+        if (s->fields[f].array_len)
+            sb_printf(o, "        memcpy(&gm_v.%s, &%s, sizeof gm_v.%s);\n", fn, fn, fn);
+        else
+            sb_printf(o, "        gm_v.%s = %s;\n", fn, fn);
+    }
+    sb_puts(o, "        return gm_v;\n    }\n");
+    if (!cst) {
+        sb_printf(o, "    GM_ADOPT_HD const %s_ref &operator=(const %s &gm_v) const\n    {\n", s->name, s->qual);
+        for (unsigned f = 0; f < s->nfields; f++) {
+            const char *fn = s->fields[f].name;
+            if (s->fields[f].array_len)
+                sb_printf(o, "        memcpy(&%s, &gm_v.%s, sizeof %s);\n", fn, fn, fn);
+            else
+                sb_printf(o, "        %s = gm_v.%s;\n", fn, fn);
+        }
+        sb_puts(o, "        return *this;\n    }\n");
+        /* v[i] = v[j] copies the fields, not the references */
+        sb_printf(o, "    GM_ADOPT_HD const %s_ref &operator=(const %s_ref &gm_o) const\n"
+                     "    {\n        return *this = static_cast<%s>(gm_o);\n    }\n",
+                  s->name, s->name, s->qual);
+    }
+    sb_puts(o, "};\n");
+}
+
+/* S_view (cst 0) or S_cview (cst 1). */
+static void view(const hctx *h, int cst)
+{
+    const adv_struct *s = h->s;
+    sb_t *o = h->o;
+    const char *c = cst ? "const " : "", *v = cst ? "cview" : "view";
+    char name[ADV_NAME_MAX + 8], type[ADV_TYPE_MAX + ADV_NAME_MAX];
+    unsigned np = adv_layout_npointers(h->l);
+    sb_printf(o, "struct %s_%s {\n", s->name, v);
+    for (unsigned i = 0; i < np; i++) {
+        pointer(h, i, name, sizeof name, type, sizeof type);
+        sb_printf(o, "    %s%s *%s;\n", c, type, name);
+    }
+    if (h->k == ADV_L_AOS || h->k == ADV_L_AOS_ALIGN) {
+        sb_printf(o, "    GM_ADOPT_HD %s%s &operator[](long long gm_i) const { return p[gm_i]; }\n", c, h->elem);
+    } else {
+        sb_printf(o, "    GM_ADOPT_HD %s_%s operator[](long long gm_i) const\n    {\n", s->name,
+                  cst ? "cref" : "ref");
+        if (h->k == ADV_L_AOSOA)
+            sb_printf(o, "        %s%s &gm_b = p[gm_i / %u];\n        const long long gm_l = gm_i %% %u;\n", c,
+                      h->elem, ADV_AOSOA_BLOCK, ADV_AOSOA_BLOCK);
+        sb_puts(o, "        return {");
+        for (unsigned f = 0; f < s->nfields; f++) {
+            sb_puts(o, f ? ", " : "");
+            field_at(h, f, o);
+        }
+        sb_puts(o, "};\n    }\n");
+    }
+    if (!cst) { /* a kernel that takes S_cview takes an S_view too */
+        sb_printf(o, "    GM_ADOPT_HD operator %s_cview() const { return {", s->name);
+        for (unsigned i = 0; i < np; i++) {
+            pointer(h, i, name, sizeof name, type, sizeof type);
+            sb_printf(o, "%s%s", i ? ", " : "", name);
+        }
+        sb_puts(o, "}; }\n");
+    }
+    sb_puts(o, "};\n");
+}
+
+/* How many bytes each pointer's segment holds for n elements, and the
+ * view over segments that start at given addresses. */
+static void segments(const hctx *h)
+{
+    const adv_struct *s = h->s;
+    sb_t *o = h->o;
+    char name[ADV_NAME_MAX + 8], type[ADV_TYPE_MAX + ADV_NAME_MAX];
+    unsigned np = adv_layout_npointers(h->l);
+    sb_printf(o, "#define %s_NSEGS %u\n", s->name, np);
+    sb_printf(o, "static inline size_t %s_seg_bytes(unsigned gm_k, size_t gm_n)\n{\n"
+                 "    static const size_t gm_size[%s_NSEGS] = {", s->name, s->name);
+    for (unsigned i = 0; i < np; i++) {
+        pointer(h, i, name, sizeof name, type, sizeof type);
+        sb_printf(o, "%ssizeof(%s)", i ? ", " : "", type);
+    }
+    if (h->k == ADV_L_AOSOA)
+        sb_printf(o, "};\n    return gm_size[gm_k] * ((gm_n + %u) / %u);\n}\n", ADV_AOSOA_BLOCK - 1,
+                  ADV_AOSOA_BLOCK);
+    else
+        sb_puts(o, "};\n    return gm_size[gm_k] * gm_n;\n}\n");
+    sb_printf(o, "static inline %s_view %s_view_at(char *const *gm_seg)\n{\n    return {", s->name, s->name);
+    for (unsigned i = 0; i < np; i++) {
+        pointer(h, i, name, sizeof name, type, sizeof type);
+        sb_printf(o, "%s(%s *)gm_seg[%u]", i ? ", " : "", type, i);
+    }
+    sb_puts(o, "};\n}\n");
+}
+
+static void layout_types(const hctx *h)
+{
+    const adv_struct *s = h->s;
+    sb_t *o = h->o;
+    char t[ADV_TYPE_MAX + ADV_NAME_MAX];
+    if (h->k == ADV_L_AOS_ALIGN) {
+        unsigned a = adv_layout_align(h->l);
+        sb_printf(o, "/* %s padded to %u bytes, so that one element moves in %u-byte accesses */\n"
+                     "struct __align__(%u) %s : %s {\n"
+                     "    GM_ADOPT_HD %s &operator=(const %s &gm_o)\n"
+                     "    {\n        *static_cast<%s *>(this) = gm_o;\n        return *this;\n    }\n};\n",
+                  s->name, adv_layout_elem_size(h->l), a, a, h->elem, s->qual, h->elem, s->qual, s->qual);
+    } else if (h->k == ADV_L_AOSOA) {
+        sb_printf(o, "/* %u elements of %s, one array per field */\nstruct %s {\n", ADV_AOSOA_BLOCK, s->name,
+                  h->elem);
+        for (unsigned f = 0; f < s->nfields; f++) {
+            field_type(s, f, t, sizeof t);
+            sb_printf(o, "    %s %s[%u];\n", t, s->fields[f].name, ADV_AOSOA_BLOCK);
+        }
+        sb_puts(o, "};\n");
+    }
+    if (h->k != ADV_L_AOS && h->k != ADV_L_AOS_ALIGN) {
+        proxy(h, 0);
+        proxy(h, 1);
+    }
+    view(h, 1);
+    view(h, 0);
+    segments(h);
+}
+
+/* The storage and its host side: the same for every layout. */
+static const char storage[] =
+    "\n/* ---- host side: the same for every layout ---- */\n"
+    "struct S_storage {\n"
+    "    S_view view;              /* what kernels take */\n"
+    "    char *mem;                /* one cudaMalloc */\n"
+    "    size_t n, bytes, off[S_NSEGS];\n"
+    "};\n"
+    "/* Where each segment starts in one allocation: 256-byte aligned, and at\n"
+    " * least 256 bytes apart, so that arrays never sit a power of two apart. */\n"
+    "static inline size_t S_place(size_t gm_n, size_t *gm_off)\n"
+    "{\n"
+    "    size_t gm_at = 0;\n"
+    "    for (unsigned gm_k = 0; gm_k < S_NSEGS; gm_k++) {\n"
+    "        gm_off[gm_k] = gm_at;\n"
+    "        gm_at = (gm_at + S_seg_bytes(gm_k, gm_n) + 255) / 256 * 256 + 256;\n"
+    "    }\n"
+    "    return gm_at;\n"
+    "}\n"
+    "static inline S_view S_view_in(char *gm_base, const size_t *gm_off)\n"
+    "{\n"
+    "    char *gm_seg[S_NSEGS];\n"
+    "    for (unsigned gm_k = 0; gm_k < S_NSEGS; gm_k++)\n"
+    "        gm_seg[gm_k] = gm_base + gm_off[gm_k];\n"
+    "    return S_view_at(gm_seg);\n"
+    "}\n"
+    "/* Device storage for n elements; st->view is what kernels take. */\n"
+    "static inline cudaError_t S_alloc(S_storage *gm_s, size_t gm_n)\n"
+    "{\n"
+    "    memset(gm_s, 0, sizeof *gm_s);\n"
+    "    gm_s->n = gm_n;\n"
+    "    gm_s->bytes = S_place(gm_n, gm_s->off);\n"
+    "    cudaError_t gm_e = cudaMalloc((void **)&gm_s->mem, gm_s->bytes);\n"
+    "    if (gm_e == cudaSuccess)\n"
+    "        gm_s->view = S_view_in(gm_s->mem, gm_s->off);\n"
+    "    return gm_e;\n"
+    "}\n"
+    "/* Elements [0, n) from an array of S on the host: reshuffled on the host,\n"
+    " * then one cudaMemcpy per segment.  n at most the allocated count. */\n"
+    "static inline cudaError_t S_pack(const S_storage *gm_s, const S *gm_host, size_t gm_n)\n"
+    "{\n"
+    "    if (gm_n > gm_s->n)\n"
+    "        return cudaErrorInvalidValue;\n"
+    "    char *gm_stage = (char *)malloc(gm_s->bytes ? gm_s->bytes : 1);\n"
+    "    if (!gm_stage)\n"
+    "        return cudaErrorMemoryAllocation;\n"
+    "    S_view gm_v = S_view_in(gm_stage, gm_s->off);\n"
+    "    for (size_t gm_i = 0; gm_i < gm_n; gm_i++)\n"
+    "        gm_v[gm_i] = gm_host[gm_i];\n"
+    "    cudaError_t gm_e = cudaSuccess;\n"
+    "    for (unsigned gm_k = 0; gm_k < S_NSEGS && gm_e == cudaSuccess; gm_k++)\n"
+    "        gm_e = cudaMemcpy(gm_s->mem + gm_s->off[gm_k], gm_stage + gm_s->off[gm_k],\n"
+    "                          S_seg_bytes(gm_k, gm_n), cudaMemcpyHostToDevice);\n"
+    "    free(gm_stage);\n"
+    "    return gm_e;\n"
+    "}\n"
+    "/* Elements [0, n) back into an array of S on the host. */\n"
+    "static inline cudaError_t S_unpack(const S_storage *gm_s, S *gm_host, size_t gm_n)\n"
+    "{\n"
+    "    if (gm_n > gm_s->n)\n"
+    "        return cudaErrorInvalidValue;\n"
+    "    char *gm_stage = (char *)malloc(gm_s->bytes ? gm_s->bytes : 1);\n"
+    "    if (!gm_stage)\n"
+    "        return cudaErrorMemoryAllocation;\n"
+    "    cudaError_t gm_e = cudaSuccess;\n"
+    "    for (unsigned gm_k = 0; gm_k < S_NSEGS && gm_e == cudaSuccess; gm_k++)\n"
+    "        gm_e = cudaMemcpy(gm_stage + gm_s->off[gm_k], gm_s->mem + gm_s->off[gm_k],\n"
+    "                          S_seg_bytes(gm_k, gm_n), cudaMemcpyDeviceToHost);\n"
+    "    S_view gm_v = S_view_in(gm_stage, gm_s->off);\n"
+    "    for (size_t gm_i = 0; gm_e == cudaSuccess && gm_i < gm_n; gm_i++)\n"
+    "        gm_host[gm_i] = gm_v[gm_i];\n"
+    "    free(gm_stage);\n"
+    "    return gm_e;\n"
+    "}\n"
+    "static inline void S_free(S_storage *gm_s)\n"
+    "{\n"
+    "    cudaFree(gm_s->mem);\n"
+    "    memset(gm_s, 0, sizeof *gm_s);\n"
+    "}\n";
+
+/* text with every "S_" and "S *" (the placeholder) as the struct's name */
+static void put_named(sb_t *o, const char *text, const adv_struct *s)
+{
+    for (const char *p = text; *p;) {
+        if (p[0] == 'S' && (p[1] == '_' || (p[1] == ' ' && p[2] == '*')) &&
+            (p == text || !isalnum((unsigned char)p[-1]))) {
+            sb_puts(o, p[1] == '_' ? s->name : s->qual);
+            p++;
+            continue;
+        }
+        sb_putn(o, p, 1);
+        p++;
+    }
+}
+
+int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t *out, gm_status *sto)
+{
+    const adv_struct *s = adv_model_struct(m, st);
+    for (unsigned f = 0; f < s->nfields; f++)
+        if (!strncmp(s->fields[f].name, "gm_", 3))
+            return gm_fail(sto, GM_EINPUT, "%s:%u:%u: error: field '%s' of %s: names starting with gm_ are "
+                           "gmadvise's in the adoption header", adv_model_file(m), s->line, s->col,
+                           s->fields[f].name, s->name);
+    sb_printf(out,
+              "/* %s_layout.cuh: struct %s in the layout of your choice, written by gmadvise %s\n"
+              " * from %s.  Needs nothing from gmadvise at build or run time.\n"
+              " *\n"
+              " * Include it after the declaration of %s.  In each kernel only the\n"
+              " * parameter type changes; the body stays as it is:\n"
+              " *     %s *p        ->  %s_view p\n"
+              " *     const %s *p  ->  %s_cview p\n"
+              " * p[i].f reads and writes a field (nested members and arrays too), %s e = p[i]\n"
+              " * and p[i] = e move a whole element, f(p[i]) calls f(const %s &).\n"
+              " * Host:\n"
+              " *     %s_storage st;\n"
+              " *     %s_alloc(&st, n);  %s_pack(&st, host, n);\n"
+              " *     kernel<<<grid, block>>>(st.view, ...);\n"
+              " *     %s_unpack(&st, host, n);  %s_free(&st);\n"
+              " * Layout (one line, before the #include; default %s, the model's pick\n"
+              " * over every kernel of %s that gmadvise read):\n"
+              " *     #define %s_LAYOUT GM_LAYOUT_AOS | GM_LAYOUT_AOS_ALIGN | GM_LAYOUT_SOA\n"
+              " *                       | GM_LAYOUT_AOSOA | GM_LAYOUT_VECTOR\n"
+              " */\n"
+              "#pragma once\n#include <cuda_runtime.h>\n#include <stdlib.h>\n#include <string.h>\n\n"
+              "#ifndef GM_LAYOUT_AOS\n",
+              s->name, s->name, GMADVISE_VERSION, adv_model_file(m), s->name, s->qual, s->name, s->qual,
+              s->name, s->qual, s->qual, s->name, s->name, s->name, s->name, s->name,
+              adv_layout_name(pick), s->name, s->name);
+    for (int k = 0; k < ADV_L_COUNT; k++)
+        sb_printf(out, "#define %s %d\n", macros[k], k + 1);
+    sb_printf(out, "#endif\n#ifndef GM_ADOPT_HD\n#define GM_ADOPT_HD __host__ __device__ __forceinline__\n#endif\n"
+                   "#ifndef %s_LAYOUT\n#define %s_LAYOUT %s\n#endif\n\n",
+              s->name, s->name, macros[pick]);
+    char t[ADV_TYPE_MAX];
+    for (unsigned f = 0; f < s->nfields; f++)
+        if (s->fields[f].array_len) {
+            field_type(s, f, t, sizeof t);
+            sb_printf(out, "using %s = %s;\n", t, s->fields[f].type);
+        }
+    for (int k = 0; k < ADV_L_COUNT; k++) {
+        char why[256];
+        sb_printf(out, "\n#%s %s_LAYOUT == %s\n", k ? "elif" : "if", s->name, macros[k]);
+        adv_layout *l = adv_layout_create(s, (adv_layout_kind)k, 1024, why, sizeof why);
+        int has_const = 0;
+        for (unsigned f = 0; f < s->nfields; f++)
+            has_const |= s->fields[f].is_const;
+        if (l && has_const && k != ADV_L_AOS && k != ADV_L_AOS_ALIGN)
+            snprintf(why, sizeof why, "a const field cannot be stored field by field"), adv_layout_destroy(l),
+                l = NULL;
+        if (!l) {
+            sb_printf(out, "#error \"gmadvise: %s does not apply to %s: ", adv_layout_name(k), s->name);
+            for (const char *p = why; *p; p++)
+                if (*p != '"' && *p != '\\')
+                    sb_putn(out, p, 1);
+            sb_puts(out, "\"\n");
+            continue;
+        }
+        hctx h = {out, s, l, (adv_layout_kind)k, ""};
+        if (k == ADV_L_AOS_ALIGN)
+            snprintf(h.elem, sizeof h.elem, "%s_a%u", s->name, adv_layout_align(l));
+        else if (k == ADV_L_AOSOA)
+            snprintf(h.elem, sizeof h.elem, "%s_aosoa", s->name);
+        else
+            snprintf(h.elem, sizeof h.elem, "%s", s->qual);
+        layout_types(&h);
+        adv_layout_destroy(l);
+    }
+    sb_printf(out, "#else\n#error \"gmadvise: %s_LAYOUT names no layout\"\n#endif\n", s->name);
+    put_named(out, storage, s);
+    return GM_OK;
+}
+
+adv_layout_kind adv_adopt_pick(const adv_model *m, unsigned st)
+{
+    adv_layout_kind best = ADV_L_AOS;
+    double best_bytes = 0, best_req = 0;
+    int have = 0;
+    for (int k = 0; k < ADV_L_COUNT; k++) {
+        double bytes = 0, req = 0;
+        int ok = adv_layout_applies(adv_model_struct(m, st), (adv_layout_kind)k, NULL, 0), used = 0;
+        for (unsigned kn = 0; ok && kn < adv_model_nkernels(m); kn++) {
+            const adv_kernel *K = adv_model_kernel(m, kn);
+            int takes = 0;
+            for (unsigned p = 0; p < K->nparams; p++)
+                takes |= K->params[p].kind == ADV_P_STRUCT_PTR && K->params[p].struct_idx == (int)st;
+            if (!takes)
+                continue;
+            adv_prediction pr;
+            adv_predict(m, kn, (int)st, (adv_layout_kind)k, &pr);
+            ok = pr.ok;
+            bytes += pr.dram_bytes;
+            req += pr.requests;
+            used = 1;
+        }
+        if (ok && used && (!have || bytes < best_bytes || (bytes == best_bytes && req < best_req))) {
+            have = 1;
+            best = (adv_layout_kind)k;
+            best_bytes = bytes;
+            best_req = req;
+        }
+    }
+    return best;
+}

@@ -1,0 +1,36 @@
+/* The adoption header: S_layout.cuh, which lets a program store struct S
+ * in any layout gmadvise measures without rewriting its kernels.
+ *
+ * The header is self-contained (it needs the CUDA runtime and the user's
+ * declaration of S, included before it) and holds every layout that
+ * applies to S, one selected by `#define S_LAYOUT GM_LAYOUT_SOA` (default:
+ * `pick`).  For the selected layout it declares:
+ *   S_view, S_cview   what a kernel takes instead of S* and const S*: v[i]
+ *                     is S& (AoS kinds) or a proxy of references named as
+ *                     S's fields, converting to and from S;
+ *   S_storage         device storage for n elements, with S_alloc, S_pack
+ *                     (from an AoS host array: reshuffled on the host, one
+ *                     cudaMemcpy per segment), S_unpack and S_free.
+ * The view's pointers are in the order of adv_layout_npointers, so a view
+ * passed by value is laid out as the layout's pointer parameters are. */
+#ifndef ADV_ADOPT_H
+#define ADV_ADOPT_H
+
+#include "../../common/status.h"
+#include "../../common/strbuf.h"
+#include "../core/layout.h"
+#include "../core/model.h"
+
+/* Appends the header for struct `st` of m to out, `pick` the default
+ * layout.  GM_EINPUT when S cannot be adopted (a field named gm_...). */
+int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t *out, gm_status *st_out);
+
+/* The layout the model predicts best for S over every kernel that takes
+ * it (fewest DRAM bytes per element summed over them, then requests);
+ * ADV_L_AOS when no kernel takes it. */
+adv_layout_kind adv_adopt_pick(const adv_model *m, unsigned st);
+
+/* The macro value naming layout k in the header: "GM_LAYOUT_SOA". */
+const char *adv_adopt_macro(adv_layout_kind k);
+
+#endif
