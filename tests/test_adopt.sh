@@ -1,8 +1,9 @@
 #!/bin/bash
 # gmadvise adopt: for every sample with a struct kernel, every layout of
 # every adopted struct compiles with nvcc against the sample's own
-# kernels, only their parameter types changed (--kernels), for sm_90 and
-# sm_75; a layout that does not apply stops the build with gmadvise's
+# kernels (and tests/adopt/nested.h's: nested members, arrays, whole
+# elements, a const S& function), only their parameter types changed
+# (--kernels), for sm_90 and sm_75; a layout that does not apply stops the build with gmadvise's
 # reason, nothing else.  Particle's header round-trips elements on the
 # host in every layout, and matches its golden.  Skipped (77) without nvcc.
 set -u
@@ -11,7 +12,7 @@ command -v nvcc > /dev/null || { echo "skipped: no nvcc"; exit 77; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 cd "$SRC"
 layouts="AOS AOS_ALIGN SOA AOSOA VECTOR"
-for f in samples/*.h; do
+for f in samples/*.h tests/adopt/nested.h; do
   n=$(basename "$f" .h)
   "$B" adopt "$f" -o "$t" --kernels "$t/$n.cu" > "$t/$n.log" 2>&1; rc=$?
   if [ $rc -ne 0 ]; then
