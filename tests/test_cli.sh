@@ -87,7 +87,7 @@ printf '%s' "$out" | grep -q "sm_35: NVRTC .* does not compile for it.*the model
   printf '%s' "$out" | grep -q "integrate / Particle: soa predicted" || { echo "FAIL: --arch 35: $out"; fail=1; }
 # one parser for every subcommand: --help and --version answer everywhere, --opt=VALUE works,
 # a mistyped command is named
-for sub in "" check explain probe patterns merge; do
+for sub in "" check explain probe patterns merge adopt; do
   "$B" $sub --help > /dev/null 2>&1 || { echo "FAIL: gmadvise $sub --help exit"; fail=1; }
   "$B" $sub --version | grep -q "^NVRTC: \|^libclang: " || { echo "FAIL: gmadvise $sub --version names no library"; fail=1; }
 done

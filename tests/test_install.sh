@@ -35,7 +35,7 @@ done
 complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=(); _gmadvise; printf '%s\n' "${COMPREPLY[@]}"; }
 complete_words gmadvise ch | grep -qx check || { echo "FAIL: completion of a subcommand"; fail=1; }
 # every option of every subcommand's --help, and every variable, in the page and the completion
-for sub in "" check explain probe patterns merge; do
+for sub in "" check explain probe patterns merge adopt; do
   help=$("$B" $sub --help | sed -n -e 1p -e '/^ *-/p') # its usage line and its option lines
   for o in $(printf '%s' "$help" | grep -oE -- '(^|[ ,\[])--[a-z][a-z-]+' | sed 's/^[ ,\[]//' | sort -u); do
     printf '%s' "$text" | grep -qF -- "$o" || { echo "FAIL: man page lacks gmadvise $sub $o"; fail=1; }

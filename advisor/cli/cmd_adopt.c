@@ -144,7 +144,7 @@ static int rewrite(const adv_model *m, const unsigned *sts, unsigned nst, const 
             }
             const char *name = adv_model_struct(m, (unsigned)K->params[p].struct_idx)->name;
             sb_putn(&o, text + at, K->params[p].begin - at);
-            sb_printf(&o, "%s_%s %s", name, K->params[p].pointee_const ? "cview" : "view", K->params[p].name);
+            sb_printf(&o, "%s_%s %s", name, adv_adopt_view(&K->params[p]), K->params[p].name);
             at = K->params[p].end;
         }
     }
@@ -178,9 +178,10 @@ static int adopt_one(const adopt_args *a, const adv_model *m, unsigned s, gm_sta
             const adv_kernel *K = adv_model_kernel(m, k);
             for (unsigned p = 0; p < K->nparams && !K->synthesized; p++)
                 if (takes(K, p, s))
-                    printf("    %s:%u: %s: %s%s *%s  ->  %s_%s %s\n", adv_kernel_file(m, K), K->line, K->label,
-                           K->params[p].pointee_const ? "const " : "", S->name, K->params[p].name, S->name,
-                           K->params[p].pointee_const ? "cview" : "view", K->params[p].name);
+                    printf("    %s:%u: %s: %s%s *%s%s  ->  %s_%s %s\n", adv_kernel_file(m, K), K->line, K->label,
+                           K->params[p].pointee_const ? "const " : "", S->name,
+                           K->params[p].is_restrict ? "__restrict__ " : "", K->params[p].name, S->name,
+                           adv_adopt_view(&K->params[p]), K->params[p].name);
         }
         printf("  host: %s_storage st; %s_alloc(&st, n); %s_pack(&st, host, n); kernel<<<...>>>(st.view, ...);\n"
                "        %s_unpack(&st, host, n); %s_free(&st);\n"

@@ -21,6 +21,7 @@ static const char usage[] =
             "       gmadvise probe [--patterns] [FILE.h...]   launches for scripts/ncu-validate\n"
             "       gmadvise patterns [--csv FILE] [--plot FILE.svg|png]   the seeds' experiments\n"
             "       gmadvise merge A.json B.json...   one report per GPU architecture\n"
+            "       gmadvise adopt FILE [--struct S]   S_layout.cuh: any layout, kernels unchanged\n"
             "\n"
             "Parses the structs and __global__ kernels of FILE.h, generates AoS, SoA, AoSoA,\n"
             "__align__-padded and vector-type variants of each kernel, compiles them with\n"
@@ -35,6 +36,8 @@ static const char usage[] =
             "  --json                    JSON on stdout instead of the table\n"
             "  --emit DIR                write each variant as a .cu file nvcc compiles alone\n"
             "  --static                  do not touch the GPU even if there is one\n"
+            "  --adopted                 also run each layout through S_layout.cuh (gmadvise adopt):\n"
+            "                            the kernels as written, only their parameter types changed\n"
             "  --arch NN                 compile for sm_NN when there is no GPU (default " GM_STR(GM_DEFAULT_ARCH) ")\n"
             "  --device N|all            GPU ordinal (default 0); all: one report per GPU\n"
             "  --spread PCT              sample until the spread is under PCT (default " GM_STR(GM_DEFAULT_SPREAD_PCT) ")\n"
@@ -49,11 +52,12 @@ static const char usage[] =
             "environment: GMADVISE_LIBCLANG, GMADVISE_LIBCUDA, GMADVISE_NVRTC (library paths),\n"
             "GMADVISE_CACHE_DIR (compile cache), NO_COLOR\n";
 
-enum { O_JSON = CLI_OWN, O_STATIC, O_NO_CACHE, O_TIMES, O_EMIT, O_ARCH, O_DEVICE, O_SPREAD, O_TIMEOUT };
+enum { O_JSON = CLI_OWN, O_STATIC, O_NO_CACHE, O_TIMES, O_EMIT, O_ARCH, O_DEVICE, O_SPREAD, O_TIMEOUT, O_ADOPTED };
 
 static const struct option own[] = {
     {"json", no_argument, NULL, O_JSON},
     {"static", no_argument, NULL, O_STATIC},
+    {"adopted", no_argument, NULL, O_ADOPTED},
     {"no-cache", no_argument, NULL, O_NO_CACHE},
     {"times", no_argument, NULL, O_TIMES},
     {"quiet", no_argument, NULL, 'q'},
@@ -90,6 +94,7 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
     switch (id) {
     case O_JSON: o->json = 1; return GM_OK;
     case O_STATIC: o->e.force_static = 1; return GM_OK;
+    case O_ADOPTED: o->e.adopted = 1; return GM_OK;
     case O_NO_CACHE: o->e.use_cache = 0; return GM_OK;
     case O_TIMES: o->e.times = 1; return GM_OK;
     case 'q': o->e.quiet = 1; return GM_OK;

@@ -11,6 +11,54 @@ static const char *const macros[ADV_L_COUNT] = {"GM_LAYOUT_AOS", "GM_LAYOUT_AOS_
 
 const char *adv_adopt_macro(adv_layout_kind k) { return macros[k]; }
 
+const char *adv_adopt_view(const adv_param *p)
+{
+    return !p->pointee_const ? "view" : p->is_restrict ? "rview" : "cview";
+}
+
+/* Read-only loads (ld.global.nc) as asm with no memory clobber: the
+ * compiler may move them past stores, as it may for const T *__restrict__
+ * parameters, whose promise S_rview keeps (a struct member cannot carry
+ * __restrict__).  Other types are read as they are. */
+static const char ldnc[] =
+    "#ifndef GM_ADOPT_LDNC\n#define GM_ADOPT_LDNC\n"
+    "template <class T> GM_ADOPT_HD const T &gm_ld_nc(const T *p) { return *p; }\n"
+    "#define GM_ADOPT_LD(T, R, PTX, ASM_T)                                                     \\\n"
+    "    GM_ADOPT_HD T gm_ld_nc(const T *p)                                                   \\\n"
+    "    {                                                                                    \\\n"
+    "        GM_ADOPT_LD_BODY(T, R, PTX, ASM_T)                                               \\\n"
+    "    }\n"
+    "#ifdef __CUDA_ARCH__\n"
+    "#define GM_ADOPT_LD_BODY(T, R, PTX, ASM_T)                                                \\\n"
+    "    R r;                                                                                 \\\n"
+    "    asm(\"{ .reg .u64 g; cvta.to.global.u64 g, %1; ld.global.nc.\" PTX \" %0, [g]; }\"         \\\n"
+    "        : \"=\" ASM_T(r) : \"l\"(p));                                                      \\\n"
+    "    return (T)r;\n"
+    "#else\n"
+    "#define GM_ADOPT_LD_BODY(T, R, PTX, ASM_T) return *p;\n"
+    "#endif\n"
+    "GM_ADOPT_LD(float, float, \"f32\", \"f\")\n"
+    "GM_ADOPT_LD(double, double, \"f64\", \"d\")\n"
+    "GM_ADOPT_LD(int, int, \"s32\", \"r\")\n"
+    "GM_ADOPT_LD(unsigned, unsigned, \"u32\", \"r\")\n"
+    "GM_ADOPT_LD(long long, long long, \"s64\", \"l\")\n"
+    "GM_ADOPT_LD(unsigned long long, unsigned long long, \"u64\", \"l\")\n"
+    "GM_ADOPT_LD(short, short, \"s16\", \"h\")\n"
+    "GM_ADOPT_LD(unsigned short, unsigned short, \"u16\", \"h\")\n"
+    "GM_ADOPT_LD(signed char, short, \"s8\", \"h\")\n"
+    "GM_ADOPT_LD(unsigned char, unsigned short, \"u8\", \"h\")\n"
+    "#endif\n";
+
+/* Whether field f is a scalar gm_ld_nc loads as read-only data. */
+static int nc_scalar(const adv_field *f)
+{
+    switch (f->scalar) {
+    case ADV_S_F32: case ADV_S_F64: case ADV_S_I8: case ADV_S_U8: case ADV_S_I16: case ADV_S_U16:
+    case ADV_S_I32: case ADV_S_U32: case ADV_S_I64: case ADV_S_U64: return !f->array_len;
+    default: return 0;
+    }
+}
+
 /* What the generator knows about the layout it writes.  Every name it
  * adds inside the user's scope starts with gm_ or with S_. */
 typedef struct {
@@ -76,18 +124,26 @@ static void field_at(const hctx *h, unsigned f, sb_t *b)
     }
 }
 
-/* S_ref (cst 0) or S_cref (cst 1): one reference per field, named as the
- * field, converting to S; S_ref also takes an S or another element. */
-static void proxy(const hctx *h, int cst)
+/* The kinds of access a view gives, and the names of its types. */
+enum { V_MUT, V_CONST, V_RESTRICT };
+static const char *const view_name[] = {"view", "cview", "rview"};
+static const char *const ref_name[] = {"ref", "cref", "rref"};
+
+/* S_ref, S_cref or S_rref: a member per field, named as the field,
+ * converting to S: references (S_rref: read-only values for scalars);
+ * S_ref also takes an S or another element. */
+static void proxy(const hctx *h, int a)
 {
     const adv_struct *s = h->s;
     sb_t *o = h->o;
     char t[ADV_TYPE_MAX + ADV_NAME_MAX];
-    const char *ref = cst ? "cref" : "ref", *c = cst ? "const " : "";
-    sb_printf(o, "struct %s_%s {\n", s->name, ref);
+    sb_printf(o, "struct %s_%s {\n", s->name, ref_name[a]);
     for (unsigned f = 0; f < s->nfields; f++) {
         field_type(s, f, t, sizeof t);
-        sb_printf(o, "    %s%s &%s;\n", c, t, s->fields[f].name);
+        if (a == V_RESTRICT && nc_scalar(&s->fields[f]))
+            sb_printf(o, "    %s %s;\n", t, s->fields[f].name);
+        else
+            sb_printf(o, "    %s%s &%s;\n", a == V_MUT ? "" : "const ", t, s->fields[f].name);
     }
     sb_printf(o, "    GM_ADOPT_HD operator %s() const\n    {\n        %s gm_v;\n", s->qual, s->qual);
     for (unsigned f = 0; f < s->nfields; f++) {
@@ -98,7 +154,7 @@ static void proxy(const hctx *h, int cst)
             sb_printf(o, "        gm_v.%s = %s;\n", fn, fn);
     }
     sb_puts(o, "        return gm_v;\n    }\n");
-    if (!cst) {
+    if (a == V_MUT) {
         sb_printf(o, "    GM_ADOPT_HD const %s_ref &operator=(const %s &gm_v) const\n    {\n", s->name, s->qual);
         for (unsigned f = 0; f < s->nfields; f++) {
             const char *fn = s->fields[f].name;
@@ -116,15 +172,15 @@ static void proxy(const hctx *h, int cst)
     sb_puts(o, "};\n");
 }
 
-/* S_view (cst 0) or S_cview (cst 1). */
-static void view(const hctx *h, int cst)
+/* S_view, S_cview or S_rview. */
+static void view(const hctx *h, int a)
 {
     const adv_struct *s = h->s;
     sb_t *o = h->o;
-    const char *c = cst ? "const " : "", *v = cst ? "cview" : "view";
+    const char *c = a == V_MUT ? "" : "const ";
     char name[ADV_NAME_MAX + 8], type[ADV_TYPE_MAX + ADV_NAME_MAX];
     unsigned np = adv_layout_npointers(h->l);
-    sb_printf(o, "struct %s_%s {\n", s->name, v);
+    sb_printf(o, "struct %s_%s {\n", s->name, view_name[a]);
     for (unsigned i = 0; i < np; i++) {
         pointer(h, i, name, sizeof name, type, sizeof type);
         sb_printf(o, "    %s%s *%s;\n", c, type, name);
@@ -132,20 +188,22 @@ static void view(const hctx *h, int cst)
     if (h->k == ADV_L_AOS || h->k == ADV_L_AOS_ALIGN) {
         sb_printf(o, "    GM_ADOPT_HD %s%s &operator[](long long gm_i) const { return p[gm_i]; }\n", c, h->elem);
     } else {
-        sb_printf(o, "    GM_ADOPT_HD %s_%s operator[](long long gm_i) const\n    {\n", s->name,
-                  cst ? "cref" : "ref");
+        sb_printf(o, "    GM_ADOPT_HD %s_%s operator[](long long gm_i) const\n    {\n", s->name, ref_name[a]);
         if (h->k == ADV_L_AOSOA)
             sb_printf(o, "        %s%s &gm_b = p[gm_i / %u];\n        const long long gm_l = gm_i %% %u;\n", c,
                       h->elem, ADV_AOSOA_BLOCK, ADV_AOSOA_BLOCK);
         sb_puts(o, "        return {");
         for (unsigned f = 0; f < s->nfields; f++) {
+            int nc = a == V_RESTRICT && nc_scalar(&s->fields[f]);
             sb_puts(o, f ? ", " : "");
+            sb_puts(o, nc ? "gm_ld_nc(&" : "");
             field_at(h, f, o);
+            sb_puts(o, nc ? ")" : "");
         }
         sb_puts(o, "};\n    }\n");
     }
-    if (!cst) { /* a kernel that takes S_cview takes an S_view too */
-        sb_printf(o, "    GM_ADOPT_HD operator %s_cview() const { return {", s->name);
+    for (int to = V_CONST; a == V_MUT && to <= V_RESTRICT; to++) { /* S_view passes for the others */
+        sb_printf(o, "    GM_ADOPT_HD operator %s_%s() const { return {", s->name, view_name[to]);
         for (unsigned i = 0; i < np; i++) {
             pointer(h, i, name, sizeof name, type, sizeof type);
             sb_printf(o, "%s%s", i ? ", " : "", name);
@@ -204,13 +262,11 @@ static void layout_types(const hctx *h)
         }
         sb_puts(o, "};\n");
     }
-    if (h->k != ADV_L_AOS && h->k != ADV_L_AOS_ALIGN) {
-        proxy(h, 0);
-        proxy(h, 1);
+    for (int a = V_RESTRICT; a >= V_MUT; a--) {
+        if (h->k != ADV_L_AOS && h->k != ADV_L_AOS_ALIGN)
+            proxy(h, a);
+        view(h, a);
     }
-    view(h, 1);
-    view(h, 0);
-    segments(h);
 }
 
 /* The storage and its host side: the same for every layout. */
@@ -308,6 +364,46 @@ static void put_named(sb_t *o, const char *text, const adv_struct *s)
     }
 }
 
+/* Layout k's branch of the device part (its types and views) or of the
+ * host part (its segments); a layout that does not apply is an #error
+ * with gmadvise's reason. */
+static void layout_part(sb_t *out, const adv_struct *s, adv_layout_kind k, int host)
+{
+    char why[256];
+    sb_printf(out, "\n#%s %s_LAYOUT == %s\n", k ? "elif" : "if", s->name, macros[k]);
+    adv_layout *l = adv_layout_create(s, k, 1024, why, sizeof why);
+    int has_const = 0;
+    for (unsigned f = 0; f < s->nfields; f++)
+        has_const |= s->fields[f].is_const;
+    if (l && has_const && k != ADV_L_AOS && k != ADV_L_AOS_ALIGN) {
+        snprintf(why, sizeof why, "a const field cannot be stored field by field");
+        adv_layout_destroy(l);
+        l = NULL;
+    }
+    if (!l) {
+        if (host)
+            return; /* said once, in the device part */
+        sb_printf(out, "#error \"gmadvise: %s does not apply to %s: ", adv_layout_name(k), s->name);
+        for (const char *p = why; *p; p++)
+            if (*p != '"' && *p != '\\')
+                sb_putn(out, p, 1);
+        sb_puts(out, "\"\n");
+        return;
+    }
+    hctx h = {out, s, l, k, ""};
+    if (k == ADV_L_AOS_ALIGN)
+        snprintf(h.elem, sizeof h.elem, "%s_a%u", s->name, adv_layout_align(l));
+    else if (k == ADV_L_AOSOA)
+        snprintf(h.elem, sizeof h.elem, "%s_aosoa", s->name);
+    else
+        snprintf(h.elem, sizeof h.elem, "%s", s->qual);
+    if (host)
+        segments(&h);
+    else
+        layout_types(&h);
+    adv_layout_destroy(l);
+}
+
 int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t *out, gm_status *sto)
 {
     const adv_struct *s = adv_model_struct(m, st);
@@ -322,8 +418,9 @@ int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t
               " *\n"
               " * Include it after the declaration of %s.  In each kernel only the\n"
               " * parameter type changes; the body stays as it is:\n"
-              " *     %s *p        ->  %s_view p\n"
-              " *     const %s *p  ->  %s_cview p\n"
+              " *     %s *p                    ->  %s_view p\n"
+              " *     const %s *p              ->  %s_cview p\n"
+              " *     const %s *__restrict__ p ->  %s_rview p  (read-only while the kernel runs)\n"
               " * p[i].f reads and writes a field (nested members and arrays too), %s e = p[i]\n"
               " * and p[i] = e move a whole element, f(p[i]) calls f(const %s &).\n"
               " * Host:\n"
@@ -336,52 +433,31 @@ int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t
               " *     #define %s_LAYOUT GM_LAYOUT_AOS | GM_LAYOUT_AOS_ALIGN | GM_LAYOUT_SOA\n"
               " *                       | GM_LAYOUT_AOSOA | GM_LAYOUT_VECTOR\n"
               " */\n"
-              "#pragma once\n#include <cuda_runtime.h>\n#include <stdlib.h>\n#include <string.h>\n\n"
+              "#ifndef __CUDACC_RTC__ /* (NVRTC: gmadvise measures the device part) */\n"
+              "#pragma once\n#include <cuda_runtime.h>\n#include <stdlib.h>\n#include <string.h>\n#endif\n\n"
               "#ifndef GM_LAYOUT_AOS\n",
               s->name, s->name, GMADVISE_VERSION, adv_model_file(m), s->name, s->qual, s->name, s->qual,
-              s->name, s->qual, s->qual, s->name, s->name, s->name, s->name, s->name,
+              s->name, s->qual, s->name, s->qual, s->qual, s->name, s->name, s->name, s->name, s->name,
               adv_layout_name(pick), s->name, s->name);
     for (int k = 0; k < ADV_L_COUNT; k++)
         sb_printf(out, "#define %s %d\n", macros[k], k + 1);
-    sb_printf(out, "#endif\n#ifndef GM_ADOPT_HD\n#define GM_ADOPT_HD __host__ __device__ __forceinline__\n#endif\n"
-                   "#ifndef %s_LAYOUT\n#define %s_LAYOUT %s\n#endif\n\n",
-              s->name, s->name, macros[pick]);
+    sb_printf(out, "#endif\n#ifndef GM_ADOPT_HD\n#define GM_ADOPT_HD __host__ __device__ __forceinline__\n#endif\n");
+    sb_puts(out, ldnc);
+    sb_printf(out, "#ifndef %s_LAYOUT\n#define %s_LAYOUT %s\n#endif\n\n", s->name, s->name, macros[pick]);
     char t[ADV_TYPE_MAX];
     for (unsigned f = 0; f < s->nfields; f++)
         if (s->fields[f].array_len) {
             field_type(s, f, t, sizeof t);
             sb_printf(out, "using %s = %s;\n", t, s->fields[f].type);
         }
-    for (int k = 0; k < ADV_L_COUNT; k++) {
-        char why[256];
-        sb_printf(out, "\n#%s %s_LAYOUT == %s\n", k ? "elif" : "if", s->name, macros[k]);
-        adv_layout *l = adv_layout_create(s, (adv_layout_kind)k, 1024, why, sizeof why);
-        int has_const = 0;
-        for (unsigned f = 0; f < s->nfields; f++)
-            has_const |= s->fields[f].is_const;
-        if (l && has_const && k != ADV_L_AOS && k != ADV_L_AOS_ALIGN)
-            snprintf(why, sizeof why, "a const field cannot be stored field by field"), adv_layout_destroy(l),
-                l = NULL;
-        if (!l) {
-            sb_printf(out, "#error \"gmadvise: %s does not apply to %s: ", adv_layout_name(k), s->name);
-            for (const char *p = why; *p; p++)
-                if (*p != '"' && *p != '\\')
-                    sb_putn(out, p, 1);
-            sb_puts(out, "\"\n");
-            continue;
-        }
-        hctx h = {out, s, l, (adv_layout_kind)k, ""};
-        if (k == ADV_L_AOS_ALIGN)
-            snprintf(h.elem, sizeof h.elem, "%s_a%u", s->name, adv_layout_align(l));
-        else if (k == ADV_L_AOSOA)
-            snprintf(h.elem, sizeof h.elem, "%s_aosoa", s->name);
-        else
-            snprintf(h.elem, sizeof h.elem, "%s", s->qual);
-        layout_types(&h);
-        adv_layout_destroy(l);
+    for (int part = 0; part < 2; part++) { /* the device part, then the host part */
+        sb_puts(out, part ? "\n#ifndef __CUDACC_RTC__ /* ---- host side ---- */" : "");
+        for (int k = 0; k < ADV_L_COUNT; k++)
+            layout_part(out, s, (adv_layout_kind)k, part);
+        sb_printf(out, "#else\n#error \"gmadvise: %s_LAYOUT names no layout\"\n#endif\n", s->name);
     }
-    sb_printf(out, "#else\n#error \"gmadvise: %s_LAYOUT names no layout\"\n#endif\n", s->name);
     put_named(out, storage, s);
+    sb_puts(out, "#endif /* host side */\n");
     return GM_OK;
 }
 

@@ -5,9 +5,12 @@
  * declaration of S, included before it) and holds every layout that
  * applies to S, one selected by `#define S_LAYOUT GM_LAYOUT_SOA` (default:
  * `pick`).  For the selected layout it declares:
- *   S_view, S_cview   what a kernel takes instead of S* and const S*: v[i]
- *                     is S& (AoS kinds) or a proxy of references named as
- *                     S's fields, converting to and from S;
+ *   S_view, S_cview,  what a kernel takes instead of S*, const S* and
+ *   S_rview           const S *__restrict__: v[i] is S& (AoS kinds) or a
+ *                     proxy named as S's fields (references; for S_rview
+ *                     its scalars are loaded as read-only data, which the
+ *                     compiler may move past stores, as __restrict__
+ *                     allows), converting to and from S;
  *   S_storage         device storage for n elements, with S_alloc, S_pack
  *                     (from an AoS host array: reshuffled on the host, one
  *                     cudaMemcpy per segment), S_unpack and S_free.
@@ -29,6 +32,10 @@ int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t
  * it (fewest DRAM bytes per element summed over them, then requests);
  * ADV_L_AOS when no kernel takes it. */
 adv_layout_kind adv_adopt_pick(const adv_model *m, unsigned st);
+
+/* The view a kernel parameter becomes: "view" (S*), "cview" (const S*) or
+ * "rview" (const S *__restrict__). */
+const char *adv_adopt_view(const adv_param *p);
 
 /* The macro value naming layout k in the header: "GM_LAYOUT_SOA". */
 const char *adv_adopt_macro(adv_layout_kind k);

@@ -9,6 +9,7 @@
 #include "../../common/timer.h"
 #include "../../jit/ptx.h"
 #include "../../jit/worker.h"
+#include "adopt.h"
 #include "kgen.h"
 #include "measure.h"
 
@@ -26,6 +27,7 @@ void adv_engine_opts_default(adv_engine_opts *o)
 typedef struct {
     adv_result *r;
     int *kid;   /* per variant: kgen's id, -1 when none */
+    int adopted; /* each generated layout also through the adoption header */
 } plan;
 
 static adv_variant *push_variant(plan *p, unsigned kernel, int st, adv_layout_kind kind)
@@ -49,6 +51,30 @@ static void generate(plan *p, kgen_program *kg, const adv_layout *lay)
     unsigned i = p->r->nv - 1;
     adv_variant *v = &p->r->v[i];
     p->kid[i] = kgen_add_variant(kg, v->kernel, v->st, lay, v->note, sizeof v->note);
+    v->state = p->kid[i] >= 0 ? ADV_V_COMPILED : ADV_V_NOT_GENERATED;
+    if (p->kid[i] >= 0)
+        snprintf(v->fn, sizeof v->fn, "%s", kgen_kernel_name(kg, p->kid[i]));
+    adv_predict(p->r->m, v->kernel, v->st, v->kind, &v->model);
+}
+
+/* The variant just generated, again as the user's kernel through the
+ * adoption header in the same layout: only its parameter types change. */
+static void generate_adopted(plan *p, kgen_program *kg, const adv_layout *lay, unsigned align)
+{
+    const adv_variant *orig = &p->r->v[p->r->nv - 1];
+    adv_variant *v = push_variant(p, orig->kernel, orig->st, orig->kind);
+    unsigned i = p->r->nv - 1;
+    v->adopted = 1;
+    v->align = align;
+    sb_t h;
+    sb_init(&h);
+    gm_status st;
+    gm_status_init(&st);
+    if (adv_adopt_header(p->r->m, (unsigned)v->st, v->kind, &h, &st) == GM_OK)
+        p->kid[i] = kgen_add_adopted(kg, v->kernel, v->st, lay, h.s, v->note, sizeof v->note);
+    else
+        snprintf(v->note, sizeof v->note, "%s", st.msg);
+    sb_free(&h);
     v->state = p->kid[i] >= 0 ? ADV_V_COMPILED : ADV_V_NOT_GENERATED;
     if (p->kid[i] >= 0)
         snprintf(v->fn, sizeof v->fn, "%s", kgen_kernel_name(kg, p->kid[i]));
@@ -81,6 +107,8 @@ static void plan_variants(plan *p, kgen_program *kg)
                 if (L == ADV_L_AOS || L == ADV_L_AOS_ALIGN)
                     v->align = adv_layout_align(lay);
                 generate(p, kg, lay);
+                if (p->adopted && v->state == ADV_V_COMPILED)
+                    generate_adopted(p, kg, lay, v->align);
                 adv_layout_destroy(lay);
             }
         }
@@ -277,7 +305,7 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
         const adv_variant *v = &r->v[i];
         if (!adv_variant_compiled(v))
             continue;
-        jobs[n] = (adv_job){v->kernel, v->st, v->kind, v->fn, v->kind == ADV_L_AOS};
+        jobs[n] = (adv_job){v->kernel, v->st, v->kind, v->fn, v->kind == ADV_L_AOS && !v->adopted, v->adopted};
         names[n] = v->fn;
         of[n++] = i;
     }
@@ -369,7 +397,7 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     r->run = skip;
     snprintf(r->skip_note, sizeof r->skip_note, "%s", skip_note ? skip_note : "");
     kgen_program *kg = kgen_create(m);
-    plan p = {r, NULL};
+    plan p = {r, NULL, o->adopted};
     plan_variants(&p, kg);
     int rc = jit_worker_arch_ok(r->arch, st);
     jit_binary bin;

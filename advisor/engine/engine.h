@@ -18,6 +18,7 @@ typedef struct {
     double spread_pct;        /* sample until the spread is under this */
     int quiet, times;         /* progress and step times on stderr */
     int sources;              /* keep each variant's standalone source (adv_variant's source) */
+    int adopted;              /* also each layout through the adoption header (adopt.h) */
 } adv_engine_opts;
 
 /* The defaults of common/limits.h: device 0, the cache on. */

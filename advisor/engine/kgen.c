@@ -8,6 +8,7 @@
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
 #include "../../kernels/builtin.h"
+#include "adopt.h"
 
 
 typedef struct {
@@ -557,6 +558,23 @@ static void build_kernel(gctx *g, variant *v)
     free(r);
 }
 
+/* A new variant of kernel k named from `base`, with its types and kernel. */
+static int push(kgen_program *p, unsigned kernel, int st, adv_layout_kind kind, const char *base, char *types,
+                char *kernel_src)
+{
+    p->v = gm_xrealloc(p->v, (p->nv + 1) * sizeof *p->v);
+    variant *v = &p->v[p->nv];
+    memset(v, 0, sizeof *v);
+    v->kernel = kernel;
+    v->st = st;
+    v->kind = kind;
+    v->enabled = 1;
+    gen_name(p, base, v->name, sizeof v->name, 0);
+    v->types = types;
+    v->kernel_src = kernel_src;
+    return (int)p->nv++;
+}
+
 int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout *l, char *why,
                      size_t why_len)
 {
@@ -580,17 +598,11 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
     for (unsigned i = 0; i < k->nparams; i++) /* only the varied struct's pointers are renamed */
         if (k->params[i].kind == ADV_P_STRUCT_PTR && k->params[i].struct_idx == st)
             pointer_prefix(g, i);
-    p->v = gm_xrealloc(p->v, (p->nv + 1) * sizeof *p->v);
-    variant *v = &p->v[p->nv];
-    memset(v, 0, sizeof *v);
-    v->kernel = kernel;
-    v->st = st;
-    v->kind = g->kind;
-    v->enabled = 1;
     char base[ADV_NAME_MAX + 32];
     snprintf(base, sizeof base, "%s_%s%s%s", k->name, g->s ? g->s->name : "",
              g->s ? "_" : "", adv_layout_name(g->kind));
-    gen_name(p, base, v->name, sizeof v->name, 0);
+    int id = push(p, kernel, st, g->kind, base, NULL, NULL);
+    variant *v = &p->v[id];
     if (g->s && g->kind != ADV_L_AOS)
         emit_types(g, need_proxy);
     build_kernel(g, v);
@@ -604,7 +616,56 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
     v->code = sb_take(&code);
     free(g->pfx);
     free(g);
-    return (int)p->nv++;
+    return id;
+}
+
+int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout *l, const char *header,
+                     char *why, size_t why_len)
+{
+    const adv_kernel *k = adv_model_kernel(p->m, kernel);
+    const adv_struct *s = adv_model_struct(p->m, (unsigned)st);
+    adv_layout_kind kind = adv_layout_kind_of(l);
+    if (!check_names(k, s, why, why_len))
+        return -1;
+    /* each layout's header in its own namespace, its helpers in each too
+     * (their guard undone): one program holds them all */
+    sb_t t;
+    sb_init(&t);
+    sb_printf(&t, "namespace gm_adopt_%s_%s {\n#undef GM_ADOPT_LDNC\n#define %s_LAYOUT %s\n%s#undef %s_LAYOUT\n}\n\f",
+              s->name, adv_layout_name(kind), s->name, adv_adopt_macro(kind), header, s->name);
+    char base[ADV_NAME_MAX + 48];
+    snprintf(base, sizeof base, "%s_%s_%s_cuh", k->name, s->name, adv_layout_name(kind));
+    int id = push(p, kernel, st, kind, base, sb_take(&t), NULL);
+    variant *v = &p->v[id];
+    repl *r = gm_xcalloc(k->nparams + 2, sizeof *r);
+    unsigned nr = 0;
+    r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
+    for (unsigned i = 0; i < k->nparams; i++) {
+        const adv_param *par = &k->params[i];
+        if (par->kind != ADV_P_STRUCT_PTR || par->struct_idx != st)
+            continue;
+        sb_t d;
+        sb_init(&d);
+        sb_printf(&d, "gm_adopt_%s_%s::%s_%s %s", s->name, adv_layout_name(kind), s->name, adv_adopt_view(par),
+                  par->name);
+        r[nr++] = (repl){par->begin, par->end, NULL, sb_take(&d)};
+    }
+    qsort(r, nr, sizeof *r, repl_cmp);
+    gctx g = {.p = p, .k = k, .s = s, .l = l, .kind = kind};
+    sb_t out;
+    sb_init(&out);
+    sb_puts(&out, "extern \"C\" ");
+    render(&g, &out, r, nr, k->begin, k->end);
+    sb_puts(&out, "\n");
+    v->kernel_src = sb_take(&out);
+    for (unsigned i = 0; i < nr; i++)
+        free(r[i].text);
+    free(r);
+    sb_t code;
+    sb_init(&code);
+    sb_printf(&code, "/* %s_layout.cuh (gmadvise adopt), then: */\n%s", s->name, v->kernel_src);
+    v->code = sb_take(&code);
+    return id;
 }
 
 int kgen_find_variant(const kgen_program *p, const char *name)

@@ -273,10 +273,13 @@ static void scalar_arg(const adv_model *m, unsigned k, unsigned p, long long n, 
 
 /* Allocates every pointer parameter for n threads in its layout (the
  * varied struct in `kind`) and builds the launch arguments. */
-static int setup_set(jit_runner *r, const adv_model *m, unsigned k, int st, adv_layout_kind kind,
-                     long long n, launch_set *ls, int *oom, gm_status *stt)
+static int setup_set(jit_runner *r, const adv_model *m, const adv_job *jb, long long n, launch_set *ls,
+                     int *oom, gm_status *stt)
 {
     *oom = 0;
+    unsigned k = jb->kernel;
+    int st = jb->st;
+    adv_layout_kind kind = jb->kind;
     const adv_kernel *kn = adv_model_kernel(m, k);
     unsigned nargs = 0;
     for (unsigned p = 0; p < kn->nparams; p++)
@@ -286,7 +289,7 @@ static int setup_set(jit_runner *r, const adv_model *m, unsigned k, int st, adv_
     ls->pb = gm_xcalloc(kn->nparams, sizeof *ls->pb);
     ls->args = gm_xcalloc(nargs + 1, sizeof *ls->args);
     ls->store = gm_xcalloc(nargs + 1, sizeof *ls->store);
-    unsigned na = 0;
+    unsigned na = 0, ns = 0; /* arguments, and 8-byte slots of the store they point into */
     char why[256];
     for (unsigned p = 0; p < kn->nparams; p++) {
         const adv_param *par = &kn->params[p];
@@ -295,9 +298,8 @@ static int setup_set(jit_runner *r, const adv_model *m, unsigned k, int st, adv_
             return gm_fail(stt, GM_EINPUT, "kernel %s: parameter '%s' (%s) cannot be given a value",
                            kn->name, par->name, par->type);
         if (!is_ptr(par)) {
-            scalar_arg(m, k, p, n, ls->store[na]);
-            ls->args[na] = ls->store[na];
-            na++;
+            scalar_arg(m, k, p, n, ls->store[ns]);
+            ls->args[na++] = ls->store[ns++];
             continue;
         }
         int varied = par->kind == ADV_P_STRUCT_PTR && par->struct_idx == st;
@@ -322,11 +324,15 @@ static int setup_set(jit_runner *r, const adv_model *m, unsigned k, int st, adv_
             *stt = ast;
             return stt->code;
         }
+        /* through the adoption header the pointers are one argument, a view:
+         * a struct of them, side by side in the store */
+        int view = varied && jb->adopted;
         for (unsigned i = 0; i < adv_layout_npointers(b->lay); i++) {
             unsigned long long ptr = b->dev + adv_layout_pointer_offset(b->lay, i);
-            memcpy(ls->store[na], &ptr, sizeof ptr);
-            ls->args[na] = ls->store[na];
-            na++;
+            memcpy(ls->store[ns], &ptr, sizeof ptr);
+            if (!view || i == 0)
+                ls->args[na++] = ls->store[ns];
+            ns++;
         }
     }
     return GM_OK;
@@ -470,7 +476,7 @@ static int time_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const
         int oom = 0;
         gm_status tries;
         gm_status_init(&tries);
-        int rc = setup_set(r, ms->m, jb->kernel, jb->st, jb->kind, n, &ls, &oom, &tries);
+        int rc = setup_set(r, ms->m, jb, n, &ls, &oom, &tries);
         if (rc == GM_OK)
             rc = fill_set(ms, r, &ls, sz->n_check + 64, &tries);
         if (rc == GM_OK)
@@ -512,7 +518,7 @@ static int run_variant_shaped(adv_measure *ms, jit_runner *r, const adv_job *jb,
     launch_set ls;
     memset(&ls, 0, sizeof ls);
     int oom;
-    int rc = setup_set(r, ms->m, jb->kernel, jb->st, jb->kind, sz->n_check, &ls, &oom, stt);
+    int rc = setup_set(r, ms->m, jb, sz->n_check, &ls, &oom, stt);
     if (rc == GM_OK)
         rc = fill_set(ms, r, &ls, sz->n_check + 64, stt);
     if (rc == GM_OK)

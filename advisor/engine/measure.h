@@ -36,6 +36,8 @@ typedef struct {
     adv_layout_kind kind;
     const char *fn;
     int is_decl;            /* the outputs the kernel's other jobs must match */
+    int adopted;            /* through the adoption header: the varied struct's pointers
+                             * travel as one view (a struct of them, in layout order) */
 } adv_job;
 
 #define ADV_RAND_CACHE 16   /* random inputs kept per worker */

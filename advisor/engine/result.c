@@ -54,9 +54,12 @@ static int tie(const adv_variant *a, const adv_variant *b)
            adv_timings_tie(a->median_ms, a->spread_pct, b->median_ms, b->spread_pct);
 }
 
+/* Candidates for one recommendation: the same kernel and struct, and
+ * gmadvise's own variants only (those through the adoption header are
+ * shown beside them, never recommended). */
 static int same_pair(const adv_variant *a, const adv_variant *b)
 {
-    return a->kernel == b->kernel && a->st == b->st;
+    return a->kernel == b->kernel && a->st == b->st && a->adopted == b->adopted;
 }
 
 static int by_stake(const void *x, const void *y)
@@ -103,7 +106,8 @@ static void verdicts(adv_result *r)
         adv_variant *v = &r->v[i];
         const adv_variant *decl = NULL, *best = NULL;
         for (unsigned j = 0; j < r->nv; j++)
-            if (same_pair(&r->v[j], v) && r->v[j].kind == ADV_L_AOS && r->v[j].state == ADV_V_MEASURED)
+            if (r->v[j].kernel == v->kernel && r->v[j].st == v->st && r->v[j].kind == ADV_L_AOS &&
+                !r->v[j].adopted && r->v[j].state == ADV_V_MEASURED)
                 decl = &r->v[j];
         for (unsigned j = 0; j < r->nrec; j++)
             if (r->rec[j].kernel == v->kernel && r->rec[j].st == v->st) {
@@ -112,7 +116,7 @@ static void verdicts(adv_result *r)
             }
         if (v->state != ADV_V_MEASURED)
             continue;
-        if (v->kind == ADV_L_AOS)
+        if (v->kind == ADV_L_AOS && !v->adopted)
             v->vs = ADV_VS_IS_DECLARED;
         else if (decl && tie(v, decl))
             v->vs = ADV_VS_TIE;
@@ -132,7 +136,7 @@ void adv_result_rank(adv_result *r)
     r->nrec = 0;
     double peak = r->run == ADV_RUN_MEASURED ? r->ref.memcpy_gbps : 0;
     for (unsigned i = 0; i < r->nv; i++) {
-        if (v[i].kind != ADV_L_AOS || v[i].st < 0)
+        if (v[i].kind != ADV_L_AOS || v[i].st < 0 || v[i].adopted)
             continue;
         if (usable(&v[i]))
             r->rec[r->nrec++] = measured_rec(v, r->nv, i, peak);

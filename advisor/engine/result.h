@@ -45,6 +45,8 @@ typedef struct {
     unsigned kernel;
     int st;                   /* -1: a kernel with no struct parameter, run as declared */
     adv_layout_kind kind;
+    int adopted;              /* the user's kernel as written, through S_layout.cuh (adopt.h)
+                               * in this layout: shown, never recommended */
     unsigned align;           /* element alignment (AoS kinds), else the struct's */
     adv_vstate state;
     char note[512];           /* why not generated, not compiled, not measured or wrong */

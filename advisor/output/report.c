@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../../common/json.h"
+#include "../engine/adopt.h"
 
 typedef struct {
     FILE *f;
@@ -68,6 +69,14 @@ static void print_kernel(const out_t *o, const adv_result *r, unsigned ki)
     }
 }
 
+static int has_adopted(const adv_result *r, unsigned k, int st)
+{
+    for (unsigned i = 0; i < r->nv; i++)
+        if (r->v[i].kernel == k && r->v[i].st == st && r->v[i].adopted)
+            return 1;
+    return 0;
+}
+
 static void print_variants(const out_t *o, const adv_result *r, unsigned k, int st)
 {
     double peak = r->ref.memcpy_gbps;
@@ -78,8 +87,9 @@ static void print_variants(const out_t *o, const adv_result *r, unsigned k, int 
         const adv_variant *v = &r->v[i];
         if (v->kernel != k || v->st != st)
             continue;
-        fprintf(o->f, "  %s%-10s%s %5u ", v->is_best ? GREEN(o) : "", adv_layout_name(v->kind),
-                v->is_best ? RESET(o) : "", v->align);
+        char name[16]; /* "soa*": through the adoption header */
+        snprintf(name, sizeof name, "%s%s", adv_layout_name(v->kind), v->adopted ? "*" : "");
+        fprintf(o->f, "  %s%-10s%s %5u ", v->is_best ? GREEN(o) : "", name, v->is_best ? RESET(o) : "", v->align);
         if (v->model.ok)
             fprintf(o->f, "%10.1f %8.1f  ", v->model.dram_bytes, v->model.requests);
         else
@@ -116,6 +126,29 @@ static void print_variants(const out_t *o, const adv_result *r, unsigned k, int 
 }
 
 /* Without a GPU: the model's ranking, said to be a prediction. */
+/* The command that writes the adoption header for a recommendation. */
+static void adopt_command(const adv_result *r, const adv_rec *rc, char *out, size_t n)
+{
+    snprintf(out, n, "gmadvise adopt %s --struct %s --layout %s", adv_model_file(r->m),
+             adv_model_struct(r->m, (unsigned)rc->st)->name, adv_layout_name(r->v[rc->best].kind));
+}
+
+/* How to adopt a recommendation without rewriting the kernel: the
+ * command, and the one change of each parameter. */
+static void print_adopt(FILE *f, const adv_result *r, const adv_rec *rc)
+{
+    char cmd[1024];
+    adopt_command(r, rc, cmd, sizeof cmd);
+    const adv_kernel *k = adv_model_kernel(r->m, rc->kernel);
+    const char *sn = adv_model_struct(r->m, (unsigned)rc->st)->name;
+    fprintf(f, "    or keep the kernel as written: %s, then in %s:", cmd, k->label);
+    for (unsigned p = 0, n = 0; p < k->nparams; p++)
+        if (k->params[p].kind == ADV_P_STRUCT_PTR && k->params[p].struct_idx == rc->st)
+            fprintf(f, "%s %s%s *%s%s -> %s_%s %s", n++ ? ";" : "", k->params[p].pointee_const ? "const " : "", sn,
+                    k->params[p].is_restrict ? "__restrict__ " : "", k->params[p].name, sn, adv_adopt_view(&k->params[p]), k->params[p].name);
+    fprintf(f, "\n");
+}
+
 /* The recommended variant's code, indented under its recommendation. */
 static void print_code(FILE *f, const char *code)
 {
@@ -148,8 +181,10 @@ static void print_predicted(const out_t *o, const adv_result *r)
                        "a warp per element\n",
                     kn, sn, adv_layout_name(b->kind), d->model.dram_bytes, b->model.dram_bytes,
                     d->model.requests, b->model.requests);
-        if (rc->best != rc->declared)
+        if (rc->best != rc->declared) {
             print_code(f, b->code);
+            print_adopt(f, r, rc);
+        }
     }
 }
 
@@ -192,6 +227,9 @@ void adv_report_text(const adv_result *r, FILE *f, int color)
                 fprintf(f, "\n  as declared (no struct parameter: no layout to choose):\n");
             }
             print_variants(&o, r, k, v->st);
+            if (v->st >= 0 && has_adopted(r, k, v->st))
+                fprintf(f, "  * the kernel as written, through %s_layout.cuh (gmadvise adopt) in that layout\n",
+                        adv_model_struct(m, (unsigned)v->st)->name);
         }
     }
     fprintf(f, "\n%srecommendations%s", BOLD(&o), RESET(&o));
@@ -225,6 +263,7 @@ void adv_report_text(const adv_result *r, FILE *f, int color)
             fprintf(f, "    tied with %u other layout(s) within the measured noise (marked '= tie' "
                        "above): any of them will do\n", rc->ntied);
         print_code(f, b->code);
+        print_adopt(f, r, rc);
     }
 }
 
@@ -346,6 +385,7 @@ void adv_report_json(const adv_result *r, sb_t *out)
         adv_json_str(&j, "kernel", adv_model_kernel(m, v->kernel)->label);
         adv_json_str(&j, "struct", v->st >= 0 ? adv_model_struct(m, (unsigned)v->st)->name : NULL);
         adv_json_str(&j, "layout", adv_layout_name(v->kind));
+        adv_json_bool(&j, "adopted", v->adopted);
         adv_json_int(&j, "align", v->align);
         adv_json_bool(&j, "generated", v->state >= ADV_V_GENERATED);
         adv_json_bool(&j, "compiled", adv_variant_compiled(v));
@@ -392,6 +432,9 @@ void adv_report_json(const adv_result *r, sb_t *out)
         adv_json_int(&j, "tied", rc->ntied);
         adv_json_bool(&j, "predicted", rc->predicted);
         adv_json_str(&j, "code", b->code);
+        char cmd[1024];
+        adopt_command(r, rc, cmd, sizeof cmd);
+        adv_json_str(&j, "adopt", rc->best != rc->declared ? cmd : NULL);
         adv_json_end_obj(&j);
     }
     adv_json_end_arr(&j);

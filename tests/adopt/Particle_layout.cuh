@@ -3,8 +3,9 @@
  *
  * Include it after the declaration of Particle.  In each kernel only the
  * parameter type changes; the body stays as it is:
- *     Particle *p        ->  Particle_view p
- *     const Particle *p  ->  Particle_cview p
+ *     Particle *p                    ->  Particle_view p
+ *     const Particle *p              ->  Particle_cview p
+ *     const Particle *__restrict__ p ->  Particle_rview p  (read-only while the kernel runs)
  * p[i].f reads and writes a field (nested members and arrays too), Particle e = p[i]
  * and p[i] = e move a whole element, f(p[i]) calls f(const Particle &).
  * Host:
@@ -17,10 +18,12 @@
  *     #define Particle_LAYOUT GM_LAYOUT_AOS | GM_LAYOUT_AOS_ALIGN | GM_LAYOUT_SOA
  *                       | GM_LAYOUT_AOSOA | GM_LAYOUT_VECTOR
  */
+#ifndef __CUDACC_RTC__ /* (NVRTC: gmadvise measures the device part) */
 #pragma once
 #include <cuda_runtime.h>
 #include <stdlib.h>
 #include <string.h>
+#endif
 
 #ifndef GM_LAYOUT_AOS
 #define GM_LAYOUT_AOS 1
@@ -32,12 +35,44 @@
 #ifndef GM_ADOPT_HD
 #define GM_ADOPT_HD __host__ __device__ __forceinline__
 #endif
+#ifndef GM_ADOPT_LDNC
+#define GM_ADOPT_LDNC
+template <class T> GM_ADOPT_HD const T &gm_ld_nc(const T *p) { return *p; }
+#define GM_ADOPT_LD(T, R, PTX, ASM_T)                                                     \
+    GM_ADOPT_HD T gm_ld_nc(const T *p)                                                   \
+    {                                                                                    \
+        GM_ADOPT_LD_BODY(T, R, PTX, ASM_T)                                               \
+    }
+#ifdef __CUDA_ARCH__
+#define GM_ADOPT_LD_BODY(T, R, PTX, ASM_T)                                                \
+    R r;                                                                                 \
+    asm("{ .reg .u64 g; cvta.to.global.u64 g, %1; ld.global.nc." PTX " %0, [g]; }"         \
+        : "=" ASM_T(r) : "l"(p));                                                      \
+    return (T)r;
+#else
+#define GM_ADOPT_LD_BODY(T, R, PTX, ASM_T) return *p;
+#endif
+GM_ADOPT_LD(float, float, "f32", "f")
+GM_ADOPT_LD(double, double, "f64", "d")
+GM_ADOPT_LD(int, int, "s32", "r")
+GM_ADOPT_LD(unsigned, unsigned, "u32", "r")
+GM_ADOPT_LD(long long, long long, "s64", "l")
+GM_ADOPT_LD(unsigned long long, unsigned long long, "u64", "l")
+GM_ADOPT_LD(short, short, "s16", "h")
+GM_ADOPT_LD(unsigned short, unsigned short, "u16", "h")
+GM_ADOPT_LD(signed char, short, "s8", "h")
+GM_ADOPT_LD(unsigned char, unsigned short, "u8", "h")
+#endif
 #ifndef Particle_LAYOUT
 #define Particle_LAYOUT GM_LAYOUT_SOA
 #endif
 
 
 #if Particle_LAYOUT == GM_LAYOUT_AOS
+struct Particle_rview {
+    const Particle *p;
+    GM_ADOPT_HD const Particle &operator[](long long gm_i) const { return p[gm_i]; }
+};
 struct Particle_cview {
     const Particle *p;
     GM_ADOPT_HD const Particle &operator[](long long gm_i) const { return p[gm_i]; }
@@ -46,17 +81,8 @@ struct Particle_view {
     Particle *p;
     GM_ADOPT_HD Particle &operator[](long long gm_i) const { return p[gm_i]; }
     GM_ADOPT_HD operator Particle_cview() const { return {p}; }
+    GM_ADOPT_HD operator Particle_rview() const { return {p}; }
 };
-#define Particle_NSEGS 1
-static inline size_t Particle_seg_bytes(unsigned gm_k, size_t gm_n)
-{
-    static const size_t gm_size[Particle_NSEGS] = {sizeof(Particle)};
-    return gm_size[gm_k] * gm_n;
-}
-static inline Particle_view Particle_view_at(char *const *gm_seg)
-{
-    return {(Particle *)gm_seg[0]};
-}
 
 #elif Particle_LAYOUT == GM_LAYOUT_AOS_ALIGN
 /* Particle padded to 32 bytes, so that one element moves in 16-byte accesses */
@@ -67,6 +93,10 @@ struct __align__(16) Particle_a16 : Particle {
         return *this;
     }
 };
+struct Particle_rview {
+    const Particle_a16 *p;
+    GM_ADOPT_HD const Particle_a16 &operator[](long long gm_i) const { return p[gm_i]; }
+};
 struct Particle_cview {
     const Particle_a16 *p;
     GM_ADOPT_HD const Particle_a16 &operator[](long long gm_i) const { return p[gm_i]; }
@@ -75,28 +105,19 @@ struct Particle_view {
     Particle_a16 *p;
     GM_ADOPT_HD Particle_a16 &operator[](long long gm_i) const { return p[gm_i]; }
     GM_ADOPT_HD operator Particle_cview() const { return {p}; }
+    GM_ADOPT_HD operator Particle_rview() const { return {p}; }
 };
-#define Particle_NSEGS 1
-static inline size_t Particle_seg_bytes(unsigned gm_k, size_t gm_n)
-{
-    static const size_t gm_size[Particle_NSEGS] = {sizeof(Particle_a16)};
-    return gm_size[gm_k] * gm_n;
-}
-static inline Particle_view Particle_view_at(char *const *gm_seg)
-{
-    return {(Particle_a16 *)gm_seg[0]};
-}
 
 #elif Particle_LAYOUT == GM_LAYOUT_SOA
-struct Particle_ref {
-    float &x;
-    float &y;
-    float &z;
-    float &vx;
-    float &vy;
-    float &vz;
-    float &mass;
-    int &id;
+struct Particle_rref {
+    float x;
+    float y;
+    float z;
+    float vx;
+    float vy;
+    float vz;
+    float mass;
+    int id;
     GM_ADOPT_HD operator Particle() const
     {
         Particle gm_v;
@@ -110,21 +131,19 @@ struct Particle_ref {
         gm_v.id = id;
         return gm_v;
     }
-    GM_ADOPT_HD const Particle_ref &operator=(const Particle &gm_v) const
+};
+struct Particle_rview {
+    const float *x;
+    const float *y;
+    const float *z;
+    const float *vx;
+    const float *vy;
+    const float *vz;
+    const float *mass;
+    const int *id;
+    GM_ADOPT_HD Particle_rref operator[](long long gm_i) const
     {
-        x = gm_v.x;
-        y = gm_v.y;
-        z = gm_v.z;
-        vx = gm_v.vx;
-        vy = gm_v.vy;
-        vz = gm_v.vz;
-        mass = gm_v.mass;
-        id = gm_v.id;
-        return *this;
-    }
-    GM_ADOPT_HD const Particle_ref &operator=(const Particle_ref &gm_o) const
-    {
-        return *this = static_cast<Particle>(gm_o);
+        return {gm_ld_nc(&x[gm_i]), gm_ld_nc(&y[gm_i]), gm_ld_nc(&z[gm_i]), gm_ld_nc(&vx[gm_i]), gm_ld_nc(&vy[gm_i]), gm_ld_nc(&vz[gm_i]), gm_ld_nc(&mass[gm_i]), gm_ld_nc(&id[gm_i])};
     }
 };
 struct Particle_cref {
@@ -164,44 +183,6 @@ struct Particle_cview {
         return {x[gm_i], y[gm_i], z[gm_i], vx[gm_i], vy[gm_i], vz[gm_i], mass[gm_i], id[gm_i]};
     }
 };
-struct Particle_view {
-    float *x;
-    float *y;
-    float *z;
-    float *vx;
-    float *vy;
-    float *vz;
-    float *mass;
-    int *id;
-    GM_ADOPT_HD Particle_ref operator[](long long gm_i) const
-    {
-        return {x[gm_i], y[gm_i], z[gm_i], vx[gm_i], vy[gm_i], vz[gm_i], mass[gm_i], id[gm_i]};
-    }
-    GM_ADOPT_HD operator Particle_cview() const { return {x, y, z, vx, vy, vz, mass, id}; }
-};
-#define Particle_NSEGS 8
-static inline size_t Particle_seg_bytes(unsigned gm_k, size_t gm_n)
-{
-    static const size_t gm_size[Particle_NSEGS] = {sizeof(float), sizeof(float), sizeof(float), sizeof(float), sizeof(float), sizeof(float), sizeof(float), sizeof(int)};
-    return gm_size[gm_k] * gm_n;
-}
-static inline Particle_view Particle_view_at(char *const *gm_seg)
-{
-    return {(float *)gm_seg[0], (float *)gm_seg[1], (float *)gm_seg[2], (float *)gm_seg[3], (float *)gm_seg[4], (float *)gm_seg[5], (float *)gm_seg[6], (int *)gm_seg[7]};
-}
-
-#elif Particle_LAYOUT == GM_LAYOUT_AOSOA
-/* 32 elements of Particle, one array per field */
-struct Particle_aosoa {
-    float x[32];
-    float y[32];
-    float z[32];
-    float vx[32];
-    float vy[32];
-    float vz[32];
-    float mass[32];
-    int id[32];
-};
 struct Particle_ref {
     float &x;
     float &y;
@@ -239,6 +220,67 @@ struct Particle_ref {
     GM_ADOPT_HD const Particle_ref &operator=(const Particle_ref &gm_o) const
     {
         return *this = static_cast<Particle>(gm_o);
+    }
+};
+struct Particle_view {
+    float *x;
+    float *y;
+    float *z;
+    float *vx;
+    float *vy;
+    float *vz;
+    float *mass;
+    int *id;
+    GM_ADOPT_HD Particle_ref operator[](long long gm_i) const
+    {
+        return {x[gm_i], y[gm_i], z[gm_i], vx[gm_i], vy[gm_i], vz[gm_i], mass[gm_i], id[gm_i]};
+    }
+    GM_ADOPT_HD operator Particle_cview() const { return {x, y, z, vx, vy, vz, mass, id}; }
+    GM_ADOPT_HD operator Particle_rview() const { return {x, y, z, vx, vy, vz, mass, id}; }
+};
+
+#elif Particle_LAYOUT == GM_LAYOUT_AOSOA
+/* 32 elements of Particle, one array per field */
+struct Particle_aosoa {
+    float x[32];
+    float y[32];
+    float z[32];
+    float vx[32];
+    float vy[32];
+    float vz[32];
+    float mass[32];
+    int id[32];
+};
+struct Particle_rref {
+    float x;
+    float y;
+    float z;
+    float vx;
+    float vy;
+    float vz;
+    float mass;
+    int id;
+    GM_ADOPT_HD operator Particle() const
+    {
+        Particle gm_v;
+        gm_v.x = x;
+        gm_v.y = y;
+        gm_v.z = z;
+        gm_v.vx = vx;
+        gm_v.vy = vy;
+        gm_v.vz = vz;
+        gm_v.mass = mass;
+        gm_v.id = id;
+        return gm_v;
+    }
+};
+struct Particle_rview {
+    const Particle_aosoa *p;
+    GM_ADOPT_HD Particle_rref operator[](long long gm_i) const
+    {
+        const Particle_aosoa &gm_b = p[gm_i / 32];
+        const long long gm_l = gm_i % 32;
+        return {gm_ld_nc(&gm_b.x[gm_l]), gm_ld_nc(&gm_b.y[gm_l]), gm_ld_nc(&gm_b.z[gm_l]), gm_ld_nc(&gm_b.vx[gm_l]), gm_ld_nc(&gm_b.vy[gm_l]), gm_ld_nc(&gm_b.vz[gm_l]), gm_ld_nc(&gm_b.mass[gm_l]), gm_ld_nc(&gm_b.id[gm_l])};
     }
 };
 struct Particle_cref {
@@ -273,28 +315,6 @@ struct Particle_cview {
         return {gm_b.x[gm_l], gm_b.y[gm_l], gm_b.z[gm_l], gm_b.vx[gm_l], gm_b.vy[gm_l], gm_b.vz[gm_l], gm_b.mass[gm_l], gm_b.id[gm_l]};
     }
 };
-struct Particle_view {
-    Particle_aosoa *p;
-    GM_ADOPT_HD Particle_ref operator[](long long gm_i) const
-    {
-        Particle_aosoa &gm_b = p[gm_i / 32];
-        const long long gm_l = gm_i % 32;
-        return {gm_b.x[gm_l], gm_b.y[gm_l], gm_b.z[gm_l], gm_b.vx[gm_l], gm_b.vy[gm_l], gm_b.vz[gm_l], gm_b.mass[gm_l], gm_b.id[gm_l]};
-    }
-    GM_ADOPT_HD operator Particle_cview() const { return {p}; }
-};
-#define Particle_NSEGS 1
-static inline size_t Particle_seg_bytes(unsigned gm_k, size_t gm_n)
-{
-    static const size_t gm_size[Particle_NSEGS] = {sizeof(Particle_aosoa)};
-    return gm_size[gm_k] * ((gm_n + 31) / 32);
-}
-static inline Particle_view Particle_view_at(char *const *gm_seg)
-{
-    return {(Particle_aosoa *)gm_seg[0]};
-}
-
-#elif Particle_LAYOUT == GM_LAYOUT_VECTOR
 struct Particle_ref {
     float &x;
     float &y;
@@ -332,6 +352,52 @@ struct Particle_ref {
     GM_ADOPT_HD const Particle_ref &operator=(const Particle_ref &gm_o) const
     {
         return *this = static_cast<Particle>(gm_o);
+    }
+};
+struct Particle_view {
+    Particle_aosoa *p;
+    GM_ADOPT_HD Particle_ref operator[](long long gm_i) const
+    {
+        Particle_aosoa &gm_b = p[gm_i / 32];
+        const long long gm_l = gm_i % 32;
+        return {gm_b.x[gm_l], gm_b.y[gm_l], gm_b.z[gm_l], gm_b.vx[gm_l], gm_b.vy[gm_l], gm_b.vz[gm_l], gm_b.mass[gm_l], gm_b.id[gm_l]};
+    }
+    GM_ADOPT_HD operator Particle_cview() const { return {p}; }
+    GM_ADOPT_HD operator Particle_rview() const { return {p}; }
+};
+
+#elif Particle_LAYOUT == GM_LAYOUT_VECTOR
+struct Particle_rref {
+    float x;
+    float y;
+    float z;
+    float vx;
+    float vy;
+    float vz;
+    float mass;
+    int id;
+    GM_ADOPT_HD operator Particle() const
+    {
+        Particle gm_v;
+        gm_v.x = x;
+        gm_v.y = y;
+        gm_v.z = z;
+        gm_v.vx = vx;
+        gm_v.vy = vy;
+        gm_v.vz = vz;
+        gm_v.mass = mass;
+        gm_v.id = id;
+        return gm_v;
+    }
+};
+struct Particle_rview {
+    const float4 *gm_g0;
+    const float2 *gm_g1;
+    const float *gm_g2;
+    const int *gm_g3;
+    GM_ADOPT_HD Particle_rref operator[](long long gm_i) const
+    {
+        return {gm_ld_nc(&gm_g0[gm_i].x), gm_ld_nc(&gm_g0[gm_i].y), gm_ld_nc(&gm_g0[gm_i].z), gm_ld_nc(&gm_g0[gm_i].w), gm_ld_nc(&gm_g1[gm_i].x), gm_ld_nc(&gm_g1[gm_i].y), gm_ld_nc(&gm_g2[gm_i]), gm_ld_nc(&gm_g3[gm_i])};
     }
 };
 struct Particle_cref {
@@ -367,6 +433,45 @@ struct Particle_cview {
         return {gm_g0[gm_i].x, gm_g0[gm_i].y, gm_g0[gm_i].z, gm_g0[gm_i].w, gm_g1[gm_i].x, gm_g1[gm_i].y, gm_g2[gm_i], gm_g3[gm_i]};
     }
 };
+struct Particle_ref {
+    float &x;
+    float &y;
+    float &z;
+    float &vx;
+    float &vy;
+    float &vz;
+    float &mass;
+    int &id;
+    GM_ADOPT_HD operator Particle() const
+    {
+        Particle gm_v;
+        gm_v.x = x;
+        gm_v.y = y;
+        gm_v.z = z;
+        gm_v.vx = vx;
+        gm_v.vy = vy;
+        gm_v.vz = vz;
+        gm_v.mass = mass;
+        gm_v.id = id;
+        return gm_v;
+    }
+    GM_ADOPT_HD const Particle_ref &operator=(const Particle &gm_v) const
+    {
+        x = gm_v.x;
+        y = gm_v.y;
+        z = gm_v.z;
+        vx = gm_v.vx;
+        vy = gm_v.vy;
+        vz = gm_v.vz;
+        mass = gm_v.mass;
+        id = gm_v.id;
+        return *this;
+    }
+    GM_ADOPT_HD const Particle_ref &operator=(const Particle_ref &gm_o) const
+    {
+        return *this = static_cast<Particle>(gm_o);
+    }
+};
 struct Particle_view {
     float4 *gm_g0;
     float2 *gm_g1;
@@ -377,7 +482,62 @@ struct Particle_view {
         return {gm_g0[gm_i].x, gm_g0[gm_i].y, gm_g0[gm_i].z, gm_g0[gm_i].w, gm_g1[gm_i].x, gm_g1[gm_i].y, gm_g2[gm_i], gm_g3[gm_i]};
     }
     GM_ADOPT_HD operator Particle_cview() const { return {gm_g0, gm_g1, gm_g2, gm_g3}; }
+    GM_ADOPT_HD operator Particle_rview() const { return {gm_g0, gm_g1, gm_g2, gm_g3}; }
 };
+#else
+#error "gmadvise: Particle_LAYOUT names no layout"
+#endif
+
+#ifndef __CUDACC_RTC__ /* ---- host side ---- */
+#if Particle_LAYOUT == GM_LAYOUT_AOS
+#define Particle_NSEGS 1
+static inline size_t Particle_seg_bytes(unsigned gm_k, size_t gm_n)
+{
+    static const size_t gm_size[Particle_NSEGS] = {sizeof(Particle)};
+    return gm_size[gm_k] * gm_n;
+}
+static inline Particle_view Particle_view_at(char *const *gm_seg)
+{
+    return {(Particle *)gm_seg[0]};
+}
+
+#elif Particle_LAYOUT == GM_LAYOUT_AOS_ALIGN
+#define Particle_NSEGS 1
+static inline size_t Particle_seg_bytes(unsigned gm_k, size_t gm_n)
+{
+    static const size_t gm_size[Particle_NSEGS] = {sizeof(Particle_a16)};
+    return gm_size[gm_k] * gm_n;
+}
+static inline Particle_view Particle_view_at(char *const *gm_seg)
+{
+    return {(Particle_a16 *)gm_seg[0]};
+}
+
+#elif Particle_LAYOUT == GM_LAYOUT_SOA
+#define Particle_NSEGS 8
+static inline size_t Particle_seg_bytes(unsigned gm_k, size_t gm_n)
+{
+    static const size_t gm_size[Particle_NSEGS] = {sizeof(float), sizeof(float), sizeof(float), sizeof(float), sizeof(float), sizeof(float), sizeof(float), sizeof(int)};
+    return gm_size[gm_k] * gm_n;
+}
+static inline Particle_view Particle_view_at(char *const *gm_seg)
+{
+    return {(float *)gm_seg[0], (float *)gm_seg[1], (float *)gm_seg[2], (float *)gm_seg[3], (float *)gm_seg[4], (float *)gm_seg[5], (float *)gm_seg[6], (int *)gm_seg[7]};
+}
+
+#elif Particle_LAYOUT == GM_LAYOUT_AOSOA
+#define Particle_NSEGS 1
+static inline size_t Particle_seg_bytes(unsigned gm_k, size_t gm_n)
+{
+    static const size_t gm_size[Particle_NSEGS] = {sizeof(Particle_aosoa)};
+    return gm_size[gm_k] * ((gm_n + 31) / 32);
+}
+static inline Particle_view Particle_view_at(char *const *gm_seg)
+{
+    return {(Particle_aosoa *)gm_seg[0]};
+}
+
+#elif Particle_LAYOUT == GM_LAYOUT_VECTOR
 #define Particle_NSEGS 4
 static inline size_t Particle_seg_bytes(unsigned gm_k, size_t gm_n)
 {
@@ -469,3 +629,4 @@ static inline void Particle_free(Particle_storage *gm_s)
     cudaFree(gm_s->mem);
     memset(gm_s, 0, sizeof *gm_s);
 }
+#endif /* host side */
