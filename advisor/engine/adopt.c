@@ -129,6 +129,19 @@ enum { V_MUT, V_CONST, V_RESTRICT };
 static const char *const view_name[] = {"view", "cview", "rview"};
 static const char *const ref_name[] = {"ref", "cref", "rref"};
 
+/* Every field from `src` to `dst` ("gm_v." or "" for the proxy's own
+ * members); arrays by memcpy. */
+static void copy_fields(sb_t *o, const adv_struct *s, const char *dst, const char *src)
+{
+    for (unsigned f = 0; f < s->nfields; f++) {
+        const char *fn = s->fields[f].name;
+        if (s->fields[f].array_len)
+            sb_printf(o, "        memcpy(&%s%s, &%s%s, sizeof %s%s);\n", dst, fn, src, fn, dst, fn);
+        else
+            sb_printf(o, "        %s%s = %s%s;\n", dst, fn, src, fn);
+    }
+}
+
 /* S_ref, S_cref or S_rref: a member per field, named as the field,
  * converting to S: references (S_rref: read-only values for scalars);
  * S_ref also takes an S or another element. */
@@ -146,23 +159,11 @@ static void proxy(const hctx *h, int a)
             sb_printf(o, "    %s%s &%s;\n", a == V_MUT ? "" : "const ", t, s->fields[f].name);
     }
     sb_printf(o, "    GM_ADOPT_HD operator %s() const\n    {\n        %s gm_v;\n", s->qual, s->qual);
-    for (unsigned f = 0; f < s->nfields; f++) {
-        const char *fn = s->fields[f].name;
-        if (s->fields[f].array_len)
-            sb_printf(o, "        memcpy(&gm_v.%s, &%s, sizeof gm_v.%s);\n", fn, fn, fn);
-        else
-            sb_printf(o, "        gm_v.%s = %s;\n", fn, fn);
-    }
+    copy_fields(o, s, "gm_v.", "");
     sb_puts(o, "        return gm_v;\n    }\n");
     if (a == V_MUT) {
         sb_printf(o, "    GM_ADOPT_HD const %s_ref &operator=(const %s &gm_v) const\n    {\n", s->name, s->qual);
-        for (unsigned f = 0; f < s->nfields; f++) {
-            const char *fn = s->fields[f].name;
-            if (s->fields[f].array_len)
-                sb_printf(o, "        memcpy(&%s, &gm_v.%s, sizeof %s);\n", fn, fn, fn);
-            else
-                sb_printf(o, "        %s = gm_v.%s;\n", fn, fn);
-        }
+        copy_fields(o, s, "", "gm_v.");
         sb_puts(o, "        return *this;\n    }\n");
         /* v[i] = v[j] copies the fields, not the references */
         sb_printf(o, "    GM_ADOPT_HD const %s_ref &operator=(const %s_ref &gm_o) const\n"
@@ -306,37 +307,40 @@ static const char storage[] =
     "        gm_s->view = S_view_in(gm_s->mem, gm_s->off);\n"
     "    return gm_e;\n"
     "}\n"
+    "/* Each segment's bytes for n elements between the device and a host\n"
+    " * stage laid out as the device storage: one cudaMemcpy per segment. */\n"
+    "static inline cudaError_t S_copy(const S_storage *gm_s, char *gm_stage, size_t gm_n, int gm_to_device)\n"
+    "{\n"
+    "    cudaError_t gm_e = cudaSuccess;\n"
+    "    for (unsigned gm_k = 0; gm_k < S_NSEGS && gm_e == cudaSuccess; gm_k++) {\n"
+    "        char *gm_d = gm_s->mem + gm_s->off[gm_k], *gm_h = gm_stage + gm_s->off[gm_k];\n"
+    "        size_t gm_b = S_seg_bytes(gm_k, gm_n);\n"
+    "        gm_e = gm_to_device ? cudaMemcpy(gm_d, gm_h, gm_b, cudaMemcpyHostToDevice)\n"
+    "                            : cudaMemcpy(gm_h, gm_d, gm_b, cudaMemcpyDeviceToHost);\n"
+    "    }\n"
+    "    return gm_e;\n"
+    "}\n"
     "/* Elements [0, n) from an array of S on the host: reshuffled on the host,\n"
-    " * then one cudaMemcpy per segment.  n at most the allocated count. */\n"
+    " * then copied.  n at most the allocated count. */\n"
     "static inline cudaError_t S_pack(const S_storage *gm_s, const S *gm_host, size_t gm_n)\n"
     "{\n"
-    "    if (gm_n > gm_s->n)\n"
-    "        return cudaErrorInvalidValue;\n"
-    "    char *gm_stage = (char *)malloc(gm_s->bytes ? gm_s->bytes : 1);\n"
+    "    char *gm_stage = gm_n <= gm_s->n ? (char *)malloc(gm_s->bytes ? gm_s->bytes : 1) : NULL;\n"
     "    if (!gm_stage)\n"
-    "        return cudaErrorMemoryAllocation;\n"
+    "        return gm_n <= gm_s->n ? cudaErrorMemoryAllocation : cudaErrorInvalidValue;\n"
     "    S_view gm_v = S_view_in(gm_stage, gm_s->off);\n"
     "    for (size_t gm_i = 0; gm_i < gm_n; gm_i++)\n"
     "        gm_v[gm_i] = gm_host[gm_i];\n"
-    "    cudaError_t gm_e = cudaSuccess;\n"
-    "    for (unsigned gm_k = 0; gm_k < S_NSEGS && gm_e == cudaSuccess; gm_k++)\n"
-    "        gm_e = cudaMemcpy(gm_s->mem + gm_s->off[gm_k], gm_stage + gm_s->off[gm_k],\n"
-    "                          S_seg_bytes(gm_k, gm_n), cudaMemcpyHostToDevice);\n"
+    "    cudaError_t gm_e = S_copy(gm_s, gm_stage, gm_n, 1);\n"
     "    free(gm_stage);\n"
     "    return gm_e;\n"
     "}\n"
     "/* Elements [0, n) back into an array of S on the host. */\n"
     "static inline cudaError_t S_unpack(const S_storage *gm_s, S *gm_host, size_t gm_n)\n"
     "{\n"
-    "    if (gm_n > gm_s->n)\n"
-    "        return cudaErrorInvalidValue;\n"
-    "    char *gm_stage = (char *)malloc(gm_s->bytes ? gm_s->bytes : 1);\n"
+    "    char *gm_stage = gm_n <= gm_s->n ? (char *)malloc(gm_s->bytes ? gm_s->bytes : 1) : NULL;\n"
     "    if (!gm_stage)\n"
-    "        return cudaErrorMemoryAllocation;\n"
-    "    cudaError_t gm_e = cudaSuccess;\n"
-    "    for (unsigned gm_k = 0; gm_k < S_NSEGS && gm_e == cudaSuccess; gm_k++)\n"
-    "        gm_e = cudaMemcpy(gm_stage + gm_s->off[gm_k], gm_s->mem + gm_s->off[gm_k],\n"
-    "                          S_seg_bytes(gm_k, gm_n), cudaMemcpyDeviceToHost);\n"
+    "        return gm_n <= gm_s->n ? cudaErrorMemoryAllocation : cudaErrorInvalidValue;\n"
+    "    cudaError_t gm_e = S_copy(gm_s, gm_stage, gm_n, 0);\n"
     "    S_view gm_v = S_view_in(gm_stage, gm_s->off);\n"
     "    for (size_t gm_i = 0; gm_e == cudaSuccess && gm_i < gm_n; gm_i++)\n"
     "        gm_host[gm_i] = gm_v[gm_i];\n"

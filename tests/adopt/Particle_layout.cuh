@@ -587,37 +587,40 @@ static inline cudaError_t Particle_alloc(Particle_storage *gm_s, size_t gm_n)
         gm_s->view = Particle_view_in(gm_s->mem, gm_s->off);
     return gm_e;
 }
+/* Each segment's bytes for n elements between the device and a host
+ * stage laid out as the device storage: one cudaMemcpy per segment. */
+static inline cudaError_t Particle_copy(const Particle_storage *gm_s, char *gm_stage, size_t gm_n, int gm_to_device)
+{
+    cudaError_t gm_e = cudaSuccess;
+    for (unsigned gm_k = 0; gm_k < Particle_NSEGS && gm_e == cudaSuccess; gm_k++) {
+        char *gm_d = gm_s->mem + gm_s->off[gm_k], *gm_h = gm_stage + gm_s->off[gm_k];
+        size_t gm_b = Particle_seg_bytes(gm_k, gm_n);
+        gm_e = gm_to_device ? cudaMemcpy(gm_d, gm_h, gm_b, cudaMemcpyHostToDevice)
+                            : cudaMemcpy(gm_h, gm_d, gm_b, cudaMemcpyDeviceToHost);
+    }
+    return gm_e;
+}
 /* Elements [0, n) from an array of S on the host: reshuffled on the host,
- * then one cudaMemcpy per segment.  n at most the allocated count. */
+ * then copied.  n at most the allocated count. */
 static inline cudaError_t Particle_pack(const Particle_storage *gm_s, const Particle *gm_host, size_t gm_n)
 {
-    if (gm_n > gm_s->n)
-        return cudaErrorInvalidValue;
-    char *gm_stage = (char *)malloc(gm_s->bytes ? gm_s->bytes : 1);
+    char *gm_stage = gm_n <= gm_s->n ? (char *)malloc(gm_s->bytes ? gm_s->bytes : 1) : NULL;
     if (!gm_stage)
-        return cudaErrorMemoryAllocation;
+        return gm_n <= gm_s->n ? cudaErrorMemoryAllocation : cudaErrorInvalidValue;
     Particle_view gm_v = Particle_view_in(gm_stage, gm_s->off);
     for (size_t gm_i = 0; gm_i < gm_n; gm_i++)
         gm_v[gm_i] = gm_host[gm_i];
-    cudaError_t gm_e = cudaSuccess;
-    for (unsigned gm_k = 0; gm_k < Particle_NSEGS && gm_e == cudaSuccess; gm_k++)
-        gm_e = cudaMemcpy(gm_s->mem + gm_s->off[gm_k], gm_stage + gm_s->off[gm_k],
-                          Particle_seg_bytes(gm_k, gm_n), cudaMemcpyHostToDevice);
+    cudaError_t gm_e = Particle_copy(gm_s, gm_stage, gm_n, 1);
     free(gm_stage);
     return gm_e;
 }
 /* Elements [0, n) back into an array of S on the host. */
 static inline cudaError_t Particle_unpack(const Particle_storage *gm_s, Particle *gm_host, size_t gm_n)
 {
-    if (gm_n > gm_s->n)
-        return cudaErrorInvalidValue;
-    char *gm_stage = (char *)malloc(gm_s->bytes ? gm_s->bytes : 1);
+    char *gm_stage = gm_n <= gm_s->n ? (char *)malloc(gm_s->bytes ? gm_s->bytes : 1) : NULL;
     if (!gm_stage)
-        return cudaErrorMemoryAllocation;
-    cudaError_t gm_e = cudaSuccess;
-    for (unsigned gm_k = 0; gm_k < Particle_NSEGS && gm_e == cudaSuccess; gm_k++)
-        gm_e = cudaMemcpy(gm_stage + gm_s->off[gm_k], gm_s->mem + gm_s->off[gm_k],
-                          Particle_seg_bytes(gm_k, gm_n), cudaMemcpyDeviceToHost);
+        return gm_n <= gm_s->n ? cudaErrorMemoryAllocation : cudaErrorInvalidValue;
+    cudaError_t gm_e = Particle_copy(gm_s, gm_stage, gm_n, 0);
     Particle_view gm_v = Particle_view_in(gm_stage, gm_s->off);
     for (size_t gm_i = 0; gm_e == cudaSuccess && gm_i < gm_n; gm_i++)
         gm_host[gm_i] = gm_v[gm_i];
