@@ -78,7 +78,7 @@ static void field_type(const adv_struct *s, unsigned f, char *out, size_t n)
         snprintf(out, n, "%s", s->fields[f].type);
 }
 
-static const char *lane(unsigned i)
+static const char *lane_name(unsigned i)
 {
     static const char *const l[] = {"x", "y", "z", "w"};
     return l[i & 3];
@@ -115,7 +115,7 @@ static void field_at(const hctx *h, unsigned f, sb_t *b)
     case ADV_L_VECTOR: {
         int g = adv_layout_group_of(h->l, f, &ln);
         if (adv_layout_group(h->l, (unsigned)g)->lanes > 1)
-            sb_printf(b, "gm_g%d[gm_i].%s", g, lane(ln));
+            sb_printf(b, "gm_g%d[gm_i].%s", g, lane_name(ln));
         else
             sb_printf(b, "gm_g%d[gm_i]", g);
         break;
@@ -129,11 +129,45 @@ enum { V_MUT, V_CONST, V_RESTRICT };
 static const char *const view_name[] = {"view", "cview", "rview"};
 static const char *const ref_name[] = {"ref", "cref", "rref"};
 
-/* Every field from `src` to `dst` ("gm_v." or "" for the proxy's own
- * members); arrays by memcpy. */
-static void copy_fields(sb_t *o, const adv_struct *s, const char *dst, const char *src)
+/* The vector layout's group of field f when it has two or more lanes
+ * (its lane in *lane), else -1: fields a proxy moves a whole vector at a
+ * time, in one 8- or 16-byte access, as gmadvise's own variant does. */
+static int wide_group(const hctx *h, unsigned f, unsigned *lane)
 {
+    if (h->k != ADV_L_VECTOR)
+        return -1;
+    int g = adv_layout_group_of(h->l, f, lane);
+    return adv_layout_group(h->l, (unsigned)g)->lanes > 1 ? g : -1;
+}
+
+/* Every field from `src` to `dst` ("gm_v." or "" for the proxy's own
+ * members); arrays by memcpy; with `groups`, the vector layout's wide
+ * groups through their vectors (gm_tN copies of the gm_gN members when
+ * reading, whole gm_gN when writing). */
+static void copy_fields(const hctx *h, sb_t *o, const char *dst, const char *src, int groups)
+{
+    const adv_struct *s = h->s;
+    unsigned lane;
+    for (unsigned g = 0; groups && g < adv_layout_ngroups(h->l); g++) {
+        const adv_vgroup *vg = adv_layout_group(h->l, g);
+        if (vg->lanes < 2)
+            continue;
+        if (*dst) { /* read: one load of the vector */
+            sb_printf(o, "        %s gm_t%u = gm_g%u;\n", vg->vtype, g, g);
+            continue;
+        }
+        sb_printf(o, "        gm_g%u = %s{", g, vg->vtype); /* write: one store of the vector */
+        for (unsigned i = 0; i < vg->lanes; i++)
+            sb_printf(o, "%s%s%s", i ? ", " : "", src, s->fields[vg->first + i].name);
+        sb_puts(o, "};\n");
+    }
     for (unsigned f = 0; f < s->nfields; f++) {
+        int g = groups ? wide_group(h, f, &lane) : -1;
+        if (g >= 0) {
+            if (*dst)
+                sb_printf(o, "        %s%s = gm_t%d.%s;\n", dst, s->fields[f].name, g, lane_name(lane));
+            continue;
+        }
         const char *fn = s->fields[f].name;
         if (s->fields[f].array_len)
             sb_printf(o, "        memcpy(&%s%s, &%s%s, sizeof %s%s);\n", dst, fn, src, fn, dst, fn);
@@ -158,12 +192,16 @@ static void proxy(const hctx *h, int a)
         else
             sb_printf(o, "    %s%s &%s;\n", a == V_MUT ? "" : "const ", t, s->fields[f].name);
     }
+    int groups = h->k == ADV_L_VECTOR && a != V_RESTRICT; /* S_rref's lanes come from one load already */
+    for (unsigned g = 0; groups && g < adv_layout_ngroups(h->l); g++)
+        if (adv_layout_group(h->l, g)->lanes > 1)
+            sb_printf(o, "    %s%s &gm_g%u;\n", a == V_MUT ? "" : "const ", adv_layout_group(h->l, g)->vtype, g);
     sb_printf(o, "    GM_ADOPT_HD operator %s() const\n    {\n        %s gm_v;\n", s->qual, s->qual);
-    copy_fields(o, s, "gm_v.", "");
+    copy_fields(h, o, "gm_v.", "", groups);
     sb_puts(o, "        return gm_v;\n    }\n");
     if (a == V_MUT) {
         sb_printf(o, "    GM_ADOPT_HD const %s_ref &operator=(const %s &gm_v) const\n    {\n", s->name, s->qual);
-        copy_fields(o, s, "", "gm_v.");
+        copy_fields(h, o, "", "gm_v.", groups);
         sb_puts(o, "        return *this;\n    }\n");
         /* v[i] = v[j] copies the fields, not the references */
         sb_printf(o, "    GM_ADOPT_HD const %s_ref &operator=(const %s_ref &gm_o) const\n"
@@ -195,12 +233,22 @@ static void view(const hctx *h, int a)
                       h->elem, ADV_AOSOA_BLOCK, ADV_AOSOA_BLOCK);
         sb_puts(o, "        return {");
         for (unsigned f = 0; f < s->nfields; f++) {
+            /* S_rview: a load per field, which the compiler merges when a field
+             * is read twice and drops when it is not read (a vector's loads
+             * would be neither) */
             int nc = a == V_RESTRICT && nc_scalar(&s->fields[f]);
             sb_puts(o, f ? ", " : "");
-            sb_puts(o, nc ? "gm_ld_nc(&" : "");
-            field_at(h, f, o);
-            sb_puts(o, nc ? ")" : "");
+            if (nc) {
+                sb_puts(o, "gm_ld_nc(&");
+                field_at(h, f, o);
+                sb_puts(o, ")");
+            } else {
+                field_at(h, f, o);
+            }
         }
+        for (unsigned g = 0; h->k == ADV_L_VECTOR && a != V_RESTRICT && g < adv_layout_ngroups(h->l); g++)
+            if (adv_layout_group(h->l, g)->lanes > 1)
+                sb_printf(o, ", gm_g%u[gm_i]", g);
         sb_puts(o, "};\n    }\n");
     }
     for (int to = V_CONST; a == V_MUT && to <= V_RESTRICT; to++) { /* S_view passes for the others */

@@ -409,15 +409,19 @@ struct Particle_cref {
     const float &vz;
     const float &mass;
     const int &id;
+    const float4 &gm_g0;
+    const float2 &gm_g1;
     GM_ADOPT_HD operator Particle() const
     {
         Particle gm_v;
-        gm_v.x = x;
-        gm_v.y = y;
-        gm_v.z = z;
-        gm_v.vx = vx;
-        gm_v.vy = vy;
-        gm_v.vz = vz;
+        float4 gm_t0 = gm_g0;
+        float2 gm_t1 = gm_g1;
+        gm_v.x = gm_t0.x;
+        gm_v.y = gm_t0.y;
+        gm_v.z = gm_t0.z;
+        gm_v.vx = gm_t0.w;
+        gm_v.vy = gm_t1.x;
+        gm_v.vz = gm_t1.y;
         gm_v.mass = mass;
         gm_v.id = id;
         return gm_v;
@@ -430,7 +434,7 @@ struct Particle_cview {
     const int *gm_g3;
     GM_ADOPT_HD Particle_cref operator[](long long gm_i) const
     {
-        return {gm_g0[gm_i].x, gm_g0[gm_i].y, gm_g0[gm_i].z, gm_g0[gm_i].w, gm_g1[gm_i].x, gm_g1[gm_i].y, gm_g2[gm_i], gm_g3[gm_i]};
+        return {gm_g0[gm_i].x, gm_g0[gm_i].y, gm_g0[gm_i].z, gm_g0[gm_i].w, gm_g1[gm_i].x, gm_g1[gm_i].y, gm_g2[gm_i], gm_g3[gm_i], gm_g0[gm_i], gm_g1[gm_i]};
     }
 };
 struct Particle_ref {
@@ -442,27 +446,27 @@ struct Particle_ref {
     float &vz;
     float &mass;
     int &id;
+    float4 &gm_g0;
+    float2 &gm_g1;
     GM_ADOPT_HD operator Particle() const
     {
         Particle gm_v;
-        gm_v.x = x;
-        gm_v.y = y;
-        gm_v.z = z;
-        gm_v.vx = vx;
-        gm_v.vy = vy;
-        gm_v.vz = vz;
+        float4 gm_t0 = gm_g0;
+        float2 gm_t1 = gm_g1;
+        gm_v.x = gm_t0.x;
+        gm_v.y = gm_t0.y;
+        gm_v.z = gm_t0.z;
+        gm_v.vx = gm_t0.w;
+        gm_v.vy = gm_t1.x;
+        gm_v.vz = gm_t1.y;
         gm_v.mass = mass;
         gm_v.id = id;
         return gm_v;
     }
     GM_ADOPT_HD const Particle_ref &operator=(const Particle &gm_v) const
     {
-        x = gm_v.x;
-        y = gm_v.y;
-        z = gm_v.z;
-        vx = gm_v.vx;
-        vy = gm_v.vy;
-        vz = gm_v.vz;
+        gm_g0 = float4{gm_v.x, gm_v.y, gm_v.z, gm_v.vx};
+        gm_g1 = float2{gm_v.vy, gm_v.vz};
         mass = gm_v.mass;
         id = gm_v.id;
         return *this;
@@ -479,7 +483,7 @@ struct Particle_view {
     int *gm_g3;
     GM_ADOPT_HD Particle_ref operator[](long long gm_i) const
     {
-        return {gm_g0[gm_i].x, gm_g0[gm_i].y, gm_g0[gm_i].z, gm_g0[gm_i].w, gm_g1[gm_i].x, gm_g1[gm_i].y, gm_g2[gm_i], gm_g3[gm_i]};
+        return {gm_g0[gm_i].x, gm_g0[gm_i].y, gm_g0[gm_i].z, gm_g0[gm_i].w, gm_g1[gm_i].x, gm_g1[gm_i].y, gm_g2[gm_i], gm_g3[gm_i], gm_g0[gm_i], gm_g1[gm_i]};
     }
     GM_ADOPT_HD operator Particle_cview() const { return {gm_g0, gm_g1, gm_g2, gm_g3}; }
     GM_ADOPT_HD operator Particle_rview() const { return {gm_g0, gm_g1, gm_g2, gm_g3}; }
