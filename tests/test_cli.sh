@@ -81,6 +81,25 @@ rm -f "$svg"
 findings=$(mktemp); "$B" check --json samples/particle.h > "$findings"
 expect 2 "error: no \"variants\" array" merge "$findings"; rm -f "$findings"
 expect 2 "--timeout 0: expected a positive number" --timeout 0 samples/particle.h
+# the program answer: one layout per struct, kernels weighted from the command line, then
+# from a comment in the file, then 1
+"$B" --static --json --weight shift=10 samples/vec3_two_kernels.h | python3 -c '
+import json, sys
+p = json.load(sys.stdin)["program"][0]
+assert {k["kernel"]: k["weight"] for k in p["kernels"]} == {"shift": 10, "getx": 1}, p["kernels"]
+decl = sum(k["weight"] * k["declared_bytes"] for k in p["kernels"])
+chosen = sum(k["weight"] * k["chosen_bytes"] for k in p["kernels"])
+assert p["predicted"] and abs(p["speedup"] - decl / chosen) < 1e-12 and p["candidates_scored"] == 5, p
+' || { echo "FAIL: --weight in the program answer"; fail=1; }
+w=$(mktemp --suffix=.h); { cat samples/vec3_two_kernels.h; echo "// gmadvise: weight getx=3 shift=2"; } > "$w"
+"$B" --static --json --weight shift=7 "$w" | python3 -c '
+import json, sys
+p = json.load(sys.stdin)["program"][0]
+assert {k["kernel"]: k["weight"] for k in p["kernels"]} == {"shift": 7, "getx": 3}, p["kernels"]
+' || { echo "FAIL: weights from a comment, the command line first"; fail=1; }
+rm -f "$w"
+expect 2 "a weight for 'foo', which is no kernel of the file" --static --weight foo=2 samples/vec3_two_kernels.h
+expect 2 "--weight shift=0: the weight must be positive" --static --weight shift=0 samples/vec3_two_kernels.h
 # an architecture NVRTC cannot target still gets the model's answer, said so
 out=$("$B" --static --arch 35 samples/particle.h 2>&1) || { echo "FAIL: --arch 35 exit"; fail=1; }
 printf '%s' "$out" | grep -q "sm_35: NVRTC .* does not compile for it.*the model's result only" &&

@@ -14,15 +14,16 @@
 #include "../../common/strbuf.h"
 #include "../frontend/parse.h"
 
-static int parse_param(const char *s, adv_param_value *out, gm_status *st)
+/* "NAME=VALUE" of option `opt` (--param, --weight). */
+static int parse_param(const char *opt, const char *s, adv_param_value *out, gm_status *st)
 {
     const char *eq = strchr(s, '=');
     if (!eq || eq == s)
-        return gm_fail(st, GM_EINPUT, "--param %s: expected NAME=VALUE", s);
+        return gm_fail(st, GM_EINPUT, "%s %s: expected NAME=VALUE", opt, s);
     char *end;
     double v = strtod(eq + 1, &end);
     if (end == eq + 1 || *end || !adv_param_value_ok(v))
-        return gm_fail(st, GM_EINPUT, "--param %s: VALUE must be a finite number of at most 2^53", s);
+        return gm_fail(st, GM_EINPUT, "%s %s: VALUE must be a finite number of at most 2^53", opt, s);
     size_t n = (size_t)(eq - s);
     char *name = gm_xmalloc(n + 1);
     memcpy(name, s, n);
@@ -40,8 +41,9 @@ static struct option *all_options(const cli_spec *spec, char *shorts, size_t n)
         {"version", no_argument, NULL, CLI_VERSION},
         {"param", required_argument, NULL, CLI_PARAM}, /* from here: headers only */
         {"instantiate", required_argument, NULL, CLI_INSTANTIATE},
+        {"weight", required_argument, NULL, CLI_WEIGHT},
     };
-    unsigned nshared = spec->headers ? 4 : 2, nown = 0;
+    unsigned nshared = spec->headers ? 5 : 2, nown = 0;
     while (spec->opts && spec->opts[nown].name)
         nown++;
     struct option *o = gm_xcalloc(nshared + nown + 1, sizeof *o);
@@ -105,9 +107,17 @@ static int shared_option(const cli_spec *spec, cli_common *c, int id, const char
     case CLI_PARAM:
         if (c->nparams >= CLI_MAX_PARAMS)
             return gm_fail(st, GM_EINPUT, "too many --param options (at most %d)", CLI_MAX_PARAMS);
-        if (parse_param(arg, &c->params[c->nparams], st))
+        if (parse_param("--param", arg, &c->params[c->nparams], st))
             return st->code;
         c->nparams++;
+        return GM_OK;
+    case CLI_WEIGHT:
+        if (c->nweights >= CLI_MAX_PARAMS)
+            return gm_fail(st, GM_EINPUT, "too many --weight options (at most %d)", CLI_MAX_PARAMS);
+        if (parse_param("--weight", arg, &c->weights[c->nweights], st))
+            return st->code;
+        if (!(c->weights[c->nweights++].value > 0))
+            return gm_fail(st, GM_EINPUT, "--weight %s: the weight must be positive", arg);
         return GM_OK;
     }
     return -1; /* not a shared option */
@@ -160,7 +170,9 @@ void cli_common_free(cli_common *c)
 {
     for (unsigned i = 0; i < c->nparams; i++)
         free((char *)c->params[i].name);
-    c->nparams = 0;
+    for (unsigned i = 0; i < c->nweights; i++)
+        free((char *)c->weights[i].name);
+    c->nparams = c->nweights = 0;
     free(c->operands);
     c->operands = NULL;
 }
@@ -206,6 +218,10 @@ int cli_load_model(const char *path, const char *text, const cli_common *c, adv_
         return st->code;
     if (c->nparams)
         adv_model_set_overrides(*out, c->params, c->nparams);
+    adv_model_set_weights(*out, c->weights, c->nweights);
+    const char *stray = adv_model_unknown_weight(*out);
+    if (stray)
+        return gm_fail(st, GM_EINPUT, "%s: error: a weight for '%s', which is no kernel of the file", path, stray);
     adv_model_classify(*out, GM_DEFAULT_COUNT);
     return GM_OK;
 }

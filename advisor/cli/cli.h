@@ -20,14 +20,14 @@
 #define CLI_MAX_PARAMS 256
 
 /* Ids of the shared long options; a command's own start at CLI_OWN. */
-enum { CLI_PARAM = 1000, CLI_VERSION, CLI_INSTANTIATE, CLI_OWN = 1100 };
+enum { CLI_PARAM = 1000, CLI_VERSION, CLI_INSTANTIATE, CLI_WEIGHT, CLI_OWN = 1100 };
 
 typedef struct {
     const char *name;           /* "gmadvise check", for messages */
     const char *usage;          /* the whole --help text */
     const struct option *opts;  /* its own long options, zero-terminated (NULL: none) */
     const char *shorts;         /* its own short options, getopt syntax ("q") */
-    int headers;                /* takes -I, -D, --param, --instantiate and `-- clang-args` */
+    int headers;                /* takes -I, -D, --param, --instantiate, --weight and `-- clang-args` */
 } cli_spec;
 
 typedef struct {
@@ -37,6 +37,8 @@ typedef struct {
     unsigned nparams;
     const char *instantiate[CLI_MAX_PARAMS]; /* --instantiate 'k<float, 256>' */
     unsigned ninstantiate;
+    adv_param_value weights[CLI_MAX_PARAMS]; /* --weight KERNEL=W */
+    unsigned nweights;
     char **operands;            /* the non-option arguments, in order */
     unsigned noperands;
     int done;                   /* --help or --version was answered */
@@ -58,9 +60,10 @@ int cli_device_arg(const char *value, int all_ok, int *device, gm_status *st);
 int cli_positive_arg(const char *opt, const char *value, double *out, gm_status *st);
 
 /* Parses `path` (or `text` in its place when not NULL) with the common
- * options' parser arguments, applies their --param overrides and
- * classifies every access: the model each subcommand starts from.  The
- * caller destroys *out. */
+ * options' parser arguments, applies their --param overrides and --weight
+ * weights (GM_EINPUT for a weight that names no kernel) and classifies
+ * every access: the model each subcommand starts from.  The caller
+ * destroys *out. */
 int cli_load_model(const char *path, const char *text, const cli_common *c, adv_model **out,
                    gm_status *st);
 

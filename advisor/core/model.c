@@ -79,17 +79,22 @@ void adv_model_reset(adv_model *m)
     sb_init(&m->notes);
 }
 
+static void free_values(adv_param_value *v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        free((char *)v[i].name);
+    free(v);
+}
+
 void adv_model_destroy(adv_model *m)
 {
     if (!m)
         return;
     adv_model_reset(m);
-    for (unsigned i = 0; i < m->nann; i++)
-        free((char *)m->ann[i].name);
-    for (unsigned i = 0; i < m->novr; i++)
-        free((char *)m->ovr[i].name);
-    free(m->ann);
-    free(m->ovr);
+    free_values(m->ann, m->nann);
+    free_values(m->ovr, m->novr);
+    free_values(m->wann, m->nwann);
+    free_values(m->wovr, m->nwovr);
     for (unsigned i = 0; i < m->ndefines; i++)
         free(m->defines[i]);
     for (unsigned i = 0; i < m->npreamble; i++)
@@ -249,13 +254,56 @@ int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long 
     return 0;
 }
 
+/* Appends copies of v[0..n) (names duplicated) to the list *dst of *ndst. */
+static void append_values(adv_param_value **dst, unsigned *ndst, const adv_param_value *v, unsigned n)
+{
+    *dst = gm_xrealloc(*dst, (*ndst + n) * sizeof **dst);
+    for (unsigned i = 0; i < n; i++) {
+        (*dst)[*ndst].name = gm_xstrdup(v[i].name);
+        (*dst)[(*ndst)++].value = v[i].value;
+    }
+}
+
 void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n)
 {
-    m->ovr = gm_xrealloc(m->ovr, (m->novr + n) * sizeof *m->ovr);
-    for (unsigned i = 0; i < n; i++) {
-        m->ovr[m->novr].name = gm_xstrdup(v[i].name);
-        m->ovr[m->novr++].value = v[i].value;
+    append_values(&m->ovr, &m->novr, v, n);
+}
+
+void adv_model_set_weights(adv_model *m, const adv_param_value *v, unsigned n)
+{
+    append_values(&m->wovr, &m->nwovr, v, n);
+}
+
+double adv_model_weight(const adv_model *m, unsigned k)
+{
+    const adv_kernel *kn = &m->kernels[k];
+    const adv_param_value *v = lookup(m->wovr, m->nwovr, kn->label);
+    if (!v)
+        v = lookup(m->wovr, m->nwovr, kn->name);
+    if (!v)
+        v = lookup(m->wann, m->nwann, kn->label);
+    if (!v)
+        v = lookup(m->wann, m->nwann, kn->name);
+    return v ? v->value : 1.0;
+}
+
+/* Whether some kernel is called `name` (by label or name). */
+static int names_kernel(const adv_model *m, const char *name)
+{
+    for (unsigned k = 0; k < m->nkernels; k++)
+        if (!strcmp(m->kernels[k].label, name) || !strcmp(m->kernels[k].name, name))
+            return 1;
+    return 0;
+}
+
+const char *adv_model_unknown_weight(const adv_model *m)
+{
+    for (unsigned i = 0; i < m->nwovr + m->nwann; i++) {
+        const char *n = i < m->nwovr ? m->wovr[i].name : m->wann[i - m->nwovr].name;
+        if (!names_kernel(m, n))
+            return n;
     }
+    return NULL;
 }
 
 /* Kernel k's parameter values for the model, every one of them. */

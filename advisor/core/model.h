@@ -196,6 +196,13 @@ typedef struct {
 int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long count,
                           double *value);
 void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n);
+/* The weight of kernel k in the program answer (one layout per struct for
+ * all its kernels): from --weight (set here), else `// gmadvise: weight
+ * K=W` in the file, by the kernel's label or name; 1 when not given. */
+double adv_model_weight(const adv_model *m, unsigned k);
+void adv_model_set_weights(adv_model *m, const adv_param_value *v, unsigned n);
+/* The name of a weight (given either way) that names no kernel, or NULL. */
+const char *adv_model_unknown_weight(const adv_model *m);
 /* 1 when v can be a parameter's value: finite, and an exact integer range
  * (|v| <= 2^53) so that launches and the index model see the same value. */
 int adv_param_value_ok(double v);

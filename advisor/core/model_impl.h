@@ -29,6 +29,10 @@ struct adv_model {
     unsigned nann;
     adv_param_value *ovr; /* from the command line */
     unsigned novr;
+    adv_param_value *wann; /* kernel weights from `// gmadvise: weight K=W` */
+    unsigned nwann;
+    adv_param_value *wovr; /* kernel weights from the command line */
+    unsigned nwovr;
     long long count; /* elements assumed for count-like parameters */
 };
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/limits.h"
 #include "../../common/strbuf.h"
 #include "../core/rank.h"
 
@@ -27,6 +28,9 @@ void adv_result_free(adv_result *r)
         free(r->v[i].code);
         free(r->v[i].source);
     }
+    for (unsigned i = 0; i < r->nprog; i++)
+        free(r->prog[i].k);
+    free(r->prog);
     if (r->access_cost)
         for (unsigned k = 0; k < adv_model_nkernels(r->m); k++)
             free(r->access_cost[k]);
@@ -128,6 +132,91 @@ static void verdicts(adv_result *r)
     }
 }
 
+/* ---- the program answer ----------------------------------------------- */
+
+/* Variant (kernel k, struct st, layout L) of gmadvise's own, or NULL. */
+static const adv_variant *find(const adv_result *r, unsigned k, int st, adv_layout_kind L)
+{
+    for (unsigned i = 0; i < r->nv; i++)
+        if (r->v[i].kernel == k && r->v[i].st == st && r->v[i].kind == L && !r->v[i].adopted)
+            return &r->v[i];
+    return NULL;
+}
+
+/* Its value: the measured median, or (predicted) the model's bytes; 0
+ * when it has none. */
+static double value(const adv_variant *v, int predicted)
+{
+    if (!v)
+        return 0;
+    if (predicted)
+        return v->model.ok && v->state >= ADV_V_GENERATED ? v->model.dram_bytes : 0;
+    return usable(v) ? v->median_ms : 0;
+}
+
+static void program_of(const adv_result *r, int st, adv_program *p)
+{
+    memset(p, 0, sizeof *p);
+    p->st = st;
+    p->predicted = r->run != ADV_RUN_MEASURED;
+    for (unsigned k = 0; k < adv_model_nkernels(r->m); k++)
+        if (find(r, k, st, ADV_L_AOS)) {
+            p->k = gm_xrealloc(p->k, (p->nk + 1) * sizeof *p->k);
+            p->k[p->nk++] = (adv_program_kernel){.kernel = k, .weight = adv_model_weight(r->m, k)};
+        }
+    double total[ADV_L_COUNT] = {0};
+    int ok[ADV_L_COUNT];
+    for (int L = 0; L < ADV_L_COUNT; L++) {
+        int scored = 1;
+        ok[L] = p->nk > 0;
+        for (unsigned i = 0; i < p->nk; i++) {
+            const adv_variant *v = find(r, p->k[i].kernel, st, (adv_layout_kind)L);
+            double x = value(v, p->predicted);
+            scored &= v && v->model.ok;
+            ok[L] &= x > 0;
+            total[L] += p->k[i].weight * x;
+            if (x > 0 && (p->k[i].best <= 0 || x < p->k[i].best)) {
+                p->k[i].best = x;
+                p->k[i].best_kind = (adv_layout_kind)L;
+            }
+        }
+        p->scored += scored && p->nk;
+        p->measured += ok[L] && !p->predicted;
+    }
+    p->kind = ADV_L_AOS;
+    for (int L = 1; L < ADV_L_COUNT; L++)
+        if (ok[L] && (!ok[p->kind] || total[L] < total[p->kind]))
+            p->kind = (adv_layout_kind)L;
+    /* the declared layout stays unless another beats it beyond the noise floor */
+    if (ok[ADV_L_AOS] && p->kind != ADV_L_AOS &&
+        total[p->kind] > total[ADV_L_AOS] * (1 - GM_NOISE_FLOOR_PCT / 100.0)) {
+        p->kind = ADV_L_AOS;
+        p->within_noise = 1;
+    }
+    p->declared_total = total[ADV_L_AOS];
+    p->chosen_total = ok[p->kind] ? total[p->kind] : 0;
+    for (unsigned i = 0; i < p->nk; i++) {
+        p->k[i].declared = value(find(r, p->k[i].kernel, st, ADV_L_AOS), p->predicted);
+        p->k[i].chosen = value(find(r, p->k[i].kernel, st, p->kind), p->predicted);
+    }
+}
+
+static void programs(adv_result *r)
+{
+    for (unsigned i = 0; i < r->nprog; i++)
+        free(r->prog[i].k);
+    free(r->prog);
+    r->prog = gm_xcalloc(adv_model_nstructs(r->m) + 1, sizeof *r->prog);
+    r->nprog = 0;
+    for (unsigned s = 0; s < adv_model_nstructs(r->m); s++) {
+        program_of(r, (int)s, &r->prog[r->nprog]);
+        if (r->prog[r->nprog].nk)
+            r->nprog++;
+        else
+            free(r->prog[r->nprog].k);
+    }
+}
+
 void adv_result_rank(adv_result *r)
 {
     const adv_variant *v = r->v;
@@ -145,4 +234,5 @@ void adv_result_rank(adv_result *r)
     }
     qsort(r->rec, r->nrec, sizeof *r->rec, by_stake);
     verdicts(r);
+    programs(r);
 }

@@ -89,6 +89,31 @@ typedef enum {
     ADV_RUN_GPU_FAILED        /* measuring failed before any variant (skip_note) */
 } adv_run;
 
+/* One kernel's part in a struct's program answer. */
+typedef struct {
+    unsigned kernel;
+    double weight;
+    double declared, chosen;  /* its value in the declared and the chosen layout */
+    double best;              /* its own best layout's value, and which */
+    adv_layout_kind best_kind;
+} adv_program_kernel;
+
+/* The program answer for one struct: the layout that minimises the
+ * weighted total over every kernel that takes it, each kernel's weight
+ * from adv_model_weight.  Values are measured medians in ms, or, where
+ * nothing was measured (predicted), the model's DRAM bytes per element. */
+typedef struct {
+    int st;
+    adv_layout_kind kind;     /* the declared layout when nothing beats it beyond the noise floor */
+    int predicted;
+    int within_noise;         /* a layout was faster, by less than the noise floor */
+    double declared_total, chosen_total;
+    unsigned scored;          /* layouts the model could cost for every kernel */
+    unsigned measured;        /* layouts measured correct for every kernel */
+    adv_program_kernel *k;
+    unsigned nk;
+} adv_program;
+
 typedef struct {
     const adv_model *m;
     int arch;                 /* sm the variants were compiled for */
@@ -101,6 +126,8 @@ typedef struct {
     unsigned nv;
     adv_rec *rec;             /* largest time at stake first */
     unsigned nrec;
+    adv_program *prog;        /* one per struct some kernel takes */
+    unsigned nprog;
 } adv_result;
 
 /* Whether any variant of r was compiled (none: the model's result only). */
@@ -108,10 +135,10 @@ int adv_result_compiled(const adv_result *r);
 
 void adv_result_free(adv_result *r);
 
-/* Fills r->rec and each variant's verdicts from the measurements; where
- * nothing was measured, ranks by the model instead (fewest DRAM bytes,
- * then fewest requests; within the noise floor keeps the declared
- * layout). */
+/* Fills r->rec and each variant's verdicts from the measurements, and
+ * r->prog; where nothing was measured, ranks by the model instead (fewest
+ * DRAM bytes, then fewest requests; within the noise floor keeps the
+ * declared layout). */
 void adv_result_rank(adv_result *r);
 
 #endif

@@ -8,6 +8,14 @@ int fe_read_annotations(adv_model *m, gm_status *st)
         const char *eol = strchr(p, '\n');
         if (!eol)
             eol = p + strlen(p);
+        /* `gmadvise: weight K=W ...` gives kernel weights, else parameter values */
+        while (p < eol && isspace((unsigned char)*p))
+            p++;
+        int weight = !strncmp(p, "weight", 6) && p + 6 < eol && isspace((unsigned char)p[6]);
+        if (weight)
+            p += 6;
+        adv_param_value **list = weight ? &m->wann : &m->ann;
+        unsigned *nlist = weight ? &m->nwann : &m->nann;
         while (p < eol) {
             while (p < eol && isspace((unsigned char)*p))
                 p++;
@@ -21,7 +29,7 @@ int fe_read_annotations(adv_model *m, gm_status *st)
             double v = strtod(p + 1, &end);
             if (end == p + 1 || end > eol)
                 break;
-            if (!adv_param_value_ok(v)) {
+            if (!adv_param_value_ok(v) || (weight && !(v > 0))) {
                 unsigned line = 1;
                 for (const char *c = m->text; c < name; c++)
                     line += *c == '\n';
@@ -29,14 +37,14 @@ int fe_read_annotations(adv_model *m, gm_status *st)
                 while (bol > m->text && bol[-1] != '\n')
                     bol--;
                 return gm_fail(st, GM_EINPUT, "%s:%u:%u: error: gmadvise: %.*s: the value must be a finite "
-                               "number of at most 2^53", m->file, line, (unsigned)(name - bol + 1),
-                               (int)(end - name), name);
+                               "%snumber of at most 2^53", m->file, line, (unsigned)(name - bol + 1),
+                               (int)(end - name), name, weight ? "positive " : "");
             }
             char *nm = gm_xmalloc(nlen + 1);
             memcpy(nm, name, nlen);
             nm[nlen] = '\0';
-            m->ann = gm_xrealloc(m->ann, (m->nann + 1) * sizeof *m->ann);
-            m->ann[m->nann++] = (adv_param_value){nm, v};
+            *list = gm_xrealloc(*list, (*nlist + 1) * sizeof **list);
+            (*list)[(*nlist)++] = (adv_param_value){nm, v};
             p = end;
         }
     }

@@ -188,50 +188,12 @@ static void print_predicted(const out_t *o, const adv_result *r)
     }
 }
 
-void adv_report_text(const adv_result *r, FILE *f, int color)
+/* The per-kernel recommendations, largest time at stake first. */
+static void print_recommendations(const out_t *op, const adv_result *r)
 {
-    out_t o = {f, color};
+    const out_t o = *op;
+    FILE *f = o.f;
     const adv_model *m = r->m;
-    fprintf(f, "%sgmadvise %s%s: %s\n", BOLD(&o), GMADVISE_VERSION, RESET(&o), adv_model_file(m));
-    const jit_reference *ref = &r->ref;
-    if (r->run == ADV_RUN_MEASURED) {
-        fprintf(f, "device: %s (sm_%d), memcpy D2D peak %.0f GB/s\n", r->dev.name, r->dev.sm,
-                ref->memcpy_gbps);
-        fprintf(f, "reference copies: float %.0f GB/s, offset 1: %.0f (%+.1f%%), stride 2: %.0f (%+.1f%%), "
-                   "float4: %.0f (%+.1f%%)\n",
-                ref->copy_gbps, ref->offset1_gbps, 100 * (ref->offset1_gbps / ref->copy_gbps - 1),
-                ref->stride2_gbps, 100 * (ref->stride2_gbps / ref->copy_gbps - 1), ref->vec4_gbps,
-                100 * (ref->vec4_gbps / ref->copy_gbps - 1));
-    } else {
-        fprintf(f, "device: none; variants %s for sm_%d; measurement skipped: %s\n",
-                adv_result_compiled(r) ? "compiled" : "generated, none compiled,", r->arch,
-                r->skip_note[0] ? r->skip_note : "no GPU");
-    }
-    adv_notes_text(m, "note: ", f);
-    for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
-        fprintf(f, "\n");
-        print_struct(&o, m, adv_model_struct(m, i));
-    }
-    for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
-        fprintf(f, "\n");
-        print_kernel(&o, r, k);
-        for (unsigned i = 0; i < r->nv; i++) {
-            const adv_variant *v = &r->v[i];
-            /* one table per (kernel, struct): the variants of one are adjacent */
-            if (v->kernel != k || (i && r->v[i - 1].kernel == k && r->v[i - 1].st == v->st))
-                continue;
-            if (v->st >= 0) {
-                fprintf(f, "\n  %s%s%s in %s:\n", BOLD(&o), adv_model_struct(m, (unsigned)v->st)->name,
-                        RESET(&o), adv_model_kernel(m, k)->label);
-            } else {
-                fprintf(f, "\n  as declared (no struct parameter: no layout to choose):\n");
-            }
-            print_variants(&o, r, k, v->st);
-            if (v->st >= 0 && has_adopted(r, k, v->st))
-                fprintf(f, "  * the kernel as written, through %s_layout.cuh (gmadvise adopt) in that layout\n",
-                        adv_model_struct(m, (unsigned)v->st)->name);
-        }
-    }
     fprintf(f, "\n%srecommendations%s", BOLD(&o), RESET(&o));
     if (!r->nrec) {
         fprintf(f, ": none (%s)\n", r->run == ADV_RUN_MEASURED ? "no struct layout was measured correctly"
@@ -265,6 +227,77 @@ void adv_report_text(const adv_result *r, FILE *f, int color)
         print_code(f, b->code);
         print_adopt(f, r, rc);
     }
+}
+
+/* The program answer's layout as field groups: one group for the AoS
+ * kinds and AoSoA, one per field (SoA) or per vector (vector). */
+static void json_groups(adv_json *j, const adv_struct *s, adv_layout_kind kind)
+{
+    char why[256];
+    adv_layout *l = adv_layout_create(s, kind, 1024, why, sizeof why);
+    adv_json_begin_arr(j, "groups");
+    unsigned ng = !l ? 0 : kind == ADV_L_SOA ? s->nfields : kind == ADV_L_VECTOR ? adv_layout_ngroups(l) : 1;
+    for (unsigned g = 0; g < ng; g++) {
+        unsigned first = kind == ADV_L_SOA ? g : kind == ADV_L_VECTOR ? adv_layout_group(l, g)->first : 0;
+        unsigned n = kind == ADV_L_SOA ? 1 : kind == ADV_L_VECTOR ? adv_layout_group(l, g)->lanes : s->nfields;
+        adv_json_begin_arr(j, NULL);
+        for (unsigned f = first; f < first + n; f++)
+            adv_json_str(j, NULL, s->fields[f].name);
+        adv_json_end_arr(j);
+    }
+    adv_json_end_arr(j);
+    unsigned size = 0;
+    if (l && (kind == ADV_L_AOS || kind == ADV_L_AOS_ALIGN))
+        size = adv_layout_elem_size(l);
+    else if (l && kind == ADV_L_AOSOA)
+        size = adv_layout_block_bytes(l) / ADV_AOSOA_BLOCK;
+    else
+        for (unsigned i = 0; l && i < adv_layout_npointers(l); i++)
+            size += adv_layout_seg(l, i)->bstride;
+    adv_json_int(j, "align", l && (kind == ADV_L_AOS || kind == ADV_L_AOS_ALIGN) ? adv_layout_align(l) : s->align);
+    adv_json_int(j, "size", size);
+    adv_layout_destroy(l);
+}
+
+static void json_program(adv_json *j, const adv_result *r)
+{
+    adv_json_begin_arr(j, "program");
+    for (unsigned i = 0; i < r->nprog; i++) {
+        const adv_program *p = &r->prog[i];
+        const adv_struct *s = adv_model_struct(r->m, (unsigned)p->st);
+        adv_json_begin_obj(j, NULL);
+        adv_json_str(j, "struct", s->name);
+        adv_json_str(j, "layout", adv_layout_name(p->kind));
+        adv_json_begin_arr(j, "order");
+        for (unsigned f = 0; f < s->nfields; f++)
+            adv_json_str(j, NULL, s->fields[f].name);
+        adv_json_end_arr(j);
+        json_groups(j, s, p->kind);
+        if (p->kind == ADV_L_AOSOA)
+            adv_json_int(j, "lanes", ADV_AOSOA_BLOCK);
+        else
+            adv_json_null(j, "lanes");
+        adv_json_num(j, "speedup", p->chosen_total > 0 ? p->declared_total / p->chosen_total : 0.0 / 0.0);
+        adv_json_bool(j, "predicted", p->predicted);
+        adv_json_bool(j, "within_noise", p->within_noise);
+        adv_json_int(j, "candidates_scored", p->scored);
+        adv_json_int(j, "candidates_measured", p->measured);
+        adv_json_begin_arr(j, "kernels");
+        for (unsigned k = 0; k < p->nk; k++) {
+            const adv_program_kernel *pk = &p->k[k];
+            adv_json_begin_obj(j, NULL);
+            adv_json_str(j, "kernel", adv_model_kernel(r->m, pk->kernel)->label);
+            adv_json_num(j, "weight", pk->weight);
+            /* ms when measured; the model's DRAM bytes per element when predicted */
+            adv_json_num(j, p->predicted ? "declared_bytes" : "declared_ms", pk->declared);
+            adv_json_num(j, p->predicted ? "chosen_bytes" : "chosen_ms", pk->chosen);
+            adv_json_str(j, "own_best", adv_layout_name(pk->best_kind));
+            adv_json_end_obj(j);
+        }
+        adv_json_end_arr(j);
+        adv_json_end_obj(j);
+    }
+    adv_json_end_arr(j);
 }
 
 static void json_structs(adv_json *j, const adv_model *m)
@@ -417,6 +450,7 @@ void adv_report_json(const adv_result *r, sb_t *out)
         adv_json_end_obj(&j);
     }
     adv_json_end_arr(&j);
+    json_program(&j, r);
     adv_json_begin_arr(&j, "recommendations");
     for (unsigned i = 0; i < r->nrec; i++) {
         const adv_rec *rc = &r->rec[i];
@@ -439,6 +473,95 @@ void adv_report_json(const adv_result *r, sb_t *out)
     }
     adv_json_end_arr(&j);
     adv_json_end_obj(&j);
+}
+
+/* One layout per struct for all its kernels, weighted (adv_program). */
+static void print_program(const out_t *o, const adv_result *r)
+{
+    FILE *f = o->f;
+    if (!r->nprog)
+        return;
+    fprintf(f, "\n%sprogram%s: one layout per struct for every kernel that takes it (weights from --weight "
+               "KERNEL=W or // gmadvise: weight KERNEL=W; 1 each otherwise)%s\n",
+            BOLD(o), RESET(o), r->prog[0].predicted ? "; PREDICTED: model DRAM bytes per element, not ms" : "");
+    for (unsigned i = 0; i < r->nprog; i++) {
+        const adv_program *p = &r->prog[i];
+        const char *unit = p->predicted ? "B/el" : "ms";
+        fprintf(f, "  %s: ", adv_model_struct(r->m, (unsigned)p->st)->name);
+        if (p->chosen_total <= 0) {
+            fprintf(f, "no layout with a value for every kernel\n");
+            continue;
+        }
+        if (p->kind == ADV_L_AOS)
+            fprintf(f, "keep the declared layout%s", p->within_noise ? " (others within the noise floor)" : "");
+        else
+            fprintf(f, "%s%s%s, %.2fx over the declared layout", GREEN(o), adv_layout_name(p->kind), RESET(o),
+                    p->declared_total / p->chosen_total);
+        int dec = p->predicted ? 1 : 4; /* bytes, or ms */
+        fprintf(f, "; weighted total %.*f -> %.*f %s; %u layouts scored, %u measured\n", dec, p->declared_total,
+                dec, p->chosen_total, unit, p->scored, p->measured);
+        fprintf(f, "    %-24s %6s %10s %10s  %s\n", "kernel", "weight", "declared", adv_layout_name(p->kind),
+                "its own best");
+        for (unsigned j = 0; j < p->nk; j++) {
+            const adv_program_kernel *k = &p->k[j];
+            char own[64];
+            if (k->best_kind == p->kind || k->best >= k->chosen)
+                snprintf(own, sizeof own, "%s (this one)", adv_layout_name(p->kind));
+            else
+                snprintf(own, sizeof own, "%s %.*f: %.2fx faster", adv_layout_name(k->best_kind), dec, k->best,
+                         k->chosen / k->best);
+            fprintf(f, "    %-24s %6g %10.*f %10.*f  %s\n", adv_model_kernel(r->m, k->kernel)->label, k->weight,
+                    dec, k->declared, dec, k->chosen, own);
+        }
+    }
+}
+
+void adv_report_text(const adv_result *r, FILE *f, int color)
+{
+    out_t o = {f, color};
+    const adv_model *m = r->m;
+    fprintf(f, "%sgmadvise %s%s: %s\n", BOLD(&o), GMADVISE_VERSION, RESET(&o), adv_model_file(m));
+    const jit_reference *ref = &r->ref;
+    if (r->run == ADV_RUN_MEASURED) {
+        fprintf(f, "device: %s (sm_%d), memcpy D2D peak %.0f GB/s\n", r->dev.name, r->dev.sm,
+                ref->memcpy_gbps);
+        fprintf(f, "reference copies: float %.0f GB/s, offset 1: %.0f (%+.1f%%), stride 2: %.0f (%+.1f%%), "
+                   "float4: %.0f (%+.1f%%)\n",
+                ref->copy_gbps, ref->offset1_gbps, 100 * (ref->offset1_gbps / ref->copy_gbps - 1),
+                ref->stride2_gbps, 100 * (ref->stride2_gbps / ref->copy_gbps - 1), ref->vec4_gbps,
+                100 * (ref->vec4_gbps / ref->copy_gbps - 1));
+    } else {
+        fprintf(f, "device: none; variants %s for sm_%d; measurement skipped: %s\n",
+                adv_result_compiled(r) ? "compiled" : "generated, none compiled,", r->arch,
+                r->skip_note[0] ? r->skip_note : "no GPU");
+    }
+    adv_notes_text(m, "note: ", f);
+    for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
+        fprintf(f, "\n");
+        print_struct(&o, m, adv_model_struct(m, i));
+    }
+    for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
+        fprintf(f, "\n");
+        print_kernel(&o, r, k);
+        for (unsigned i = 0; i < r->nv; i++) {
+            const adv_variant *v = &r->v[i];
+            /* one table per (kernel, struct): the variants of one are adjacent */
+            if (v->kernel != k || (i && r->v[i - 1].kernel == k && r->v[i - 1].st == v->st))
+                continue;
+            if (v->st >= 0) {
+                fprintf(f, "\n  %s%s%s in %s:\n", BOLD(&o), adv_model_struct(m, (unsigned)v->st)->name,
+                        RESET(&o), adv_model_kernel(m, k)->label);
+            } else {
+                fprintf(f, "\n  as declared (no struct parameter: no layout to choose):\n");
+            }
+            print_variants(&o, r, k, v->st);
+            if (v->st >= 0 && has_adopted(r, k, v->st))
+                fprintf(f, "  * the kernel as written, through %s_layout.cuh (gmadvise adopt) in that layout\n",
+                        adv_model_struct(m, (unsigned)v->st)->name);
+        }
+    }
+    print_recommendations(&o, r);
+    print_program(&o, r);
 }
 
 void adv_report_text_all(const adv_result *r, unsigned n, FILE *out, int color)
