@@ -195,6 +195,9 @@ static void program_of(const adv_result *r, int st, adv_program *p)
     }
     p->declared_total = total[ADV_L_AOS];
     p->chosen_total = ok[p->kind] ? total[p->kind] : 0;
+    for (int L = 0; L < ADV_L_COUNT; L++)
+        if (ok[L] && L != (int)p->kind && total[L] <= p->chosen_total * (1 + GM_NOISE_FLOOR_PCT / 100.0))
+            p->tied |= 1u << L;
     for (unsigned i = 0; i < p->nk; i++) {
         p->k[i].declared = value(find(r, p->k[i].kernel, st, ADV_L_AOS), p->predicted);
         p->k[i].chosen = value(find(r, p->k[i].kernel, st, p->kind), p->predicted);

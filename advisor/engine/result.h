@@ -107,6 +107,7 @@ typedef struct {
     adv_layout_kind kind;     /* the declared layout when nothing beats it beyond the noise floor */
     int predicted;
     int within_noise;         /* a layout was faster, by less than the noise floor */
+    unsigned tied;            /* bit L: layout L's total is within the noise floor of the chosen one's */
     double declared_total, chosen_total;
     unsigned scored;          /* layouts the model could cost for every kernel */
     unsigned measured;        /* layouts measured correct for every kernel */

@@ -280,6 +280,11 @@ static void json_program(adv_json *j, const adv_result *r)
         adv_json_num(j, "speedup", p->chosen_total > 0 ? p->declared_total / p->chosen_total : 0.0 / 0.0);
         adv_json_bool(j, "predicted", p->predicted);
         adv_json_bool(j, "within_noise", p->within_noise);
+        adv_json_begin_arr(j, "tied");
+        for (int L = 0; L < ADV_L_COUNT; L++)
+            if (p->tied & 1u << L)
+                adv_json_str(j, NULL, adv_layout_name(L));
+        adv_json_end_arr(j);
         adv_json_int(j, "candidates_scored", p->scored);
         adv_json_int(j, "candidates_measured", p->measured);
         adv_json_begin_arr(j, "kernels");
@@ -500,6 +505,10 @@ static void print_program(const out_t *o, const adv_result *r)
         int dec = p->predicted ? 1 : 4; /* bytes, or ms */
         fprintf(f, "; weighted total %.*f -> %.*f %s; %u layouts scored, %u measured\n", dec, p->declared_total,
                 dec, p->chosen_total, unit, p->scored, p->measured);
+        for (int L = 0, n = 0; L < ADV_L_COUNT; L++)
+            if (p->tied & 1u << L)
+                fprintf(f, "%s%s%s", n++ ? ", " : "    tied within the noise floor with: ", adv_layout_name(L),
+                        p->tied >> (L + 1) ? "" : "\n");
         fprintf(f, "    %-24s %6s %10s %10s  %s\n", "kernel", "weight", "declared", adv_layout_name(p->kind),
                 "its own best");
         for (unsigned j = 0; j < p->nk; j++) {
