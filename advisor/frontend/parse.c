@@ -172,6 +172,8 @@ static int visit_top(pctx *pc, CXCursor c)
             add_decl(pc, c, 0);
         } else {
             skip_broken_function(pc, c, 0);
+            if (cx->clang_isCursorDefinition(c) && !pc->ns[0])
+                fe_cvec_push(&pc->host_templates, c);
         }
         return GM_OK;
     }
@@ -412,10 +414,11 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
     pc->ntemplates = pc->templates.n;
     pc->broken_kernel = NULL;
     free(pc->templates.v);
+    free(pc->host_templates.v);
     pc->errs = NULL;
     pc->fails = NULL;
     pc->nerrs = pc->nfails = 0;
-    pc->decl_cur = pc->kern_cur = pc->templates = (cvec){NULL, 0, 0};
+    pc->decl_cur = pc->kern_cur = pc->templates = pc->host_templates = (cvec){NULL, 0, 0};
     cx->clang_disposeTranslationUnit(pc->tu);
     cx->clang_disposeIndex(idx);
     pc->tu = NULL;

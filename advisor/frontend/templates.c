@@ -1,5 +1,7 @@
 #include "frontend.h"
 
+#include <limits.h>
+
 /* Template kernels are analysed per instance: each distinct argument list
  * written after the kernel's name in the file (a launch `k<float, 256><<<`,
  * an explicit instantiation, or a comment `// gmadvise: instantiate
@@ -173,6 +175,8 @@ typedef struct {
     char file[1024];               /* ...the template's own file */
     targ seen[MAX_INSTANCES][MAX_TPARAMS];
     unsigned found;
+    sb_t *src;                     /* where instances are appended */
+    int in_text;                   /* uses are being read from the file (not --instantiate) */
 } tmpl_t;
 
 /* Appends the instance for `args` (n given, the rest from defaults) to
@@ -215,22 +219,114 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
     tt->found++;
 }
 
-/* Every `name<args>` in t[0, len) outside [skip_b, skip_e] and not a launch
- * without arguments (`name<<<`). */
-static void scan_uses(tmpl_t *tt, const char *t, unsigned len, unsigned skip_b, unsigned skip_e, sb_t *src)
+/* Calls fn for every `name<args>` in t[0, len) outside [skip_b, skip_e]
+ * and not a launch without arguments (`name<<<`), with where it is. */
+typedef void (*use_fn)(void *ctx, unsigned at, targ *args, int n);
+
+static void each_use(const char *name, const char *t, unsigned len, unsigned skip_b, unsigned skip_e, use_fn fn,
+                     void *ctx)
 {
-    for (const char *p = t; (p = strstr(p, tt->name)) != NULL && (unsigned)(p - t) < len; p += tt->nlen) {
+    size_t nlen = strlen(name);
+    for (const char *p = t; (p = strstr(p, name)) != NULL && (unsigned)(p - t) < len; p += nlen) {
         unsigned at = (unsigned)(p - t);
-        if ((at > 0 && is_ident(t[at - 1])) || is_ident(p[tt->nlen]) || (at >= skip_b && at <= skip_e))
+        if ((at > 0 && is_ident(t[at - 1])) || is_ident(p[nlen]) || (at >= skip_b && at <= skip_e))
             continue;
-        unsigned lt = at + (unsigned)tt->nlen;
+        unsigned lt = at + (unsigned)nlen;
         while (lt < len && isspace((unsigned char)t[lt]))
             lt++;
         if (lt >= len || t[lt] != '<' || !strncmp(t + lt, "<<<", 3))
             continue;
         targ args[MAX_TPARAMS];
-        add_instance(tt, args, split_args(t, len, lt, args), src);
+        fn(ctx, at, args, split_args(t, len, lt, args));
     }
+}
+
+/* A host function template a kernel template's use lies in: `k<T>` there
+ * names one instance per use of the host template with its arguments
+ * (`run<float>(...)` gives k<float>). */
+typedef struct {
+    tmpl_t *tt;
+    char name[ADV_NAME_MAX];
+    tparam tp[MAX_TPARAMS];
+    unsigned np, b, e;
+    targ args[MAX_TPARAMS]; /* the kernel template's arguments, in the host template's terms */
+    int n;
+} host_use;
+
+/* The kernel template's arguments with the host template's parameters
+ * replaced by hargs. */
+static void in_terms_of(const host_use *h, const targ *hargs, targ *out)
+{
+    for (int i = 0; i < h->n; i++) {
+        sb_t b;
+        sb_init(&b);
+        substitute(h->args[i].text, 0, (unsigned)strlen(h->args[i].text), UINT_MAX, 0, "", h->tp, hargs, h->np, &b);
+        snprintf(out[i].text, sizeof out[i].text, "%s", b.s);
+        sb_free(&b);
+    }
+}
+
+static void host_instance(void *ctx, unsigned at, targ *hargs, int n)
+{
+    host_use *h = ctx;
+    (void)at;
+    if (n < 0 || (unsigned)n > h->np)
+        return;
+    for (unsigned k = (unsigned)n; k < h->np; k++) {
+        if (!h->tp[k].deflt[0])
+            return;
+        snprintf(hargs[k].text, sizeof hargs[k].text, "%s", h->tp[k].deflt);
+    }
+    targ args[MAX_TPARAMS];
+    in_terms_of(h, hargs, args);
+    add_instance(h->tt, args, h->n, h->tt->src);
+}
+
+/* Whether `text` names identifier `id` as a whole word. */
+static int names(const char *text, const char *id)
+{
+    size_t len = strlen(id);
+    for (const char *p = strstr(text, id); p; p = strstr(p + 1, id))
+        if ((p == text || !is_ident(p[-1])) && !is_ident(p[len]))
+            return 1;
+    return 0;
+}
+
+/* The host template around t[at] whose parameters args mention, filled
+ * into h; 0 when there is none. */
+static int host_around(tmpl_t *tt, unsigned at, const targ *args, int n, host_use *h)
+{
+    pctx *pc = tt->pc;
+    for (unsigned i = 0; i < pc->host_templates.n; i++) {
+        CXCursor c = pc->host_templates.v[i];
+        unsigned after;
+        if (!fe_decl_extent(pc, c, &h->b, &h->e) || at < h->b || at >= h->e)
+            continue;
+        h->np = read_params(pc, c, h->tp, &after);
+        for (int a = 0; a < n; a++)
+            for (unsigned k = 0; k < h->np; k++)
+                if (names(args[a].text, h->tp[k].name)) {
+                    fe_spell(pc, c, h->name, sizeof h->name);
+                    h->n = n;
+                    memcpy(h->args, args, (size_t)n * sizeof *args);
+                    return 1;
+                }
+    }
+    return 0;
+}
+
+/* One use of the kernel template: an instance, or, inside a host template
+ * whose parameters it names, one per instance of that host template. */
+static void kernel_use(void *ctx, unsigned at, targ *args, int n)
+{
+    tmpl_t *tt = ctx;
+    host_use *h = gm_xcalloc(1, sizeof *h);
+    h->tt = tt;
+    if (n > 0 && tt->in_text && host_around(tt, at, args, n, h))
+        each_use(h->name, tt->pc->m->text, tt->pc->m->orig_len, h->b, h->e, host_instance, h);
+    else
+        add_instance(tt, args, n, tt->src);
+    free(h);
 }
 
 static void instantiate(pctx *pc, CXCursor tmpl, sb_t *src)
@@ -257,10 +353,13 @@ static void instantiate(pctx *pc, CXCursor tmpl, sb_t *src)
     tt->line = line; /* the name's line, less the lines between the copy's start and it */
     for (unsigned i = tt->start; i < tt->name_off; i++)
         tt->line -= t[i] == '\n';
-    scan_uses(tt, t, m->orig_len, b, tt->end, src);
+    tt->src = src;
+    tt->in_text = 1;
+    each_use(tt->name, t, m->orig_len, b, tt->end, kernel_use, tt);
+    tt->in_text = 0;
     for (unsigned i = 0; pc->opts && i < pc->opts->ninstantiate; i++) {
         const char *want = pc->opts->instantiate[i];
-        scan_uses(tt, want, (unsigned)strlen(want), 1, 0, src);
+        each_use(tt->name, want, (unsigned)strlen(want), 1, 0, kernel_use, tt);
     }
     if (!tt->found)
         sb_printf(&m->notes, "%s:%u:%u: kernel template %s skipped: no instance of it in the file; name one "
