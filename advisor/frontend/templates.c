@@ -251,6 +251,7 @@ typedef struct {
     unsigned np, b, e;
     targ args[MAX_TPARAMS]; /* the kernel template's arguments, in the host template's terms */
     int n;
+    unsigned uses;          /* uses of the host template with arguments */
 } host_use;
 
 /* The kernel template's arguments with the host template's parameters
@@ -279,6 +280,7 @@ static void host_instance(void *ctx, unsigned at, targ *hargs, int n)
     }
     targ args[MAX_TPARAMS];
     in_terms_of(h, hargs, args);
+    h->uses++;
     add_instance(h->tt, args, h->n, h->tt->src);
 }
 
@@ -324,7 +326,9 @@ static void kernel_use(void *ctx, unsigned at, targ *args, int n)
     h->tt = tt;
     if (n > 0 && tt->in_text && host_around(tt, at, args, n, h))
         each_use(h->name, tt->pc->m->text, tt->pc->m->orig_len, h->b, h->e, host_instance, h);
-    else
+    /* no use of the host template with arguments: the use as written, whose
+     * error (an unknown T) then says where the instance was to come from */
+    if (!h->uses)
         add_instance(tt, args, n, tt->src);
     free(h);
 }

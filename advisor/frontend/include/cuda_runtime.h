@@ -459,7 +459,15 @@ GM_MINMAX(unsigned long long, unsigned long long, long long)
 GM_MINMAX(float, float, float) GM_MINMAX(double, double, double) GM_MINMAX(double, float, double)
 GM_MINMAX(double, double, float)
 #undef GM_MINMAX
+extern "C" {
 __device__ void __assertfail(const char *, const char *, unsigned, const char *, size_t);
+/* glibc's assert() calls __assert_fail, a host function: device code gets
+ * this one, as with clang's CUDA wrappers and nvcc */
+__device__ static inline void __assert_fail(const char *m, const char *f, unsigned l, const char *fn)
+{
+    __assertfail(m, f, l, fn, 1);
+}
+}
 
 /* arrays, textures and surfaces (host side) */
 struct cudaExtent { size_t width, height, depth; };
