@@ -172,7 +172,7 @@ sup = sorted((f["access"], f["mode"]) for f in d["findings"] if f["suppressed"])
 assert sup == [("in[i]", "read"), ("out[i]", "write"), ("p[i].vx", "read"), ("p[i].x", "read"), ("p[i].x", "write")], sup
 assert sum(not f["suppressed"] for f in d["findings"]) == 10
 PY
-( cd "$repo" && "$B" check supp.h ) | grep -q "^gmadvise check: 10 findings, 5 suppressed in the source" ||
+( cd "$repo" && "$B" check supp.h ) | grep -q "^gmadvise check: 10 findings in 3 kernels of 1 file, 5 suppressed in the source" ||
   { echo "FAIL: suppressed findings are counted, not shown"; fail=1; }
 # settings: .gmadvise at the root, found from a folder below it
 printf '# the team settings\ndisable = partial-struct\nmin-efficiency = 20\n' > "$repo/.gmadvise"

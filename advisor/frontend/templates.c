@@ -177,6 +177,7 @@ typedef struct {
     unsigned found;
     sb_t *src;                     /* where instances are appended */
     int in_text;                   /* uses are being read from the file (not --instantiate) */
+    int said_host;                 /* the note on a host template without arguments was given */
 } tmpl_t;
 
 /* Appends the instance for `args` (n given, the rest from defaults) to
@@ -324,12 +325,15 @@ static void kernel_use(void *ctx, unsigned at, targ *args, int n)
     tmpl_t *tt = ctx;
     host_use *h = gm_xcalloc(1, sizeof *h);
     h->tt = tt;
-    if (n > 0 && tt->in_text && host_around(tt, at, args, n, h))
+    if (n > 0 && tt->in_text && host_around(tt, at, args, n, h)) {
         each_use(h->name, tt->pc->m->text, tt->pc->m->orig_len, h->b, h->e, host_instance, h);
-    /* no use of the host template with arguments: the use as written, whose
-     * error (an unknown T) then says where the instance was to come from */
-    if (!h->uses)
+        if (!h->uses && !tt->said_host++) /* k<T> is no instance; say where one could come from */
+            sb_printf(&tt->pc->m->notes, "%s:%u: kernel template %s is launched from host template %s, which "
+                      "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
+                      h->name, h->name);
+    } else {
         add_instance(tt, args, n, tt->src);
+    }
     free(h);
 }
 

@@ -31,7 +31,9 @@ void adv_check_text(const adv_check *c, int quiet, FILE *out)
     if (quiet)
         return;
     unsigned shown = adv_check_count(c) - adv_check_suppressed_count(c), fresh = adv_check_new_count(c);
-    fprintf(out, "gmadvise check: %u finding%s", shown, shown == 1 ? "" : "s");
+    adv_check_totals t = adv_check_get_totals(c);
+    fprintf(out, "gmadvise check: %u finding%s in %u kernel%s of %u file%s", shown, shown == 1 ? "" : "s", t.kernels,
+            t.kernels == 1 ? "" : "s", t.files, t.files == 1 ? "" : "s");
     if (fresh != shown)
         fprintf(out, " (%u new, %u known from the baseline)", fresh, shown - fresh);
     if (adv_check_suppressed_count(c))

@@ -541,7 +541,7 @@ void adv_report_text(const adv_result *r, FILE *f, int color)
                 100 * (ref->vec4_gbps / ref->copy_gbps - 1));
     } else {
         fprintf(f, "device: none; variants %s for sm_%d; measurement skipped: %s\n",
-                adv_result_compiled(r) ? "compiled" : "generated, none compiled,", r->arch,
+                adv_result_compiled(r) ? "compiled" : r->nv ? "generated, none compiled," : "(none)", r->arch,
                 r->skip_note[0] ? r->skip_note : "no GPU");
     }
     adv_notes_text(m, "note: ", f);
