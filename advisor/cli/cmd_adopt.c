@@ -160,7 +160,7 @@ static int adopt_one(const adopt_args *a, const adv_model *m, unsigned s, gm_sta
     const adv_struct *S = adv_model_struct(m, s);
     adv_layout_kind pick = a->layout >= 0 ? (adv_layout_kind)a->layout : adv_adopt_pick(m, s);
     char why[256];
-    if (!adv_layout_applies(S, pick, why, sizeof why))
+    if (!adv_adopt_applies(S, pick, why, sizeof why))
         return gm_fail(st, GM_EINPUT, "--layout %s: %s", adv_layout_name(pick), why);
     sb_t h, path;
     sb_init(&h);

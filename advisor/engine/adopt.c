@@ -190,12 +190,12 @@ static void proxy(const hctx *h, int a)
         if (a == V_RESTRICT && nc_scalar(&s->fields[f]))
             sb_printf(o, "    %s %s;\n", t, s->fields[f].name);
         else
-            sb_printf(o, "    %s%s &%s;\n", a == V_MUT ? "" : "const ", t, s->fields[f].name);
+            sb_printf(o, "    %s%s &%s;\n", t, a == V_MUT ? "" : " const", s->fields[f].name);
     }
     int groups = h->k == ADV_L_VECTOR && a != V_RESTRICT; /* S_rref's lanes come from one load already */
     for (unsigned g = 0; groups && g < adv_layout_ngroups(h->l); g++)
         if (adv_layout_group(h->l, g)->lanes > 1)
-            sb_printf(o, "    %s%s &gm_g%u;\n", a == V_MUT ? "" : "const ", adv_layout_group(h->l, g)->vtype, g);
+            sb_printf(o, "    %s%s &gm_g%u;\n", adv_layout_group(h->l, g)->vtype, a == V_MUT ? "" : " const", g);
     sb_printf(o, "    GM_ADOPT_HD operator %s() const\n    {\n        %s gm_v;\n", s->qual, s->qual);
     copy_fields(h, o, "gm_v.", "", groups);
     sb_puts(o, "        return gm_v;\n    }\n");
@@ -216,21 +216,21 @@ static void view(const hctx *h, int a)
 {
     const adv_struct *s = h->s;
     sb_t *o = h->o;
-    const char *c = a == V_MUT ? "" : "const ";
+    const char *c = a == V_MUT ? "" : " const"; /* after the type: a pointer field's type is "float *" */
     char name[ADV_NAME_MAX + 8], type[ADV_TYPE_MAX + ADV_NAME_MAX];
     unsigned np = adv_layout_npointers(h->l);
     sb_printf(o, "struct %s_%s {\n", s->name, view_name[a]);
     for (unsigned i = 0; i < np; i++) {
         pointer(h, i, name, sizeof name, type, sizeof type);
-        sb_printf(o, "    %s%s *%s;\n", c, type, name);
+        sb_printf(o, "    %s%s *%s;\n", type, c, name);
     }
     if (h->k == ADV_L_AOS || h->k == ADV_L_AOS_ALIGN) {
-        sb_printf(o, "    GM_ADOPT_HD %s%s &operator[](long long gm_i) const { return p[gm_i]; }\n", c, h->elem);
+        sb_printf(o, "    GM_ADOPT_HD %s%s &operator[](long long gm_i) const { return p[gm_i]; }\n", h->elem, c);
     } else {
         sb_printf(o, "    GM_ADOPT_HD %s_%s operator[](long long gm_i) const\n    {\n", s->name, ref_name[a]);
         if (h->k == ADV_L_AOSOA)
-            sb_printf(o, "        %s%s &gm_b = p[gm_i / %u];\n        const long long gm_l = gm_i %% %u;\n", c,
-                      h->elem, ADV_AOSOA_BLOCK, ADV_AOSOA_BLOCK);
+            sb_printf(o, "        %s%s &gm_b = p[gm_i / %u];\n        const long long gm_l = gm_i %% %u;\n",
+                      h->elem, c, ADV_AOSOA_BLOCK, ADV_AOSOA_BLOCK);
         sb_puts(o, "        return {");
         for (unsigned f = 0; f < s->nfields; f++) {
             /* S_rview: a load per field, which the compiler merges when a field
@@ -288,6 +288,14 @@ static void segments(const hctx *h)
         sb_printf(o, "%s(%s *)gm_seg[%u]", i ? ", " : "", type, i);
     }
     sb_puts(o, "};\n}\n");
+    /* one element in and out of the host stage: AoS kinds by its bytes (a
+     * struct with a const field has no assignment), the others through the
+     * proxy, field by field */
+    int aos = h->k == ADV_L_AOS || h->k == ADV_L_AOS_ALIGN;
+    sb_printf(o, "static inline void %s_put(const %s_view &gm_v, size_t gm_i, const %s &gm_e)\n{\n    %s\n}\n",
+              s->name, s->name, s->qual, aos ? "memcpy((void *)&gm_v[gm_i], &gm_e, sizeof gm_e);" : "gm_v[gm_i] = gm_e;");
+    sb_printf(o, "static inline void %s_get(const %s_view &gm_v, size_t gm_i, %s &gm_e)\n{\n    %s\n}\n",
+              s->name, s->name, s->qual, aos ? "memcpy((void *)&gm_e, &gm_v[gm_i], sizeof gm_e);" : "gm_e = gm_v[gm_i];");
 }
 
 static void layout_types(const hctx *h)
@@ -297,11 +305,18 @@ static void layout_types(const hctx *h)
     char t[ADV_TYPE_MAX + ADV_NAME_MAX];
     if (h->k == ADV_L_AOS_ALIGN) {
         unsigned a = adv_layout_align(h->l);
+        int has_const = 0; /* then S has no assignment: its bytes are copied */
+        for (unsigned f = 0; f < s->nfields; f++)
+            has_const |= s->fields[f].is_const;
         sb_printf(o, "/* %s padded to %u bytes, so that one element moves in %u-byte accesses */\n"
                      "struct __align__(%u) %s : %s {\n"
-                     "    GM_ADOPT_HD %s &operator=(const %s &gm_o)\n"
-                     "    {\n        *static_cast<%s *>(this) = gm_o;\n        return *this;\n    }\n};\n",
-                  s->name, adv_layout_elem_size(h->l), a, a, h->elem, s->qual, h->elem, s->qual, s->qual);
+                     "    GM_ADOPT_HD %s &operator=(const %s &gm_o)\n    {\n",
+                  s->name, adv_layout_elem_size(h->l), a, a, h->elem, s->qual, h->elem, s->qual);
+        if (has_const)
+            sb_puts(o, "        memcpy((void *)this, &gm_o, sizeof gm_o);\n");
+        else
+            sb_printf(o, "        *static_cast<%s *>(this) = gm_o;\n", s->qual);
+        sb_puts(o, "        return *this;\n    }\n};\n");
     } else if (h->k == ADV_L_AOSOA) {
         sb_printf(o, "/* %u elements of %s, one array per field */\nstruct %s {\n", ADV_AOSOA_BLOCK, s->name,
                   h->elem);
@@ -377,7 +392,7 @@ static const char storage[] =
     "        return gm_n <= gm_s->n ? cudaErrorMemoryAllocation : cudaErrorInvalidValue;\n"
     "    S_view gm_v = S_view_in(gm_stage, gm_s->off);\n"
     "    for (size_t gm_i = 0; gm_i < gm_n; gm_i++)\n"
-    "        gm_v[gm_i] = gm_host[gm_i];\n"
+    "        S_put(gm_v, gm_i, gm_host[gm_i]);\n"
     "    cudaError_t gm_e = S_copy(gm_s, gm_stage, gm_n, 1);\n"
     "    free(gm_stage);\n"
     "    return gm_e;\n"
@@ -391,7 +406,7 @@ static const char storage[] =
     "    cudaError_t gm_e = S_copy(gm_s, gm_stage, gm_n, 0);\n"
     "    S_view gm_v = S_view_in(gm_stage, gm_s->off);\n"
     "    for (size_t gm_i = 0; gm_e == cudaSuccess && gm_i < gm_n; gm_i++)\n"
-    "        gm_host[gm_i] = gm_v[gm_i];\n"
+    "        S_get(gm_v, gm_i, gm_host[gm_i]);\n"
     "    free(gm_stage);\n"
     "    return gm_e;\n"
     "}\n"
@@ -416,6 +431,18 @@ static void put_named(sb_t *o, const char *text, const adv_struct *s)
     }
 }
 
+int adv_adopt_applies(const adv_struct *s, adv_layout_kind k, char *why, size_t why_len)
+{
+    if (!adv_layout_applies(s, k, why, why_len))
+        return 0;
+    for (unsigned f = 0; f < s->nfields && k != ADV_L_AOS && k != ADV_L_AOS_ALIGN; f++)
+        if (s->fields[f].is_const) {
+            snprintf(why, why_len, "const field %s cannot be stored apart from the others", s->fields[f].name);
+            return 0;
+        }
+    return 1;
+}
+
 /* Layout k's branch of the device part (its types and views) or of the
  * host part (its segments); a layout that does not apply is an #error
  * with gmadvise's reason. */
@@ -423,15 +450,7 @@ static void layout_part(sb_t *out, const adv_struct *s, adv_layout_kind k, int h
 {
     char why[256];
     sb_printf(out, "\n#%s %s_LAYOUT == %s\n", k ? "elif" : "if", s->name, macros[k]);
-    adv_layout *l = adv_layout_create(s, k, 1024, why, sizeof why);
-    int has_const = 0;
-    for (unsigned f = 0; f < s->nfields; f++)
-        has_const |= s->fields[f].is_const;
-    if (l && has_const && k != ADV_L_AOS && k != ADV_L_AOS_ALIGN) {
-        snprintf(why, sizeof why, "a const field cannot be stored field by field");
-        adv_layout_destroy(l);
-        l = NULL;
-    }
+    adv_layout *l = adv_adopt_applies(s, k, why, sizeof why) ? adv_layout_create(s, k, 1024, why, sizeof why) : NULL;
     if (!l) {
         if (host)
             return; /* said once, in the device part */
@@ -520,7 +539,8 @@ adv_layout_kind adv_adopt_pick(const adv_model *m, unsigned st)
     int have = 0;
     for (int k = 0; k < ADV_L_COUNT; k++) {
         double bytes = 0, req = 0;
-        int ok = adv_layout_applies(adv_model_struct(m, st), (adv_layout_kind)k, NULL, 0), used = 0;
+        char why[256];
+        int ok = adv_adopt_applies(adv_model_struct(m, st), (adv_layout_kind)k, why, sizeof why), used = 0;
         for (unsigned kn = 0; ok && kn < adv_model_nkernels(m); kn++) {
             const adv_kernel *K = adv_model_kernel(m, kn);
             int takes = 0;

@@ -33,6 +33,11 @@ int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t
  * ADV_L_AOS when no kernel takes it. */
 adv_layout_kind adv_adopt_pick(const adv_model *m, unsigned st);
 
+/* 1 when the header can hold S in layout k: the layout applies to S
+ * (adv_layout_applies), and a const field does not stop the layouts that
+ * store fields apart; else 0 with why. */
+int adv_adopt_applies(const adv_struct *s, adv_layout_kind k, char *why, size_t why_len);
+
 /* The view a kernel parameter becomes: "view" (S*), "cview" (const S*) or
  * "rview" (const S *__restrict__). */
 const char *adv_adopt_view(const adv_param *p);

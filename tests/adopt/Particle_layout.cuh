@@ -70,12 +70,12 @@ GM_ADOPT_LD(unsigned char, unsigned short, "u8", "h")
 
 #if Particle_LAYOUT == GM_LAYOUT_AOS
 struct Particle_rview {
-    const Particle *p;
-    GM_ADOPT_HD const Particle &operator[](long long gm_i) const { return p[gm_i]; }
+    Particle const *p;
+    GM_ADOPT_HD Particle const &operator[](long long gm_i) const { return p[gm_i]; }
 };
 struct Particle_cview {
-    const Particle *p;
-    GM_ADOPT_HD const Particle &operator[](long long gm_i) const { return p[gm_i]; }
+    Particle const *p;
+    GM_ADOPT_HD Particle const &operator[](long long gm_i) const { return p[gm_i]; }
 };
 struct Particle_view {
     Particle *p;
@@ -94,12 +94,12 @@ struct __align__(16) Particle_a16 : Particle {
     }
 };
 struct Particle_rview {
-    const Particle_a16 *p;
-    GM_ADOPT_HD const Particle_a16 &operator[](long long gm_i) const { return p[gm_i]; }
+    Particle_a16 const *p;
+    GM_ADOPT_HD Particle_a16 const &operator[](long long gm_i) const { return p[gm_i]; }
 };
 struct Particle_cview {
-    const Particle_a16 *p;
-    GM_ADOPT_HD const Particle_a16 &operator[](long long gm_i) const { return p[gm_i]; }
+    Particle_a16 const *p;
+    GM_ADOPT_HD Particle_a16 const &operator[](long long gm_i) const { return p[gm_i]; }
 };
 struct Particle_view {
     Particle_a16 *p;
@@ -133,28 +133,28 @@ struct Particle_rref {
     }
 };
 struct Particle_rview {
-    const float *x;
-    const float *y;
-    const float *z;
-    const float *vx;
-    const float *vy;
-    const float *vz;
-    const float *mass;
-    const int *id;
+    float const *x;
+    float const *y;
+    float const *z;
+    float const *vx;
+    float const *vy;
+    float const *vz;
+    float const *mass;
+    int const *id;
     GM_ADOPT_HD Particle_rref operator[](long long gm_i) const
     {
         return {gm_ld_nc(&x[gm_i]), gm_ld_nc(&y[gm_i]), gm_ld_nc(&z[gm_i]), gm_ld_nc(&vx[gm_i]), gm_ld_nc(&vy[gm_i]), gm_ld_nc(&vz[gm_i]), gm_ld_nc(&mass[gm_i]), gm_ld_nc(&id[gm_i])};
     }
 };
 struct Particle_cref {
-    const float &x;
-    const float &y;
-    const float &z;
-    const float &vx;
-    const float &vy;
-    const float &vz;
-    const float &mass;
-    const int &id;
+    float const &x;
+    float const &y;
+    float const &z;
+    float const &vx;
+    float const &vy;
+    float const &vz;
+    float const &mass;
+    int const &id;
     GM_ADOPT_HD operator Particle() const
     {
         Particle gm_v;
@@ -170,14 +170,14 @@ struct Particle_cref {
     }
 };
 struct Particle_cview {
-    const float *x;
-    const float *y;
-    const float *z;
-    const float *vx;
-    const float *vy;
-    const float *vz;
-    const float *mass;
-    const int *id;
+    float const *x;
+    float const *y;
+    float const *z;
+    float const *vx;
+    float const *vy;
+    float const *vz;
+    float const *mass;
+    int const *id;
     GM_ADOPT_HD Particle_cref operator[](long long gm_i) const
     {
         return {x[gm_i], y[gm_i], z[gm_i], vx[gm_i], vy[gm_i], vz[gm_i], mass[gm_i], id[gm_i]};
@@ -275,23 +275,23 @@ struct Particle_rref {
     }
 };
 struct Particle_rview {
-    const Particle_aosoa *p;
+    Particle_aosoa const *p;
     GM_ADOPT_HD Particle_rref operator[](long long gm_i) const
     {
-        const Particle_aosoa &gm_b = p[gm_i / 32];
+        Particle_aosoa const &gm_b = p[gm_i / 32];
         const long long gm_l = gm_i % 32;
         return {gm_ld_nc(&gm_b.x[gm_l]), gm_ld_nc(&gm_b.y[gm_l]), gm_ld_nc(&gm_b.z[gm_l]), gm_ld_nc(&gm_b.vx[gm_l]), gm_ld_nc(&gm_b.vy[gm_l]), gm_ld_nc(&gm_b.vz[gm_l]), gm_ld_nc(&gm_b.mass[gm_l]), gm_ld_nc(&gm_b.id[gm_l])};
     }
 };
 struct Particle_cref {
-    const float &x;
-    const float &y;
-    const float &z;
-    const float &vx;
-    const float &vy;
-    const float &vz;
-    const float &mass;
-    const int &id;
+    float const &x;
+    float const &y;
+    float const &z;
+    float const &vx;
+    float const &vy;
+    float const &vz;
+    float const &mass;
+    int const &id;
     GM_ADOPT_HD operator Particle() const
     {
         Particle gm_v;
@@ -307,10 +307,10 @@ struct Particle_cref {
     }
 };
 struct Particle_cview {
-    const Particle_aosoa *p;
+    Particle_aosoa const *p;
     GM_ADOPT_HD Particle_cref operator[](long long gm_i) const
     {
-        const Particle_aosoa &gm_b = p[gm_i / 32];
+        Particle_aosoa const &gm_b = p[gm_i / 32];
         const long long gm_l = gm_i % 32;
         return {gm_b.x[gm_l], gm_b.y[gm_l], gm_b.z[gm_l], gm_b.vx[gm_l], gm_b.vy[gm_l], gm_b.vz[gm_l], gm_b.mass[gm_l], gm_b.id[gm_l]};
     }
@@ -391,26 +391,26 @@ struct Particle_rref {
     }
 };
 struct Particle_rview {
-    const float4 *gm_g0;
-    const float2 *gm_g1;
-    const float *gm_g2;
-    const int *gm_g3;
+    float4 const *gm_g0;
+    float2 const *gm_g1;
+    float const *gm_g2;
+    int const *gm_g3;
     GM_ADOPT_HD Particle_rref operator[](long long gm_i) const
     {
         return {gm_ld_nc(&gm_g0[gm_i].x), gm_ld_nc(&gm_g0[gm_i].y), gm_ld_nc(&gm_g0[gm_i].z), gm_ld_nc(&gm_g0[gm_i].w), gm_ld_nc(&gm_g1[gm_i].x), gm_ld_nc(&gm_g1[gm_i].y), gm_ld_nc(&gm_g2[gm_i]), gm_ld_nc(&gm_g3[gm_i])};
     }
 };
 struct Particle_cref {
-    const float &x;
-    const float &y;
-    const float &z;
-    const float &vx;
-    const float &vy;
-    const float &vz;
-    const float &mass;
-    const int &id;
-    const float4 &gm_g0;
-    const float2 &gm_g1;
+    float const &x;
+    float const &y;
+    float const &z;
+    float const &vx;
+    float const &vy;
+    float const &vz;
+    float const &mass;
+    int const &id;
+    float4 const &gm_g0;
+    float2 const &gm_g1;
     GM_ADOPT_HD operator Particle() const
     {
         Particle gm_v;
@@ -428,10 +428,10 @@ struct Particle_cref {
     }
 };
 struct Particle_cview {
-    const float4 *gm_g0;
-    const float2 *gm_g1;
-    const float *gm_g2;
-    const int *gm_g3;
+    float4 const *gm_g0;
+    float2 const *gm_g1;
+    float const *gm_g2;
+    int const *gm_g3;
     GM_ADOPT_HD Particle_cref operator[](long long gm_i) const
     {
         return {gm_g0[gm_i].x, gm_g0[gm_i].y, gm_g0[gm_i].z, gm_g0[gm_i].w, gm_g1[gm_i].x, gm_g1[gm_i].y, gm_g2[gm_i], gm_g3[gm_i], gm_g0[gm_i], gm_g1[gm_i]};
@@ -504,6 +504,14 @@ static inline Particle_view Particle_view_at(char *const *gm_seg)
 {
     return {(Particle *)gm_seg[0]};
 }
+static inline void Particle_put(const Particle_view &gm_v, size_t gm_i, const Particle &gm_e)
+{
+    memcpy((void *)&gm_v[gm_i], &gm_e, sizeof gm_e);
+}
+static inline void Particle_get(const Particle_view &gm_v, size_t gm_i, Particle &gm_e)
+{
+    memcpy((void *)&gm_e, &gm_v[gm_i], sizeof gm_e);
+}
 
 #elif Particle_LAYOUT == GM_LAYOUT_AOS_ALIGN
 #define Particle_NSEGS 1
@@ -515,6 +523,14 @@ static inline size_t Particle_seg_bytes(unsigned gm_k, size_t gm_n)
 static inline Particle_view Particle_view_at(char *const *gm_seg)
 {
     return {(Particle_a16 *)gm_seg[0]};
+}
+static inline void Particle_put(const Particle_view &gm_v, size_t gm_i, const Particle &gm_e)
+{
+    memcpy((void *)&gm_v[gm_i], &gm_e, sizeof gm_e);
+}
+static inline void Particle_get(const Particle_view &gm_v, size_t gm_i, Particle &gm_e)
+{
+    memcpy((void *)&gm_e, &gm_v[gm_i], sizeof gm_e);
 }
 
 #elif Particle_LAYOUT == GM_LAYOUT_SOA
@@ -528,6 +544,14 @@ static inline Particle_view Particle_view_at(char *const *gm_seg)
 {
     return {(float *)gm_seg[0], (float *)gm_seg[1], (float *)gm_seg[2], (float *)gm_seg[3], (float *)gm_seg[4], (float *)gm_seg[5], (float *)gm_seg[6], (int *)gm_seg[7]};
 }
+static inline void Particle_put(const Particle_view &gm_v, size_t gm_i, const Particle &gm_e)
+{
+    gm_v[gm_i] = gm_e;
+}
+static inline void Particle_get(const Particle_view &gm_v, size_t gm_i, Particle &gm_e)
+{
+    gm_e = gm_v[gm_i];
+}
 
 #elif Particle_LAYOUT == GM_LAYOUT_AOSOA
 #define Particle_NSEGS 1
@@ -540,6 +564,14 @@ static inline Particle_view Particle_view_at(char *const *gm_seg)
 {
     return {(Particle_aosoa *)gm_seg[0]};
 }
+static inline void Particle_put(const Particle_view &gm_v, size_t gm_i, const Particle &gm_e)
+{
+    gm_v[gm_i] = gm_e;
+}
+static inline void Particle_get(const Particle_view &gm_v, size_t gm_i, Particle &gm_e)
+{
+    gm_e = gm_v[gm_i];
+}
 
 #elif Particle_LAYOUT == GM_LAYOUT_VECTOR
 #define Particle_NSEGS 4
@@ -551,6 +583,14 @@ static inline size_t Particle_seg_bytes(unsigned gm_k, size_t gm_n)
 static inline Particle_view Particle_view_at(char *const *gm_seg)
 {
     return {(float4 *)gm_seg[0], (float2 *)gm_seg[1], (float *)gm_seg[2], (int *)gm_seg[3]};
+}
+static inline void Particle_put(const Particle_view &gm_v, size_t gm_i, const Particle &gm_e)
+{
+    gm_v[gm_i] = gm_e;
+}
+static inline void Particle_get(const Particle_view &gm_v, size_t gm_i, Particle &gm_e)
+{
+    gm_e = gm_v[gm_i];
 }
 #else
 #error "gmadvise: Particle_LAYOUT names no layout"
@@ -613,7 +653,7 @@ static inline cudaError_t Particle_pack(const Particle_storage *gm_s, const Part
         return gm_n <= gm_s->n ? cudaErrorMemoryAllocation : cudaErrorInvalidValue;
     Particle_view gm_v = Particle_view_in(gm_stage, gm_s->off);
     for (size_t gm_i = 0; gm_i < gm_n; gm_i++)
-        gm_v[gm_i] = gm_host[gm_i];
+        Particle_put(gm_v, gm_i, gm_host[gm_i]);
     cudaError_t gm_e = Particle_copy(gm_s, gm_stage, gm_n, 1);
     free(gm_stage);
     return gm_e;
@@ -627,7 +667,7 @@ static inline cudaError_t Particle_unpack(const Particle_storage *gm_s, Particle
     cudaError_t gm_e = Particle_copy(gm_s, gm_stage, gm_n, 0);
     Particle_view gm_v = Particle_view_in(gm_stage, gm_s->off);
     for (size_t gm_i = 0; gm_e == cudaSuccess && gm_i < gm_n; gm_i++)
-        gm_host[gm_i] = gm_v[gm_i];
+        Particle_get(gm_v, gm_i, gm_host[gm_i]);
     free(gm_stage);
     return gm_e;
 }
