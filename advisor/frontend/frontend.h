@@ -65,7 +65,8 @@ typedef struct {
     cvec decl_cur;   /* the cursor of each of m->decls */
     cvec kern_cur;   /* the definition of each of m->kernels */
     cvec templates;  /* __global__ function templates */
-    cvec host_templates; /* host function templates: where a kernel template's k<T> may get its T */
+    cvec host_templates; /* host function and class templates: where a kernel template's k<T> may
+                          * get its T */
     unsigned ntemplates; /* how many the last parse found */
     /* instances of template kernels, kept from the parse that found them
      * to the one that reads them: copy name -> "kernel<args>" */

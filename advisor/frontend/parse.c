@@ -162,6 +162,8 @@ static int visit_top(pctx *pc, CXCursor c)
     if (k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization ||
         k == CXCursor_NamespaceAlias) {
         add_decl(pc, c, 0);
+        if (k == CXCursor_ClassTemplate && cx->clang_isCursorDefinition(c) && !pc->ns[0])
+            fe_cvec_push(&pc->host_templates, c); /* its members may launch k<T> */
         return GM_OK;
     }
     if (k == CXCursor_FunctionTemplate) {

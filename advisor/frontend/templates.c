@@ -220,8 +220,9 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
     tt->found++;
 }
 
-/* Calls fn for every `name<args>` in t[0, len) outside [skip_b, skip_e]
- * and not a launch without arguments (`name<<<`), with where it is. */
+/* Calls fn for every `name<args>` in t[0, len) outside [skip_b, skip_e],
+ * with where it is; a launch without template arguments (`name<<<`)
+ * comes with n = 0. */
 typedef void (*use_fn)(void *ctx, unsigned at, targ *args, int n);
 
 static void each_use(const char *name, const char *t, unsigned len, unsigned skip_b, unsigned skip_e, use_fn fn,
@@ -235,10 +236,10 @@ static void each_use(const char *name, const char *t, unsigned len, unsigned ski
         unsigned lt = at + (unsigned)nlen;
         while (lt < len && isspace((unsigned char)t[lt]))
             lt++;
-        if (lt >= len || t[lt] != '<' || !strncmp(t + lt, "<<<", 3))
+        if (lt >= len || t[lt] != '<')
             continue;
         targ args[MAX_TPARAMS];
-        fn(ctx, at, args, split_args(t, len, lt, args));
+        fn(ctx, at, args, strncmp(t + lt, "<<<", 3) ? split_args(t, len, lt, args) : 0);
     }
 }
 
@@ -318,11 +319,36 @@ static int host_around(tmpl_t *tt, unsigned at, const targ *args, int n, host_us
     return 0;
 }
 
+/* `k<<<...>>>` inside a host template whose parameters are named as k's
+ * (template <class T> void run() { k<<<g, b>>>(p); } with k's T): args
+ * are those names, or k's defaults; 0 when a parameter of k has neither. */
+static int by_name(tmpl_t *tt, unsigned at, targ *args, int *n)
+{
+    host_use *h = gm_xcalloc(1, sizeof *h);
+    targ names_[MAX_TPARAMS];
+    for (unsigned k = 0; k < tt->np; k++)
+        snprintf(names_[k].text, sizeof names_[k].text, "%s", tt->tp[k].name);
+    int ok = tt->np > 0 && host_around(tt, at, names_, (int)tt->np, h);
+    for (unsigned k = 0; ok && k < tt->np; k++) {
+        int named = 0;
+        for (unsigned j = 0; j < h->np; j++)
+            named |= !strcmp(h->tp[j].name, tt->tp[k].name);
+        if (!named && !tt->tp[k].deflt[0])
+            ok = 0;
+        snprintf(args[k].text, sizeof args[k].text, "%s", named ? tt->tp[k].name : tt->tp[k].deflt);
+    }
+    free(h);
+    *n = ok ? (int)tt->np : 0;
+    return ok;
+}
+
 /* One use of the kernel template: an instance, or, inside a host template
  * whose parameters it names, one per instance of that host template. */
 static void kernel_use(void *ctx, unsigned at, targ *args, int n)
 {
     tmpl_t *tt = ctx;
+    if (n == 0 && !(tt->in_text && by_name(tt, at, args, &n)))
+        return; /* deduced from the call's arguments, which gmadvise does not do */
     host_use *h = gm_xcalloc(1, sizeof *h);
     h->tt = tt;
     if (n > 0 && tt->in_text && host_around(tt, at, args, n, h)) {
