@@ -325,10 +325,10 @@ static int host_around(tmpl_t *tt, unsigned at, const targ *args, int n, host_us
 static int by_name(tmpl_t *tt, unsigned at, targ *args, int *n)
 {
     host_use *h = gm_xcalloc(1, sizeof *h);
-    targ names_[MAX_TPARAMS];
+    targ own[MAX_TPARAMS];
     for (unsigned k = 0; k < tt->np; k++)
-        snprintf(names_[k].text, sizeof names_[k].text, "%s", tt->tp[k].name);
-    int ok = tt->np > 0 && host_around(tt, at, names_, (int)tt->np, h);
+        snprintf(own[k].text, sizeof own[k].text, "%s", tt->tp[k].name);
+    int ok = tt->np > 0 && host_around(tt, at, own, (int)tt->np, h);
     for (unsigned k = 0; ok && k < tt->np; k++) {
         int named = 0;
         for (unsigned j = 0; j < h->np; j++)
