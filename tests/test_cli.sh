@@ -26,7 +26,7 @@ for k in d["kernels"]:
         assert {"param", "struct", "field", "mode", "index", "affine", "stride", "offset", "line"} <= a.keys()
 for v in d["variants"]:
     assert {"kernel", "struct", "layout", "align", "measured", "correct"} <= v.keys()
-    assert v["layout"] in ("aos", "aos_align", "soa", "aosoa", "vector")
+    assert v["layout"] in ("aos", "aos_align", "soa", "aosoa", "vector", "reordered")
 assert d["device"] is None
 ' || { echo "FAIL: $f JSON"; fail=1; }
 done

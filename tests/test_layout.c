@@ -29,6 +29,29 @@ static adv_struct make_p(adv_field *f)
     return s;
 }
 
+/* struct { char c; double d; short h; int i; char e; }: 32 bytes, align 8 */
+static adv_struct padded(adv_field *f)
+{
+    const char *names[] = {"c", "d", "h", "i", "e"};
+    unsigned off[] = {0, 8, 16, 20, 24}, size[] = {1, 8, 2, 4, 1};
+    adv_scalar kind[] = {ADV_S_I8, ADV_S_F64, ADV_S_I16, ADV_S_I32, ADV_S_I8};
+    adv_struct s;
+    memset(&s, 0, sizeof s);
+    strcpy(s.name, "R");
+    s.size = 32;
+    s.align = 8;
+    s.nfields = 5;
+    s.fields = f;
+    for (int i = 0; i < 5; i++) {
+        memset(&f[i], 0, sizeof f[i]);
+        strcpy(f[i].name, names[i]);
+        f[i].offset = off[i];
+        f[i].size = f[i].align = size[i];
+        f[i].scalar = kind[i];
+    }
+    return s;
+}
+
 static void round_trip(const adv_struct *s, adv_layout_kind k, unsigned long long n)
 {
     char why[128];
@@ -100,7 +123,25 @@ int main(void)
     adv_layout_destroy(v);
 
     for (int k = 0; k < ADV_L_COUNT; k++)
-        round_trip(&s, (adv_layout_kind)k, 100);
+        if (adv_layout_applies(&s, (adv_layout_kind)k, why, sizeof why))
+            round_trip(&s, (adv_layout_kind)k, 100);
+    /* P has no padding to remove: 24 bytes in any order */
+    CHECK(!adv_layout_applies(&s, ADV_L_REORDER, why, sizeof why) && strstr(why, "no padding"));
+
+    /* { char c; double d; short h; int i; char e; }: 32 bytes declared,
+     * 16 reordered (d, i, h, c, e), and every field byte comes back */
+    adv_field pf[5];
+    adv_struct pad = padded(pf);
+    adv_layout *re = adv_layout_create(&pad, ADV_L_REORDER, 1000, why, sizeof why);
+    CHECK(re != NULL);
+    if (re) {
+        CHECK_EQ(adv_layout_elem_size(re), 16);
+        CHECK_EQ(adv_layout_order(re, 0), 1); /* the double first */
+        CHECK_EQ(adv_layout_order(re, 1), 3); /* then the int */
+        CHECK_EQ(adv_layout_addr(re, 4, 1) - adv_layout_addr(re, 1, 0), 16 + 15); /* e last, d at 0 */
+        adv_layout_destroy(re);
+        round_trip(&pad, ADV_L_REORDER, 100);
+    }
 
     /* a one-field struct has no SoA distinct from its AoS */
     s.nfields = 1;

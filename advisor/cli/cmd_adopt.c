@@ -23,7 +23,8 @@ static const char usage[] =
     "options:\n"
     "  --struct S       a struct to adopt (again for more; default: every struct a\n"
     "                   kernel of FILE takes a pointer to)\n"
-    "  --layout L       the header's default layout: aos, aos_align, soa, aosoa, vector\n"
+    "  --layout L       the header's default layout: aos, aos_align, soa, aosoa, vector,\n"
+    "                   reordered (fields in decreasing alignment, no padding between them)\n"
     "                   (default: the model's pick over every kernel of FILE that takes S)\n"
     "  -o DIR           where S_layout.cuh goes (default: the working directory)\n"
     "  --kernels OUT    also write OUT: FILE with #include \"S_layout.cuh\" before its first\n"
@@ -70,7 +71,7 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
             if (!strcmp(arg, adv_layout_name((adv_layout_kind)k)))
                 a->layout = k;
         if (a->layout < 0)
-            return gm_fail(st, GM_EINPUT, "--layout %s: expected aos, aos_align, soa, aosoa or vector", arg);
+            return gm_fail(st, GM_EINPUT, "--layout %s: expected aos, aos_align, soa, aosoa, vector or reordered", arg);
         break;
     }
     return GM_OK;
@@ -108,9 +109,9 @@ static int adopted(const unsigned *sts, unsigned n, const adv_kernel *K, unsigne
     return 0;
 }
 
-/* FILE with the includes before the first kernel that takes an adopted
- * struct, and every such parameter declared as a view: the one change
- * per kernel. */
+/* FILE with each header included before the first kernel that takes its
+ * struct, and every such parameter declared as a view: the one change per
+ * kernel. */
 static int rewrite(const adv_model *m, const unsigned *sts, unsigned nst, const char *out, gm_status *sto)
 {
     const char *text = adv_model_text(m);
@@ -124,30 +125,35 @@ static int rewrite(const adv_model *m, const unsigned *sts, unsigned nst, const 
     sb_t o;
     sb_init(&o);
     unsigned at = 0;
-    int included = 0;
+    char *included = gm_xcalloc(adv_model_nstructs(m) + 1, 1);
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         const adv_kernel *K = adv_model_kernel(m, k);
         if (K->synthesized || K->file)
             continue;
+        /* each header before the first kernel that takes its struct (which
+         * is declared by then), at the start of the kernel's line */
+        unsigned b = K->begin;
+        while (b > at && text[b - 1] != '\n')
+            b--;
+        for (unsigned p = 0; p < K->nparams; p++) {
+            int st = K->params[p].struct_idx;
+            if (!adopted(sts, nst, K, p) || included[st] || b < at)
+                continue;
+            sb_putn(&o, text + at, b - at);
+            sb_printf(&o, "#include \"%s_layout.cuh\"\n", adv_model_struct(m, (unsigned)st)->name);
+            at = b;
+            included[st] = 1;
+        }
         for (unsigned p = 0; p < K->nparams; p++) {
             if (!adopted(sts, nst, K, p) || K->params[p].begin < at)
                 continue;
-            if (!included) { /* at the start of the kernel's line */
-                unsigned b = K->begin;
-                while (b > at && text[b - 1] != '\n')
-                    b--;
-                sb_putn(&o, text + at, b - at);
-                for (unsigned i = 0; i < nst; i++)
-                    sb_printf(&o, "#include \"%s_layout.cuh\"\n", adv_model_struct(m, sts[i])->name);
-                at = b;
-                included = 1;
-            }
             const char *name = adv_model_struct(m, (unsigned)K->params[p].struct_idx)->name;
             sb_putn(&o, text + at, K->params[p].begin - at);
             sb_printf(&o, "%s_%s %s", name, adv_adopt_view(&K->params[p]), K->params[p].name);
             at = K->params[p].end;
         }
     }
+    free(included);
     sb_putn(&o, text + at, adv_model_text_len(m) - at);
     int rc = cli_write_file(out, o.s, sto);
     sb_free(&o);
@@ -185,7 +191,7 @@ static int adopt_one(const adopt_args *a, const adv_model *m, unsigned s, gm_sta
         }
         printf("  host: %s_storage st; %s_alloc(&st, n); %s_pack(&st, host, n); kernel<<<...>>>(st.view, ...);\n"
                "        %s_unpack(&st, host, n); %s_free(&st);\n"
-               "  another layout: #define %s_LAYOUT GM_LAYOUT_SOA (or _AOS, _AOS_ALIGN, _AOSOA, _VECTOR) before "
+               "  another layout: #define %s_LAYOUT GM_LAYOUT_SOA (or _AOS, _AOS_ALIGN, _AOSOA, _VECTOR, _REORDERED) before "
                "the #include\n",
                S->name, S->name, S->name, S->name, S->name, S->name);
     }

@@ -299,7 +299,7 @@ static void place_pattern(const adv_layout *lay, unsigned f, unsigned sub, adv_p
 static unsigned widest_for(const adv_layout *lay, unsigned f)
 {
     adv_layout_kind k = adv_layout_kind_of(lay);
-    if (k == ADV_L_AOS || k == ADV_L_AOS_ALIGN)
+    if (adv_layout_aos_kind(k))
         return width_for(pow2_floor(adv_layout_elem_size(lay)), adv_layout_align(lay));
     unsigned lane;
     int g = adv_layout_group_of(lay, f, &lane);
@@ -355,14 +355,14 @@ unsigned adv_access_patterns(const adv_model *m, unsigned k, unsigned a, int st,
     const adv_struct *s = adv_model_struct(m, (unsigned)st);
     adv_layout_kind kind = adv_layout_kind_of(lay);
     unsigned n = 0;
-    if (x->field >= 0 || kind == ADV_L_AOS_ALIGN) {
-        /* one piece: the member, or the whole padded element */
+    if (x->field >= 0 || kind == ADV_L_AOS_ALIGN || kind == ADV_L_REORDER) {
+        /* one piece: the member, or the whole (padded or reordered) element */
         unsigned f = x->field >= 0 ? (unsigned)x->field : 0;
         unsigned sub = x->field >= 0 ? off - s->fields[f].offset : 0;
         out[0] = base;
         place_pattern(lay, f, sub, &out[0]);
-        if (x->field < 0) { /* the padded element moves whole */
-            out[0].base -= s->fields[0].offset;
+        if (x->field < 0) { /* the element moves whole, from its start */
+            out[0].base -= adv_layout_place(lay, 0)->base;
             size = adv_layout_elem_size(lay);
         }
         out[0].size = size;

@@ -17,13 +17,19 @@ struct adv_layout {
     unsigned ngroups;
     adv_vgroup *groups;
     int *group_of;       /* field -> group (vector layout) */
+    unsigned *order;     /* position -> field (reordered layout; NULL: as declared) */
 };
 
-static const char *const names[ADV_L_COUNT] = {"aos", "aos_align", "soa", "aosoa", "vector"};
+static const char *const names[ADV_L_COUNT] = {"aos", "aos_align", "soa", "aosoa", "vector", "reordered"};
 
 const char *adv_layout_name(adv_layout_kind k)
 {
     return k < ADV_L_COUNT ? names[k] : "?";
+}
+
+int adv_layout_aos_kind(adv_layout_kind k)
+{
+    return k == ADV_L_AOS || k == ADV_L_AOS_ALIGN || k == ADV_L_REORDER;
 }
 
 static unsigned long long align_up(unsigned long long v, unsigned long long a)
@@ -55,6 +61,34 @@ static void make_aos(adv_layout *l, unsigned align)
     l->seg[0].bstride = l->elem_size;
     for (unsigned f = 0; f < s->nfields; f++)
         l->place[f] = (adv_place){0, s->fields[f].offset, 0};
+}
+
+/* The fields in decreasing alignment, declaration order among equals
+ * (pahole's --reorganize, without splitting): padding only at the end. */
+static void make_reorder(adv_layout *l)
+{
+    const adv_struct *s = l->s;
+    l->order = gm_xcalloc(s->nfields, sizeof *l->order);
+    unsigned n = 0;
+    for (unsigned a = s->align ? s->align : 1; a >= 1 && n < s->nfields; a /= 2)
+        for (unsigned f = 0; f < s->nfields; f++)
+            if ((s->fields[f].align ? s->fields[f].align : 1) == a)
+                l->order[n++] = f;
+    for (unsigned f = 0; f < s->nfields && n < s->nfields; f++) /* an alignment past the struct's */
+        l->order[n++] = f;
+    unsigned off = 0;
+    for (unsigned i = 0; i < s->nfields; i++) {
+        const adv_field *fd = &s->fields[l->order[i]];
+        off = (unsigned)align_up(off, fd->align ? fd->align : 1);
+        l->place[l->order[i]] = (adv_place){0, off, 0};
+        off += fd->size;
+    }
+    l->align = s->align;
+    l->elem_size = (unsigned)align_up(off, s->align ? s->align : 1);
+    l->block = 1;
+    l->nsegs = 1;
+    l->seg = gm_xcalloc(1, sizeof *l->seg);
+    l->seg[0].bstride = l->elem_size;
 }
 
 static void make_soa(adv_layout *l)
@@ -190,6 +224,14 @@ adv_layout *adv_layout_create(const adv_struct *s, adv_layout_kind k, unsigned l
         }
         make_vector(l);
         break;
+    case ADV_L_REORDER:
+        make_reorder(l);
+        if (l->elem_size >= s->size || s->packed) {
+            snprintf(why, why_len, "%s has no padding that reordering its fields removes", s->name);
+            adv_layout_destroy(l);
+            return NULL;
+        }
+        break;
     default: adv_layout_destroy(l); return NULL;
     }
     place_segments(l);
@@ -204,6 +246,7 @@ void adv_layout_destroy(adv_layout *l)
     free(l->place);
     free(l->groups);
     free(l->group_of);
+    free(l->order);
     free(l);
 }
 
@@ -219,6 +262,7 @@ const adv_place *adv_layout_place(const adv_layout *l, unsigned f) { return &l->
 unsigned adv_layout_ngroups(const adv_layout *l) { return l->ngroups; }
 const adv_vgroup *adv_layout_group(const adv_layout *l, unsigned i) { return &l->groups[i]; }
 unsigned adv_layout_block_bytes(const adv_layout *l) { return l->block_bytes; }
+unsigned adv_layout_order(const adv_layout *l, unsigned i) { return l->order ? l->order[i] : i; }
 
 int adv_layout_group_of(const adv_layout *l, unsigned field, unsigned *lane)
 {

@@ -23,12 +23,16 @@ typedef enum {
     ADV_L_SOA,       /* one array per field */
     ADV_L_AOSOA,     /* blocks of 32 elements, one array per field inside */
     ADV_L_VECTOR,    /* same-typed scalar fields packed into CUDA vector types */
+    ADV_L_REORDER,   /* AoS with the fields in decreasing alignment: no padding between them */
     ADV_L_COUNT
 } adv_layout_kind;
 
 #define ADV_AOSOA_BLOCK 32u
 
 const char *adv_layout_name(adv_layout_kind k);
+/* 1 for the kinds that store one whole element after another (AoS as
+ * declared, aligned or reordered): one pointer, p[i].f as written. */
+int adv_layout_aos_kind(adv_layout_kind k);
 
 typedef struct {
     unsigned long long start; /* first element's block, after the front margin */
@@ -74,6 +78,9 @@ const adv_vgroup *adv_layout_group(const adv_layout *l, unsigned i);
 int adv_layout_group_of(const adv_layout *l, unsigned field, unsigned *lane);
 /* AoSoA: offset of each field's array inside a block, and block size. */
 unsigned adv_layout_block_bytes(const adv_layout *l);
+/* The field at position i of an element: the reordered layout's order,
+ * else i. */
+unsigned adv_layout_order(const adv_layout *l, unsigned i);
 
 /* The pointers a kernel parameter in this layout becomes, in order: one
  * per field (SoA), one per vector group (vector), else one.  Pointer i

@@ -7,7 +7,7 @@
 #include "../core/predict.h"
 
 static const char *const macros[ADV_L_COUNT] = {"GM_LAYOUT_AOS", "GM_LAYOUT_AOS_ALIGN", "GM_LAYOUT_SOA",
-                                                "GM_LAYOUT_AOSOA", "GM_LAYOUT_VECTOR"};
+                                                "GM_LAYOUT_AOSOA", "GM_LAYOUT_VECTOR", "GM_LAYOUT_REORDERED"};
 
 const char *adv_adopt_macro(adv_layout_kind k) { return macros[k]; }
 
@@ -224,7 +224,7 @@ static void view(const hctx *h, int a)
         pointer(h, i, name, sizeof name, type, sizeof type);
         sb_printf(o, "    %s%s *%s;\n", type, c, name);
     }
-    if (h->k == ADV_L_AOS || h->k == ADV_L_AOS_ALIGN) {
+    if (adv_layout_aos_kind(h->k)) {
         sb_printf(o, "    GM_ADOPT_HD %s%s &operator[](long long gm_i) const { return p[gm_i]; }\n", h->elem, c);
     } else {
         sb_printf(o, "    GM_ADOPT_HD %s_%s operator[](long long gm_i) const\n    {\n", s->name, ref_name[a]);
@@ -317,6 +317,20 @@ static void layout_types(const hctx *h)
         else
             sb_printf(o, "        *static_cast<%s *>(this) = gm_o;\n", s->qual);
         sb_puts(o, "        return *this;\n    }\n};\n");
+    } else if (h->k == ADV_L_REORDER) {
+        sb_printf(o, "/* %s with its fields in decreasing alignment: %u bytes instead of %u */\nstruct %s {\n",
+                  s->name, adv_layout_elem_size(h->l), s->size, h->elem);
+        for (unsigned i = 0; i < s->nfields; i++) {
+            unsigned f = adv_layout_order(h->l, i);
+            field_type(s, f, t, sizeof t);
+            sb_printf(o, "    %s %s;\n", t, s->fields[f].name);
+        }
+        sb_printf(o, "    GM_ADOPT_HD %s &operator=(const %s &gm_v)\n    {\n", h->elem, s->qual);
+        copy_fields(h, o, "", "gm_v.", 0);
+        sb_printf(o, "        return *this;\n    }\n    GM_ADOPT_HD operator %s() const\n    {\n        %s gm_v;\n",
+                  s->qual, s->qual);
+        copy_fields(h, o, "gm_v.", "", 0);
+        sb_puts(o, "        return gm_v;\n    }\n};\n");
     } else if (h->k == ADV_L_AOSOA) {
         sb_printf(o, "/* %u elements of %s, one array per field */\nstruct %s {\n", ADV_AOSOA_BLOCK, s->name,
                   h->elem);
@@ -327,7 +341,7 @@ static void layout_types(const hctx *h)
         sb_puts(o, "};\n");
     }
     for (int a = V_RESTRICT; a >= V_MUT; a--) {
-        if (h->k != ADV_L_AOS && h->k != ADV_L_AOS_ALIGN)
+        if (!adv_layout_aos_kind(h->k))
             proxy(h, a);
         view(h, a);
     }
@@ -435,9 +449,9 @@ int adv_adopt_applies(const adv_struct *s, adv_layout_kind k, char *why, size_t 
 {
     if (!adv_layout_applies(s, k, why, why_len))
         return 0;
-    for (unsigned f = 0; f < s->nfields && k != ADV_L_AOS && k != ADV_L_AOS_ALIGN; f++)
+    for (unsigned f = 0; f < s->nfields && k != ADV_L_AOS && k != ADV_L_AOS_ALIGN; f++) /* reordered too */
         if (s->fields[f].is_const) {
-            snprintf(why, why_len, "const field %s cannot be stored apart from the others", s->fields[f].name);
+            snprintf(why, why_len, "const field %s: the elements cannot be assigned field by field", s->fields[f].name);
             return 0;
         }
     return 1;
@@ -464,6 +478,8 @@ static void layout_part(sb_t *out, const adv_struct *s, adv_layout_kind k, int h
     hctx h = {out, s, l, k, ""};
     if (k == ADV_L_AOS_ALIGN)
         snprintf(h.elem, sizeof h.elem, "%s_a%u", s->name, adv_layout_align(l));
+    else if (k == ADV_L_REORDER)
+        snprintf(h.elem, sizeof h.elem, "%s_r", s->name);
     else if (k == ADV_L_AOSOA)
         snprintf(h.elem, sizeof h.elem, "%s_aosoa", s->name);
     else
@@ -502,7 +518,7 @@ int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t
               " * Layout (one line, before the #include; default %s, the model's pick\n"
               " * over every kernel of %s that gmadvise read):\n"
               " *     #define %s_LAYOUT GM_LAYOUT_AOS | GM_LAYOUT_AOS_ALIGN | GM_LAYOUT_SOA\n"
-              " *                       | GM_LAYOUT_AOSOA | GM_LAYOUT_VECTOR\n"
+              " *                       | GM_LAYOUT_AOSOA | GM_LAYOUT_VECTOR | GM_LAYOUT_REORDERED\n"
               " */\n"
               "#ifndef __CUDACC_RTC__ /* (NVRTC: gmadvise measures the device part) */\n"
               "#pragma once\n#include <cuda_runtime.h>\n#include <stdlib.h>\n#include <string.h>\n#endif\n\n"

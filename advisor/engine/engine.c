@@ -104,7 +104,7 @@ static void plan_variants(plan *p, kgen_program *kg)
                 adv_layout *lay = adv_layout_create(s, (adv_layout_kind)L, 1024, v->note, sizeof v->note);
                 if (!lay)
                     continue; /* ADV_V_NOT_APPLICABLE */
-                if (L == ADV_L_AOS || L == ADV_L_AOS_ALIGN)
+                if (adv_layout_aos_kind((adv_layout_kind)L))
                     v->align = adv_layout_align(lay);
                 generate(p, kg, lay);
                 if (p->adopted && v->state == ADV_V_COMPILED)

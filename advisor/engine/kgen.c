@@ -293,6 +293,36 @@ static void emit_proxy(gctx *g)
     sb_printf(t, ", %s};\n}\n\f", gi);
 }
 
+/* The reordered struct: S's fields in the layout's order, converting to
+ * and from S field by field. */
+static void emit_reordered(gctx *g)
+{
+    const adv_struct *s = g->s;
+    sb_t *t = &g->types;
+    sb_printf(t, "/* %s with its fields in decreasing alignment: %u bytes instead of %u */\nstruct %s {\n", s->name,
+              adv_layout_elem_size(g->l), s->size, g->tname);
+    for (unsigned i = 0; i < s->nfields; i++) {
+        unsigned f = adv_layout_order(g->l, i);
+        sb_printf(t, "    %s %s;\n", g->ftype[f], s->fields[f].name);
+    }
+    sb_printf(t, "    __device__ %s &operator=(const %s &o)\n    {\n", g->tname, s->qual);
+    for (unsigned f = 0; f < s->nfields; f++)
+        if (is_array(&s->fields[f]))
+            sb_printf(t, "        gm_copy_bytes(&%s, &o.%s, sizeof %s);\n", s->fields[f].name, s->fields[f].name,
+                      s->fields[f].name);
+        else
+            sb_printf(t, "        %s = o.%s;\n", s->fields[f].name, s->fields[f].name);
+    sb_printf(t, "        return *this;\n    }\n    __device__ operator %s() const\n    {\n        %s v;\n", s->qual,
+              s->qual);
+    for (unsigned f = 0; f < s->nfields; f++)
+        if (is_array(&s->fields[f]))
+            sb_printf(t, "        gm_copy_bytes(&v.%s, &%s, sizeof v.%s);\n", s->fields[f].name, s->fields[f].name,
+                      s->fields[f].name);
+        else
+            sb_printf(t, "        v.%s = %s;\n", s->fields[f].name, s->fields[f].name);
+    sb_puts(t, "        return v;\n    }\n};\n\f");
+}
+
 static void emit_types(gctx *g, int need_proxy)
 {
     const adv_struct *s = g->s;
@@ -310,6 +340,12 @@ static void emit_types(gctx *g, int need_proxy)
                   "    {\n        *static_cast<%s *>(this) = o;\n        return *this;\n    }\n};\n\f",
                   s->name, adv_layout_elem_size(g->l), adv_layout_align(g->l),
                   adv_layout_align(g->l), g->tname, s->qual, g->tname, s->qual, s->qual);
+        return;
+    }
+    if (g->kind == ADV_L_REORDER) {
+        snprintf(base, sizeof base, "%s_r", s->name);
+        gen_name(g->p, base, g->tname, sizeof g->tname, 1);
+        emit_reordered(g);
         return;
     }
     if (g->kind == ADV_L_AOSOA) {
@@ -468,7 +504,7 @@ static int rewritable(gctx *g, int *need_proxy, char *why, size_t n)
     const adv_kernel *k = g->k;
     *need_proxy = 0;
     int st = (int)(g->s - adv_model_struct(g->p->m, 0));
-    int aos_like = g->kind == ADV_L_AOS || g->kind == ADV_L_AOS_ALIGN;
+    int aos_like = adv_layout_aos_kind(g->kind);
     for (unsigned i = 0; i < k->nparams; i++) {
         const adv_param *par = &k->params[i];
         if (par->kind != ADV_P_STRUCT_PTR || par->struct_idx != st || aos_like)
@@ -498,7 +534,8 @@ static int rewritable(gctx *g, int *need_proxy, char *why, size_t n)
     }
     /* a const member deletes the assignment that AoS-align's wrapper and
      * the proxies' whole-element copies need */
-    for (unsigned f = 0; f < g->s->nfields && (*need_proxy || g->kind == ADV_L_AOS_ALIGN); f++)
+    for (unsigned f = 0; f < g->s->nfields && (*need_proxy || g->kind == ADV_L_AOS_ALIGN || g->kind == ADV_L_REORDER);
+         f++)
         if (g->s->fields[f].is_const) {
             snprintf(why, n, "not applicable: struct %s has const member %s, so its elements cannot be "
                      "assigned field by field", g->s->name, g->s->fields[f].name);
@@ -517,7 +554,7 @@ static void build_kernel(gctx *g, variant *v)
 {
     const adv_kernel *k = g->k;
     int st = g->s ? (int)(g->s - adv_model_struct(g->p->m, 0)) : -1;
-    int aos_like = g->kind == ADV_L_AOS || g->kind == ADV_L_AOS_ALIGN;
+    int aos_like = adv_layout_aos_kind(g->kind);
     repl *r = gm_xcalloc(k->naccesses + k->nrw + k->ndrop + k->nparams + 1, sizeof *r);
     unsigned nr = 0;
     r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};

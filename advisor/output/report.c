@@ -229,12 +229,17 @@ static void print_recommendations(const out_t *op, const adv_result *r)
     }
 }
 
-/* The program answer's layout as field groups: one group for the AoS
- * kinds and AoSoA, one per field (SoA) or per vector (vector). */
+/* The program answer's layout: the fields in their order, as groups (one
+ * for the AoS kinds and AoSoA, one per field for SoA, per vector for the
+ * vector layout), its alignment and its bytes per element. */
 static void json_groups(adv_json *j, const adv_struct *s, adv_layout_kind kind)
 {
     char why[256];
     adv_layout *l = adv_layout_create(s, kind, 1024, why, sizeof why);
+    adv_json_begin_arr(j, "order");
+    for (unsigned i = 0; i < s->nfields; i++)
+        adv_json_str(j, NULL, s->fields[l ? adv_layout_order(l, i) : i].name);
+    adv_json_end_arr(j);
     adv_json_begin_arr(j, "groups");
     unsigned ng = !l ? 0 : kind == ADV_L_SOA ? s->nfields : kind == ADV_L_VECTOR ? adv_layout_ngroups(l) : 1;
     for (unsigned g = 0; g < ng; g++) {
@@ -242,19 +247,19 @@ static void json_groups(adv_json *j, const adv_struct *s, adv_layout_kind kind)
         unsigned n = kind == ADV_L_SOA ? 1 : kind == ADV_L_VECTOR ? adv_layout_group(l, g)->lanes : s->nfields;
         adv_json_begin_arr(j, NULL);
         for (unsigned f = first; f < first + n; f++)
-            adv_json_str(j, NULL, s->fields[f].name);
+            adv_json_str(j, NULL, s->fields[adv_layout_order(l, f)].name);
         adv_json_end_arr(j);
     }
     adv_json_end_arr(j);
     unsigned size = 0;
-    if (l && (kind == ADV_L_AOS || kind == ADV_L_AOS_ALIGN))
+    if (l && adv_layout_aos_kind(kind))
         size = adv_layout_elem_size(l);
     else if (l && kind == ADV_L_AOSOA)
         size = adv_layout_block_bytes(l) / ADV_AOSOA_BLOCK;
     else
         for (unsigned i = 0; l && i < adv_layout_npointers(l); i++)
             size += adv_layout_seg(l, i)->bstride;
-    adv_json_int(j, "align", l && (kind == ADV_L_AOS || kind == ADV_L_AOS_ALIGN) ? adv_layout_align(l) : s->align);
+    adv_json_int(j, "align", l && adv_layout_aos_kind(kind) ? adv_layout_align(l) : s->align);
     adv_json_int(j, "size", size);
     adv_layout_destroy(l);
 }
@@ -268,10 +273,6 @@ static void json_program(adv_json *j, const adv_result *r)
         adv_json_begin_obj(j, NULL);
         adv_json_str(j, "struct", s->name);
         adv_json_str(j, "layout", adv_layout_name(p->kind));
-        adv_json_begin_arr(j, "order");
-        for (unsigned f = 0; f < s->nfields; f++)
-            adv_json_str(j, NULL, s->fields[f].name);
-        adv_json_end_arr(j);
         json_groups(j, s, p->kind);
         if (p->kind == ADV_L_AOSOA)
             adv_json_int(j, "lanes", ADV_AOSOA_BLOCK);

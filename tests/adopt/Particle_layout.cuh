@@ -16,7 +16,7 @@
  * Layout (one line, before the #include; default soa, the model's pick
  * over every kernel of Particle that gmadvise read):
  *     #define Particle_LAYOUT GM_LAYOUT_AOS | GM_LAYOUT_AOS_ALIGN | GM_LAYOUT_SOA
- *                       | GM_LAYOUT_AOSOA | GM_LAYOUT_VECTOR
+ *                       | GM_LAYOUT_AOSOA | GM_LAYOUT_VECTOR | GM_LAYOUT_REORDERED
  */
 #ifndef __CUDACC_RTC__ /* (NVRTC: gmadvise measures the device part) */
 #pragma once
@@ -31,6 +31,7 @@
 #define GM_LAYOUT_SOA 3
 #define GM_LAYOUT_AOSOA 4
 #define GM_LAYOUT_VECTOR 5
+#define GM_LAYOUT_REORDERED 6
 #endif
 #ifndef GM_ADOPT_HD
 #define GM_ADOPT_HD __host__ __device__ __forceinline__
@@ -488,6 +489,9 @@ struct Particle_view {
     GM_ADOPT_HD operator Particle_cview() const { return {gm_g0, gm_g1, gm_g2, gm_g3}; }
     GM_ADOPT_HD operator Particle_rview() const { return {gm_g0, gm_g1, gm_g2, gm_g3}; }
 };
+
+#elif Particle_LAYOUT == GM_LAYOUT_REORDERED
+#error "gmadvise: reordered does not apply to Particle: Particle has no padding that reordering its fields removes"
 #else
 #error "gmadvise: Particle_LAYOUT names no layout"
 #endif
@@ -592,6 +596,8 @@ static inline void Particle_get(const Particle_view &gm_v, size_t gm_i, Particle
 {
     gm_e = gm_v[gm_i];
 }
+
+#elif Particle_LAYOUT == GM_LAYOUT_REORDERED
 #else
 #error "gmadvise: Particle_LAYOUT names no layout"
 #endif
