@@ -6,50 +6,43 @@
 #include "../advisor/core/layout.h"
 #include "check.h"
 
+/* A struct of n scalar fields, as the parser would model it. */
+static adv_struct make_struct(const char *name, unsigned size, unsigned align, unsigned n, const char *const *names,
+                              const unsigned *off, const unsigned *fsize, const adv_scalar *kind, adv_field *f)
+{
+    adv_struct s;
+    memset(&s, 0, sizeof s);
+    strcpy(s.name, name);
+    s.size = size;
+    s.align = align;
+    s.nfields = n;
+    s.fields = f;
+    for (unsigned i = 0; i < n; i++) {
+        memset(&f[i], 0, sizeof f[i]);
+        strcpy(f[i].name, names[i]);
+        f[i].offset = off[i];
+        f[i].size = f[i].align = fsize[i];
+        f[i].scalar = kind[i];
+    }
+    return s;
+}
+
 /* struct P { float x, y, z; int id; double m; }  -- 24 bytes, align 8 */
 static adv_struct make_p(adv_field *f)
 {
     const char *names[] = {"x", "y", "z", "id", "m"};
     unsigned off[] = {0, 4, 8, 12, 16}, size[] = {4, 4, 4, 4, 8};
     adv_scalar kind[] = {ADV_S_F32, ADV_S_F32, ADV_S_F32, ADV_S_I32, ADV_S_F64};
-    adv_struct s;
-    memset(&s, 0, sizeof s);
-    strcpy(s.name, "P");
-    s.size = 24;
-    s.align = 8;
-    s.nfields = 5;
-    s.fields = f;
-    for (int i = 0; i < 5; i++) {
-        memset(&f[i], 0, sizeof f[i]);
-        strcpy(f[i].name, names[i]);
-        f[i].offset = off[i];
-        f[i].size = f[i].align = size[i];
-        f[i].scalar = kind[i];
-    }
-    return s;
+    return make_struct("P", 24, 8, 5, names, off, size, kind, f);
 }
 
-/* struct { char c; double d; short h; int i; char e; }: 32 bytes, align 8 */
+/* struct R { char c; double d; short h; int i; char e; }: 32 bytes, align 8 */
 static adv_struct padded(adv_field *f)
 {
     const char *names[] = {"c", "d", "h", "i", "e"};
     unsigned off[] = {0, 8, 16, 20, 24}, size[] = {1, 8, 2, 4, 1};
     adv_scalar kind[] = {ADV_S_I8, ADV_S_F64, ADV_S_I16, ADV_S_I32, ADV_S_I8};
-    adv_struct s;
-    memset(&s, 0, sizeof s);
-    strcpy(s.name, "R");
-    s.size = 32;
-    s.align = 8;
-    s.nfields = 5;
-    s.fields = f;
-    for (int i = 0; i < 5; i++) {
-        memset(&f[i], 0, sizeof f[i]);
-        strcpy(f[i].name, names[i]);
-        f[i].offset = off[i];
-        f[i].size = f[i].align = size[i];
-        f[i].scalar = kind[i];
-    }
-    return s;
+    return make_struct("R", 32, 8, 5, names, off, size, kind, f);
 }
 
 static void round_trip(const adv_struct *s, adv_layout_kind k, unsigned long long n)

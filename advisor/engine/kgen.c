@@ -293,6 +293,19 @@ static void emit_proxy(gctx *g)
     sb_printf(t, ", %s};\n}\n\f", gi);
 }
 
+/* Every field of s from `src` to `dst` (prefixes such as "o." or ""),
+ * arrays byte by byte. */
+static void copy_fields(sb_t *t, const adv_struct *s, const char *dst, const char *src)
+{
+    for (unsigned f = 0; f < s->nfields; f++) {
+        const char *fn = s->fields[f].name;
+        if (is_array(&s->fields[f]))
+            sb_printf(t, "        gm_copy_bytes(&%s%s, &%s%s, sizeof %s%s);\n", dst, fn, src, fn, dst, fn);
+        else
+            sb_printf(t, "        %s%s = %s%s;\n", dst, fn, src, fn);
+    }
+}
+
 /* The reordered struct: S's fields in the layout's order, converting to
  * and from S field by field. */
 static void emit_reordered(gctx *g)
@@ -306,20 +319,10 @@ static void emit_reordered(gctx *g)
         sb_printf(t, "    %s %s;\n", g->ftype[f], s->fields[f].name);
     }
     sb_printf(t, "    __device__ %s &operator=(const %s &o)\n    {\n", g->tname, s->qual);
-    for (unsigned f = 0; f < s->nfields; f++)
-        if (is_array(&s->fields[f]))
-            sb_printf(t, "        gm_copy_bytes(&%s, &o.%s, sizeof %s);\n", s->fields[f].name, s->fields[f].name,
-                      s->fields[f].name);
-        else
-            sb_printf(t, "        %s = o.%s;\n", s->fields[f].name, s->fields[f].name);
+    copy_fields(t, s, "", "o.");
     sb_printf(t, "        return *this;\n    }\n    __device__ operator %s() const\n    {\n        %s v;\n", s->qual,
               s->qual);
-    for (unsigned f = 0; f < s->nfields; f++)
-        if (is_array(&s->fields[f]))
-            sb_printf(t, "        gm_copy_bytes(&v.%s, &%s, sizeof v.%s);\n", s->fields[f].name, s->fields[f].name,
-                      s->fields[f].name);
-        else
-            sb_printf(t, "        v.%s = %s;\n", s->fields[f].name, s->fields[f].name);
+    copy_fields(t, s, "v.", "");
     sb_puts(t, "        return v;\n    }\n};\n\f");
 }
 
