@@ -18,6 +18,11 @@ void adv_merge_text_pair(const merged *mg, const char *k, const char *s)
     printf("\n");
     for (int L = 0; L < ADV_L_COUNT; L++) {
         const char *ln = adv_layout_name((adv_layout_kind)L);
+        int any = 0; /* a layout no run has (older runs lack the newer layouts) is left out */
+        for (unsigned r = 0; r < mg->nruns; r++)
+            any |= adv_merge_cell_ms(mg, k, s, ln, r) > 0;
+        if (!any)
+            continue;
         printf("  %-10s", ln);
         for (unsigned r = 0; r < mg->nruns; r++) {
             double d = adv_merge_cell_ms(mg, k, s, "aos", r), v = adv_merge_cell_ms(mg, k, s, ln, r);
