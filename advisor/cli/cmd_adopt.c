@@ -94,17 +94,11 @@ static int find_struct(const adv_model *m, const char *name, unsigned *out, gm_s
     return st->code;
 }
 
-/* Whether parameter p of kernel k is a pointer to struct st. */
-static int takes(const adv_kernel *k, unsigned p, unsigned st)
-{
-    return k->params[p].kind == ADV_P_STRUCT_PTR && k->params[p].struct_idx == (int)st;
-}
-
 /* Whether kernel K takes struct st (one of the adopted). */
 static int adopted(const unsigned *sts, unsigned n, const adv_kernel *K, unsigned p)
 {
     for (unsigned i = 0; i < n; i++)
-        if (takes(K, p, sts[i]))
+        if (adv_param_points_to(&K->params[p], (int)sts[i]))
             return 1;
     return 0;
 }
@@ -183,7 +177,7 @@ static int adopt_one(const adopt_args *a, const adv_model *m, unsigned s, gm_sta
         for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
             const adv_kernel *K = adv_model_kernel(m, k);
             for (unsigned p = 0; p < K->nparams && !K->synthesized; p++)
-                if (takes(K, p, s))
+                if (adv_param_points_to(&K->params[p], (int)s))
                     printf("    %s:%u: %s: %s%s *%s%s  ->  %s_%s %s\n", adv_kernel_file(m, K), K->line, K->label,
                            K->params[p].pointee_const ? "const " : "", S->name,
                            K->params[p].is_restrict ? "__restrict__ " : "", K->params[p].name, S->name,
@@ -210,8 +204,7 @@ static int structs_to_adopt(const adopt_args *a, const adv_model *m, unsigned *s
     for (unsigned s = 0; !a->nst && s < adv_model_nstructs(m) && *n < ADOPT_MAX_STRUCTS; s++) {
         int used = 0;
         for (unsigned k = 0; k < adv_model_nkernels(m) && !used; k++)
-            for (unsigned p = 0; p < adv_model_kernel(m, k)->nparams; p++)
-                used |= !adv_model_kernel(m, k)->synthesized && takes(adv_model_kernel(m, k), p, s);
+            used = !adv_model_kernel(m, k)->synthesized && adv_kernel_takes(adv_model_kernel(m, k), (int)s);
         if (used)
             sts[(*n)++] = s;
     }

@@ -71,6 +71,9 @@ struct adv_check {
     adv_check_totals totals;
     int baseline;            /* a baseline was applied: SARIF says new or unchanged */
     char *src_name, *src;    /* the source last read for suppressions (src NULL: unreadable) */
+    unsigned *line_at, nlines; /* where each of its lines starts */
+    char named[1024], path[1024]; /* the file last made relative, and its path: accesses of a
+                                   * file come together, and realpath is not repeated */
 };
 
 adv_check *adv_check_create(const adv_check_opts *o)
@@ -97,47 +100,61 @@ void adv_check_destroy(adv_check *c)
     free(c->errors);
     free(c->src_name);
     free(c->src);
+    free(c->line_at);
     free(c);
 }
 
 const char *adv_check_root(const adv_check *c) { return c->root; }
 
 /* file as named, and relative to the root (absolute outside it) */
-static adv_check_where where(const adv_check *c, const char *file, unsigned line, unsigned col)
+static adv_check_where where(adv_check *c, const char *file, unsigned line, unsigned col)
 {
     adv_check_where w;
     memset(&w, 0, sizeof w);
     snprintf(w.file, sizeof w.file, "%s", file);
     w.line = line;
     w.col = col;
-    char abs[PATH_MAX + 1];
-    size_t rl = strlen(c->root);
-    if (!realpath(file, abs))
-        snprintf(w.path, sizeof w.path, "%s", file);
-    else if (!strncmp(abs, c->root, rl))
-        snprintf(w.path, sizeof w.path, "%s", abs + rl);
-    else
-        snprintf(w.path, sizeof w.path, "%s", abs);
+    if (strcmp(c->named, file)) {
+        char abs[PATH_MAX + 1];
+        size_t rl = strlen(c->root);
+        if (!realpath(file, abs))
+            snprintf(c->path, sizeof c->path, "%s", file);
+        else if (!strncmp(abs, c->root, rl))
+            snprintf(c->path, sizeof c->path, "%s", abs + rl);
+        else
+            snprintf(c->path, sizeof c->path, "%s", abs);
+        snprintf(c->named, sizeof c->named, "%s", file);
+    }
+    snprintf(w.path, sizeof w.path, "%s", c->path);
     return w;
 }
 
 /* ---- suppressions ------------------------------------------------------- */
 
 /* Line `line` (1-based) of `file`, up to its newline; NULL when the file
- * cannot be read or is shorter.  The last file read is kept. */
+ * cannot be read or is shorter.  The last file read is kept, with where
+ * its lines start. */
 static const char *source_line(adv_check *c, const char *file, unsigned line)
 {
     if (!c->src_name || strcmp(c->src_name, file)) {
         free(c->src_name);
         free(c->src);
+        free(c->line_at);
         size_t len;
         c->src_name = gm_xstrdup(file);
         c->src = gm_read_file(file, &len);
+        unsigned n = 1;
+        for (size_t i = 0; c->src && i < len; i++)
+            n += c->src[i] == '\n';
+        c->line_at = gm_xcalloc(n, sizeof *c->line_at);
+        c->nlines = 0;
+        for (size_t i = 0; c->src && i <= len; i++)
+            if (i == 0 || c->src[i - 1] == '\n')
+                c->line_at[c->nlines++] = (unsigned)i;
     }
-    const char *p = c->src;
-    for (unsigned l = 1; p && l < line; l++)
-        p = (p = strchr(p, '\n')) ? p + 1 : NULL;
-    return p && *p ? p : NULL;
+    if (line < 1 || line > c->nlines || !c->src[c->line_at[line - 1]])
+        return NULL;
+    return c->src + c->line_at[line - 1];
 }
 
 /* Whether `text` (one line) holds `gmadvise: ignore` naming rule r, or no rule. */
@@ -259,7 +276,7 @@ static void add(adv_check *c, const adv_finding *f)
 }
 
 /* An access as findings and notes name it: its place, its kernel, "p[i].x". */
-static adv_check_site site_of(const adv_check *c, const adv_model *m, const adv_kernel *kn,
+static adv_check_site site_of(adv_check *c, const adv_model *m, const adv_kernel *kn,
                               const adv_access *x)
 {
     adv_check_site s;

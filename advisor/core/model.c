@@ -362,6 +362,19 @@ void adv_model_classify(adv_model *m, long long count)
     }
 }
 
+int adv_param_points_to(const adv_param *p, int st)
+{
+    return p->kind == ADV_P_STRUCT_PTR && p->struct_idx == st;
+}
+
+int adv_kernel_takes(const adv_kernel *k, int st)
+{
+    for (unsigned p = 0; p < k->nparams; p++)
+        if (adv_param_points_to(&k->params[p], st))
+            return 1;
+    return 0;
+}
+
 int adv_identifier_ok(const char *s)
 {
     if (!s || !(isalpha((unsigned char)*s) || *s == '_'))

@@ -196,6 +196,11 @@ typedef struct {
 int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long count,
                           double *value);
 void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n);
+/* Whether parameter p points to struct st (an index of the model's
+ * structs), and whether any parameter of kernel k does. */
+int adv_param_points_to(const adv_param *p, int st);
+int adv_kernel_takes(const adv_kernel *k, int st);
+
 /* The weight of kernel k in the program answer (one layout per struct for
  * all its kernels): from --weight (set here), else `// gmadvise: weight
  * K=W` in the file, by the kernel's label or name; 1 when not given. */

@@ -558,11 +558,7 @@ adv_layout_kind adv_adopt_pick(const adv_model *m, unsigned st)
         char why[256];
         int ok = adv_adopt_applies(adv_model_struct(m, st), (adv_layout_kind)k, why, sizeof why), used = 0;
         for (unsigned kn = 0; ok && kn < adv_model_nkernels(m); kn++) {
-            const adv_kernel *K = adv_model_kernel(m, kn);
-            int takes = 0;
-            for (unsigned p = 0; p < K->nparams; p++)
-                takes |= K->params[p].kind == ADV_P_STRUCT_PTR && K->params[p].struct_idx == (int)st;
-            if (!takes)
+            if (!adv_kernel_takes(adv_model_kernel(m, kn), (int)st))
                 continue;
             adv_prediction pr;
             adv_predict(m, kn, (int)st, (adv_layout_kind)k, &pr);

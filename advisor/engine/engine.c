@@ -45,16 +45,24 @@ static adv_variant *push_variant(plan *p, unsigned kernel, int st, adv_layout_ki
     return v;
 }
 
-/* Generates the variant in kgen; its state says whether that worked. */
-static void generate(plan *p, kgen_program *kg, const adv_layout *lay)
+/* The last variant pushed, given kgen's id for it (-1: not generated, its
+ * note says why): its state, its function and the model's prediction. */
+static void generated(plan *p, const kgen_program *kg, int kid)
 {
     unsigned i = p->r->nv - 1;
     adv_variant *v = &p->r->v[i];
-    p->kid[i] = kgen_add_variant(kg, v->kernel, v->st, lay, v->note, sizeof v->note);
-    v->state = p->kid[i] >= 0 ? ADV_V_COMPILED : ADV_V_NOT_GENERATED;
-    if (p->kid[i] >= 0)
-        snprintf(v->fn, sizeof v->fn, "%s", kgen_kernel_name(kg, p->kid[i]));
+    p->kid[i] = kid;
+    v->state = kid >= 0 ? ADV_V_COMPILED : ADV_V_NOT_GENERATED;
+    if (kid >= 0)
+        snprintf(v->fn, sizeof v->fn, "%s", kgen_kernel_name(kg, kid));
     adv_predict(p->r->m, v->kernel, v->st, v->kind, &v->model);
+}
+
+/* Generates the variant in kgen; its state says whether that worked. */
+static void generate(plan *p, kgen_program *kg, const adv_layout *lay)
+{
+    adv_variant *v = &p->r->v[p->r->nv - 1];
+    generated(p, kg, kgen_add_variant(kg, v->kernel, v->st, lay, v->note, sizeof v->note));
 }
 
 /* The variant just generated, again as the user's kernel through the
@@ -63,22 +71,19 @@ static void generate_adopted(plan *p, kgen_program *kg, const adv_layout *lay, u
 {
     const adv_variant *orig = &p->r->v[p->r->nv - 1];
     adv_variant *v = push_variant(p, orig->kernel, orig->st, orig->kind);
-    unsigned i = p->r->nv - 1;
     v->adopted = 1;
     v->align = align;
     sb_t h;
     sb_init(&h);
     gm_status st;
     gm_status_init(&st);
+    int kid = -1;
     if (adv_adopt_header(p->r->m, (unsigned)v->st, v->kind, &h, &st) == GM_OK)
-        p->kid[i] = kgen_add_adopted(kg, v->kernel, v->st, lay, h.s, v->note, sizeof v->note);
+        kid = kgen_add_adopted(kg, v->kernel, v->st, lay, h.s, v->note, sizeof v->note);
     else
         snprintf(v->note, sizeof v->note, "%s", st.msg);
     sb_free(&h);
-    v->state = p->kid[i] >= 0 ? ADV_V_COMPILED : ADV_V_NOT_GENERATED;
-    if (p->kid[i] >= 0)
-        snprintf(v->fn, sizeof v->fn, "%s", kgen_kernel_name(kg, p->kid[i]));
-    adv_predict(p->r->m, v->kernel, v->st, v->kind, &v->model);
+    generated(p, kg, kid);
 }
 
 /* Every layout of every struct a kernel takes a pointer to; a kernel with
@@ -93,7 +98,7 @@ static void plan_variants(plan *p, kgen_program *kg)
             int st = kn->params[q].kind == ADV_P_STRUCT_PTR ? kn->params[q].struct_idx : -1;
             int dup = st < 0;
             for (unsigned i = 0; i < kn->nparams && i < q && !dup; i++)
-                dup = kn->params[i].kind == ADV_P_STRUCT_PTR && kn->params[i].struct_idx == st;
+                dup = adv_param_points_to(&kn->params[i], st);
             if (dup)
                 continue;
             nseen++;

@@ -636,7 +636,7 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
     }
     g->pfx = gm_xcalloc(k->nparams + 1, sizeof *g->pfx);
     for (unsigned i = 0; i < k->nparams; i++) /* only the varied struct's pointers are renamed */
-        if (k->params[i].kind == ADV_P_STRUCT_PTR && k->params[i].struct_idx == st)
+        if (adv_param_points_to(&k->params[i], st))
             pointer_prefix(g, i);
     char base[ADV_NAME_MAX + 32];
     snprintf(base, sizeof base, "%s_%s%s%s", k->name, g->s ? g->s->name : "",
@@ -682,7 +682,7 @@ int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout 
     r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
     for (unsigned i = 0; i < k->nparams; i++) {
         const adv_param *par = &k->params[i];
-        if (par->kind != ADV_P_STRUCT_PTR || par->struct_idx != st)
+        if (!adv_param_points_to(par, st))
             continue;
         sb_t d;
         sb_init(&d);

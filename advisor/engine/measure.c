@@ -302,7 +302,7 @@ static int setup_set(jit_runner *r, const adv_model *m, const adv_job *jb, long 
             ls->args[na++] = ls->store[ns++];
             continue;
         }
-        int varied = par->kind == ADV_P_STRUCT_PTR && par->struct_idx == st;
+        int varied = adv_param_points_to(par, st);
         if (par->kind == ADV_P_STRUCT_PTR) {
             b->s = adv_model_struct(m, (unsigned)par->struct_idx);
         } else {

@@ -320,26 +320,25 @@ static int host_around(tmpl_t *tt, unsigned at, const targ *args, int n, host_us
 }
 
 /* `k<<<...>>>` inside a host template whose parameters are named as k's
- * (template <class T> void run() { k<<<g, b>>>(p); } with k's T): args
- * are those names, or k's defaults; 0 when a parameter of k has neither. */
-static int by_name(tmpl_t *tt, unsigned at, targ *args, int *n)
+ * (template <class T> void run() { k<<<g, b>>>(p); } with k's T): fills
+ * h, its arguments for k those names or k's defaults; 0 when there is no
+ * such host template or a parameter of k has neither. */
+static int by_name(tmpl_t *tt, unsigned at, host_use *h)
 {
-    host_use *h = gm_xcalloc(1, sizeof *h);
     targ own[MAX_TPARAMS];
     for (unsigned k = 0; k < tt->np; k++)
         snprintf(own[k].text, sizeof own[k].text, "%s", tt->tp[k].name);
-    int ok = tt->np > 0 && host_around(tt, at, own, (int)tt->np, h);
-    for (unsigned k = 0; ok && k < tt->np; k++) {
+    if (!tt->np || !host_around(tt, at, own, (int)tt->np, h))
+        return 0;
+    for (unsigned k = 0; k < tt->np; k++) {
         int named = 0;
         for (unsigned j = 0; j < h->np; j++)
             named |= !strcmp(h->tp[j].name, tt->tp[k].name);
         if (!named && !tt->tp[k].deflt[0])
-            ok = 0;
-        snprintf(args[k].text, sizeof args[k].text, "%s", named ? tt->tp[k].name : tt->tp[k].deflt);
+            return 0;
+        snprintf(h->args[k].text, sizeof h->args[k].text, "%s", named ? tt->tp[k].name : tt->tp[k].deflt);
     }
-    free(h);
-    *n = ok ? (int)tt->np : 0;
-    return ok;
+    return 1;
 }
 
 /* One use of the kernel template: an instance, or, inside a host template
@@ -347,17 +346,16 @@ static int by_name(tmpl_t *tt, unsigned at, targ *args, int *n)
 static void kernel_use(void *ctx, unsigned at, targ *args, int n)
 {
     tmpl_t *tt = ctx;
-    if (n == 0 && !(tt->in_text && by_name(tt, at, args, &n)))
-        return; /* deduced from the call's arguments, which gmadvise does not do */
     host_use *h = gm_xcalloc(1, sizeof *h);
     h->tt = tt;
-    if (n > 0 && tt->in_text && host_around(tt, at, args, n, h)) {
+    int hosted = tt->in_text && (n > 0 ? host_around(tt, at, args, n, h) : n == 0 && by_name(tt, at, h));
+    if (hosted) {
         each_use(h->name, tt->pc->m->text, tt->pc->m->orig_len, h->b, h->e, host_instance, h);
         if (!h->uses && !tt->said_host++) /* k<T> is no instance; say where one could come from */
             sb_printf(&tt->pc->m->notes, "%s:%u: kernel template %s is launched from host template %s, which "
                       "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
                       h->name, h->name);
-    } else {
+    } else if (n != 0) { /* k<<<...>>> elsewhere: deduced from the call's arguments, which gmadvise does not do */
         add_instance(tt, args, n, tt->src);
     }
     free(h);

@@ -143,7 +143,7 @@ static void print_adopt(FILE *f, const adv_result *r, const adv_rec *rc)
     const char *sn = adv_model_struct(r->m, (unsigned)rc->st)->name;
     fprintf(f, "    or keep the kernel as written: %s, then in %s:", cmd, k->label);
     for (unsigned p = 0, n = 0; p < k->nparams; p++)
-        if (k->params[p].kind == ADV_P_STRUCT_PTR && k->params[p].struct_idx == rc->st)
+        if (adv_param_points_to(&k->params[p], rc->st))
             fprintf(f, "%s %s%s *%s%s -> %s_%s %s", n++ ? ";" : "", k->params[p].pointee_const ? "const " : "", sn,
                     k->params[p].is_restrict ? "__restrict__ " : "", k->params[p].name, sn, adv_adopt_view(&k->params[p]), k->params[p].name);
     fprintf(f, "\n");
