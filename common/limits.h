@@ -23,6 +23,11 @@
 /* ---- ranking (advisor/core/rank.h, merge) ---- */
 #define GM_NOISE_FLOOR_PCT 1.0      /* closer than this is never called different */
 
+/* ---- the layout search (advisor/core/search.h) ---- */
+#define GM_SEARCH_MEASURE 8         /* best candidates of the model that the GPU measures */
+#define GM_SEARCH_MAX 2048          /* candidates scored per struct; the rest are counted, not scored */
+#define GM_SEARCH_MAX_ATOMS 6       /* a struct's fields are split along at most this many classes */
+
 /* ---- gmadvise check (advisor/core/check.h) ---- */
 #define GM_DEFAULT_MIN_EFFICIENCY 50 /* percent: findings below this */
 

@@ -25,7 +25,7 @@ static unsigned add_all(kgen_program *kg, const adv_model *m)
             count += kgen_add_variant(kg, k, -1, NULL, why, sizeof why) >= 0;
             continue;
         }
-        for (int L = 0; L < ADV_L_COUNT; L++) {
+        for (int L = 0; L < ADV_L_NSTD; L++) {
             adv_layout *l = adv_layout_create(adv_model_struct(m, (unsigned)st), (adv_layout_kind)L, 64, why, sizeof why);
             if (!l)
                 continue;

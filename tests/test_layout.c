@@ -45,10 +45,10 @@ static adv_struct padded(adv_field *f)
     return make_struct("R", 32, 8, 5, names, off, size, kind, f);
 }
 
-static void round_trip(const adv_struct *s, adv_layout_kind k, unsigned long long n)
+static void round_trip_spec(const adv_struct *s, const adv_layout_spec *sp, unsigned long long n)
 {
     char why[128];
-    adv_layout *l = adv_layout_create(s, k, n, why, sizeof why);
+    adv_layout *l = adv_layout_make(s, sp, n, why, sizeof why);
     CHECK(l != NULL);
     if (!l)
         return;
@@ -69,6 +69,82 @@ static void round_trip(const adv_struct *s, adv_layout_kind k, unsigned long lon
     free(back);
     free(buf);
     adv_layout_destroy(l);
+}
+
+static void round_trip(const adv_struct *s, adv_layout_kind k, unsigned long long n)
+{
+    adv_layout_spec sp = adv_layout_std(k);
+    round_trip_spec(s, &sp, n);
+}
+
+/* The points of the space beyond the standard layouts. */
+static void test_space(const adv_struct *s, const adv_struct *pad)
+{
+    char why[128], lb[256];
+    /* split P {x y z}{id m}@16: two arrays of 12- and 16-byte elements */
+    adv_layout_spec sp = adv_layout_std(ADV_L_SPLIT);
+    static const unsigned char g2[5] = {0, 0, 0, 1, 1};
+    sp.ngroups = 2;
+    memcpy(sp.group, g2, sizeof g2);
+    sp.align[1] = 16;
+    adv_layout *l = adv_layout_make(s, &sp, 1000, why, sizeof why);
+    CHECK(l != NULL);
+    if (l) {
+        CHECK_EQ(adv_layout_npointers(l), 2);
+        CHECK_EQ(adv_layout_group(l, 0)->size, 12);
+        CHECK_EQ(adv_layout_group(l, 1)->size, 16);
+        CHECK_EQ(adv_layout_group(l, 1)->align, 16);
+        CHECK_EQ(adv_layout_order(l, 3), 4); /* m (8-aligned) before id inside its group */
+        CHECK_EQ(adv_layout_addr(l, 3, 2) - adv_layout_addr(l, 4, 0), 2 * 16 + 8);
+        CHECK_EQ(adv_layout_addr(l, 2, 1) - adv_layout_addr(l, 0, 0), 12 + 8);
+        CHECK_EQ(adv_layout_elem_bytes(l), 28);
+        unsigned lane = 9;
+        CHECK_EQ(adv_layout_group_of(l, 3, &lane), 1);
+        CHECK_EQ(lane, 1);
+        adv_layout_destroy(l);
+    }
+    round_trip_spec(s, &sp, 100);
+    adv_layout_spec_label(s, &sp, lb, sizeof lb);
+    CHECK(!strcmp(lb, "split{x y z}{id m}@16"));
+    /* malformed: an empty group, a group out of range, odd lanes */
+    sp.ngroups = 3;
+    CHECK(adv_layout_make(s, &sp, 10, why, sizeof why) == NULL && strstr(why, "empty group"));
+    sp.ngroups = 2;
+    sp.group[4] = 7;
+    CHECK(adv_layout_make(s, &sp, 10, why, sizeof why) == NULL && strstr(why, "in no group"));
+    adv_layout_spec ao = adv_layout_std(ADV_L_AOSOA);
+    ao.lanes = 12;
+    CHECK(adv_layout_make(s, &ao, 10, why, sizeof why) == NULL && strstr(why, "power of two"));
+    /* AoSoA of 4 lanes: element 5 is lane 1 of block 1 */
+    ao.lanes = 4;
+    l = adv_layout_make(s, &ao, 1000, why, sizeof why);
+    CHECK(l != NULL);
+    if (l) {
+        CHECK_EQ(adv_layout_block(l), 4);
+        CHECK_EQ(adv_layout_addr(l, 2, 5) - adv_layout_addr(l, 0, 0), adv_layout_block_bytes(l) + 2 * 16 + 4);
+        adv_layout_destroy(l);
+    }
+    round_trip_spec(s, &ao, 100);
+    adv_layout_spec std = adv_layout_std(ADV_L_AOSOA);
+    ao.lanes = 32;
+    CHECK(adv_layout_spec_eq(&ao, &std) && adv_layout_spec_is_std(&ao)); /* 32 lanes is the standard */
+    /* R with i and e hot: first, then the rest by alignment (d, h, c) */
+    adv_layout_spec hot = adv_layout_std(ADV_L_REORDER);
+    hot.hot = 1u << 3 | 1u << 4;
+    l = adv_layout_make(pad, &hot, 1000, why, sizeof why);
+    CHECK(l != NULL);
+    if (l) {
+        CHECK_EQ(adv_layout_order(l, 0), 3);
+        CHECK_EQ(adv_layout_order(l, 1), 4);
+        CHECK_EQ(adv_layout_order(l, 2), 1);
+        CHECK_EQ(adv_layout_elem_size(l), 24); /* i, e, pad 3, d, h, c, pad 5 */
+        adv_layout_destroy(l);
+    }
+    round_trip_spec(pad, &hot, 100);
+    hot.hot = 1u << 1; /* d alone first: the order that has no padding already */
+    CHECK(adv_layout_make(pad, &hot, 10, why, sizeof why) != NULL);
+    hot.hot = 0xf; /* P's x, y, z, id first: as declared, so the declared layout */
+    CHECK(adv_layout_make(s, &hot, 10, why, sizeof why) == NULL && strstr(why, "already first"));
 }
 
 int main(void)
@@ -115,7 +191,7 @@ int main(void)
     CHECK_EQ(lane, 1);
     adv_layout_destroy(v);
 
-    for (int k = 0; k < ADV_L_COUNT; k++)
+    for (int k = 0; k < ADV_L_NSTD; k++)
         if (adv_layout_applies(&s, (adv_layout_kind)k, why, sizeof why))
             round_trip(&s, (adv_layout_kind)k, 100);
     /* P has no padding to remove: 24 bytes in any order */
@@ -135,6 +211,8 @@ int main(void)
         adv_layout_destroy(re);
         round_trip(&pad, ADV_L_REORDER, 100);
     }
+
+    test_space(&s, &pad);
 
     /* a one-field struct has no SoA distinct from its AoS */
     s.nfields = 1;

@@ -50,9 +50,10 @@ static void work_for(unsigned n, unsigned long long *check, unsigned long long *
     adv_check_model(c, m);
     CHECK(adv_check_count(c) > 0);
     unsigned long long w1 = adv_model_work();
-    for (int L = 0; L < ADV_L_COUNT; L++) {
+    for (int L = 0; L < ADV_L_NSTD; L++) {
         adv_prediction p;
-        adv_predict(m, 0, 0, (adv_layout_kind)L, &p);
+        adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
+        adv_predict(m, 0, 0, &sp, &p);
     }
     *check = w1 - w0;
     *predict = adv_model_work() - w1;

@@ -67,7 +67,7 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
     case O_KERNELS: a->kernels = arg; break;
     case 'o': a->dir = arg; break;
     case O_LAYOUT:
-        for (int k = 0; k < ADV_L_COUNT; k++)
+        for (int k = 0; k < ADV_L_NSTD; k++)
             if (!strcmp(arg, adv_layout_name((adv_layout_kind)k)))
                 a->layout = k;
         if (a->layout < 0)

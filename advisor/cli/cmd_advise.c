@@ -39,6 +39,9 @@ static const char usage[] =
             "  --json                    JSON on stdout instead of the table\n"
             "  --emit DIR                write each variant as a .cu file nvcc compiles alone\n"
             "  --static                  do not touch the GPU even if there is one\n"
+            "  --search N                of each struct's layout space (splits, AoSoA lanes,\n"
+            "                            reorderings), measure the model's best N besides the\n"
+            "                            standard layouts (default " GM_STR(GM_SEARCH_MEASURE) "; 0: the standard ones only)\n"
             "  --adopted                 also run each layout through S_layout.cuh (gmadvise adopt):\n"
             "                            the kernels as written, only their parameter types changed\n"
             "  --arch NN                 compile for sm_NN when there is no GPU (default " GM_STR(GM_DEFAULT_ARCH) ")\n"
@@ -55,7 +58,8 @@ static const char usage[] =
             "environment: GMADVISE_LIBCLANG, GMADVISE_LIBCUDA, GMADVISE_NVRTC (library paths),\n"
             "GMADVISE_CACHE_DIR (compile cache), NO_COLOR\n";
 
-enum { O_JSON = CLI_OWN, O_STATIC, O_NO_CACHE, O_TIMES, O_EMIT, O_ARCH, O_DEVICE, O_SPREAD, O_TIMEOUT, O_ADOPTED };
+enum { O_JSON = CLI_OWN, O_STATIC, O_NO_CACHE, O_TIMES, O_EMIT, O_ARCH, O_DEVICE, O_SPREAD, O_TIMEOUT, O_ADOPTED,
+       O_SEARCH };
 
 static const struct option own[] = {
     {"json", no_argument, NULL, O_JSON},
@@ -69,6 +73,7 @@ static const struct option own[] = {
     {"device", required_argument, NULL, O_DEVICE},
     {"spread", required_argument, NULL, O_SPREAD},
     {"timeout", required_argument, NULL, O_TIMEOUT},
+    {"search", required_argument, NULL, O_SEARCH},
     {0},
 };
 
@@ -91,6 +96,17 @@ static int arch_arg(const char *value, int *arch, gm_status *st)
     return GM_OK;
 }
 
+static int search_arg(const char *value, unsigned *n, gm_status *st)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(value, &end, 10);
+    if (*end || end == value || *value == '-' || errno || v > GM_SEARCH_MAX)
+        return gm_fail(st, GM_EINPUT, "--search %s: expected a count from 0 to %d", value, GM_SEARCH_MAX);
+    *n = (unsigned)v;
+    return GM_OK;
+}
+
 static int option(void *ctx, int id, const char *arg, gm_status *st)
 {
     options *o = ctx;
@@ -109,6 +125,7 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
     case O_DEVICE: return cli_device_arg(arg, 1, &o->e.device, st);
     case O_SPREAD: return cli_positive_arg("--spread", arg, &o->e.spread_pct, st);
     case O_TIMEOUT: return cli_positive_arg("--timeout", arg, &o->e.timeout_s, st);
+    case O_SEARCH: return search_arg(arg, &o->e.search, st);
     }
     return GM_OK;
 }

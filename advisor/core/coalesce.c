@@ -303,6 +303,10 @@ static unsigned widest_for(const adv_layout *lay, unsigned f)
         return width_for(pow2_floor(adv_layout_elem_size(lay)), adv_layout_align(lay));
     unsigned lane;
     int g = adv_layout_group_of(lay, f, &lane);
+    if (k == ADV_L_SPLIT) {
+        const adv_vgroup *sg = adv_layout_group(lay, (unsigned)g);
+        return width_for(pow2_floor(sg->size), sg->align);
+    }
     if (k == ADV_L_VECTOR && g >= 0 && adv_layout_group(lay, (unsigned)g)->vtype[0]) {
         const adv_vgroup *vg = adv_layout_group(lay, (unsigned)g);
         const adv_field *fd = &adv_layout_struct(lay)->fields[vg->first];
@@ -379,17 +383,23 @@ unsigned adv_access_patterns(const adv_model *m, unsigned k, unsigned a, int st,
             out[0].widest = out[0].width;
         return 1;
     }
-    /* the whole element of a split layout: each field, or each vector group, alone */
+    /* the whole element of a layout in pieces: each field, each vector, or
+     * each split group's element alone */
     for (unsigned f = 0; f < s->nfields && n < max; f++) {
         unsigned lane;
         int g = adv_layout_group_of(lay, f, &lane);
         const adv_vgroup *vg = g >= 0 ? adv_layout_group(lay, (unsigned)g) : NULL;
-        if (vg && vg->vtype[0] && lane != 0)
+        int whole_group = vg && (vg->vtype[0] || kind == ADV_L_SPLIT);
+        if (whole_group && lane != 0)
             continue; /* moved with the group's first lane */
         out[n] = base;
         place_pattern(lay, f, 0, &out[n]);
         unsigned fsize = s->fields[f].size, falign = s->fields[f].align;
-        if (vg && vg->vtype[0]) {
+        if (kind == ADV_L_SPLIT) {
+            out[n].base -= adv_layout_place(lay, f)->base; /* the group's element, from its start */
+            fsize = vg->size;
+            falign = vg->align;
+        } else if (vg && vg->vtype[0]) {
             fsize *= vg->lanes;
             falign = fsize > 16 ? 16 : fsize;
         }
@@ -414,23 +424,23 @@ static long long model_grid(const adv_model *m)
 /* Layout `kind` of struct st sized for the kernel's window (adv_kernel's
  * window: so that a split layout keeps its arrays apart); NULL for the
  * declared AoS (and with `why` when the layout does not apply). */
-static adv_layout *window_layout(const adv_model *m, unsigned k, int st, adv_layout_kind kind,
-                                 const adv_params *pv, char *why, size_t why_len)
+static adv_layout *window_layout(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp,
+                                 char *why, size_t why_len)
 {
-    if (st < 0 || kind == ADV_L_AOS)
+    if (st < 0 || sp->kind == ADV_L_AOS)
         return NULL;
-    return adv_layout_create(adv_model_struct(m, (unsigned)st), kind,
-                             (unsigned long long)adv_model_kernel(m, k)->window, why, why_len);
+    return adv_layout_make(adv_model_struct(m, (unsigned)st), sp,
+                           (unsigned long long)adv_model_kernel(m, k)->window, why, why_len);
 }
 
-void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, adv_layout_kind kind,
+void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
                      adv_cost *out)
 {
     const adv_params *pv = adv_model_params(m, k);
     adv_pattern pt[MAX_PIECES];
     char why[128] = "";
     memset(out, 0, sizeof *out);
-    adv_layout *lay = window_layout(m, k, st, kind, pv, why, sizeof why);
+    adv_layout *lay = window_layout(m, k, st, sp, why, sizeof why);
     if (!lay && why[0]) {
         snprintf(out->why, sizeof out->why, "%s", why);
         return;
@@ -548,12 +558,12 @@ static void tally(traffic *t, unsigned long long threads, adv_dram *out)
     out->write_bytes = (double)(nw * ADV_SECTOR_BYTES) / (double)threads;
 }
 
-void adv_kernel_dram(const adv_model *m, unsigned k, int st, adv_layout_kind kind, adv_dram *out)
+void adv_kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_dram *out)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
     const adv_params *pv = adv_model_params(m, k);
     memset(out, 0, sizeof *out);
-    adv_layout *lay = window_layout(m, k, st, kind, pv, out->why, sizeof out->why);
+    adv_layout *lay = window_layout(m, k, st, sp, out->why, sizeof out->why);
     if (!lay && out->why[0])
         return;
     traffic t;

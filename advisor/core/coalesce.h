@@ -94,9 +94,9 @@ unsigned adv_access_patterns(const adv_model *m, unsigned k, unsigned a, int st,
                              const adv_layout *lay, const adv_params *pv, adv_pattern *out,
                              unsigned max, char *why, size_t why_len);
 
-/* An access's cost when struct st is in layout `kind` (ADV_L_AOS: as
- * declared), summed over its pieces, over the model's window. */
-void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, adv_layout_kind kind,
+/* An access's cost when struct st is in layout `sp` (the standard AoS:
+ * as declared), summed over its pieces, over the model's window. */
+void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
                      adv_cost *out);
 
 /* DRAM traffic of the whole kernel per thread (one element per thread for
@@ -110,7 +110,7 @@ typedef struct {
     unsigned long long partial_sectors;
 } adv_dram;
 
-void adv_kernel_dram(const adv_model *m, unsigned k, int st, adv_layout_kind kind, adv_dram *out);
+void adv_kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_dram *out);
 
 /* Span of an access inside one element: byte offset, size and the alignment
  * the compiler knows (path "pos.x" of a float3 field: 4 bytes).  Returns 0

@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 
+#include "../../common/limits.h"
 #include "model.h"
 
 typedef enum {
@@ -24,10 +25,43 @@ typedef enum {
     ADV_L_AOSOA,     /* blocks of 32 elements, one array per field inside */
     ADV_L_VECTOR,    /* same-typed scalar fields packed into CUDA vector types */
     ADV_L_REORDER,   /* AoS with the fields in decreasing alignment: no padding between them */
+    ADV_L_SPLIT,     /* hot/cold: the fields in groups, one array of small structs per group */
     ADV_L_COUNT
 } adv_layout_kind;
 
+/* The standard layouts, one of each kind, that every kernel is measured
+ * in; ADV_L_SPLIT has no standard form (the search proposes splits). */
+#define ADV_L_NSTD ADV_L_SPLIT
+
 #define ADV_AOSOA_BLOCK 32u
+#define ADV_AOSOA_MAX_LANES 128u
+
+/* One point of the layout space: a kind and its parameters.  A spec that
+ * is all zeros but its kind is that kind's standard form (adv_layout_std);
+ * specs are plain values, compared with adv_layout_spec_eq. */
+typedef struct {
+    adv_layout_kind kind;
+    unsigned lanes;                     /* AoSoA: elements per block, a power of two up to
+                                         * ADV_AOSOA_MAX_LANES; 0: ADV_AOSOA_BLOCK */
+    unsigned long long hot;             /* reordered: these fields (bit f) first; 0: decreasing
+                                         * alignment only */
+    unsigned ngroups;                   /* split: groups, >= 2 */
+    unsigned char group[GM_MAX_FIELDS]; /* split: each field's group, every group used */
+    unsigned char align[GM_MAX_FIELDS]; /* split: group g's alignment, 8 or 16 (padding its
+                                         * element to a multiple); 0: its fields' */
+} adv_layout_spec;
+
+adv_layout_spec adv_layout_std(adv_layout_kind k);
+int adv_layout_spec_eq(const adv_layout_spec *a, const adv_layout_spec *b);
+/* 1 for the standard form of a standard kind. */
+int adv_layout_spec_is_std(const adv_layout_spec *sp);
+/* What users read: the kind's name for a standard form, else with its
+ * parameters ("aosoa8", "reordered(hot: x y)", "split{x y z}{m id}",
+ * "@16" after a group aligned to 16).  Fields named from s. */
+void adv_layout_spec_label(const adv_struct *s, const adv_layout_spec *sp, char *out, size_t n);
+/* An identifier for generated names: the kind's name for a standard form,
+ * else "aosoa8", "reordered_h" plus a hash, "split_" plus a hash. */
+void adv_layout_spec_ident(const adv_layout_spec *sp, char *out, size_t n);
 
 const char *adv_layout_name(adv_layout_kind k);
 /* 1 for the kinds that store one whole element after another (AoS as
@@ -46,10 +80,14 @@ typedef struct {
     unsigned estride; /* per element inside a block (0 when block == 1) */
 } adv_place;
 
-/* Vector layout: fields first..first+lanes-1 share one vector element. */
+/* A group of fields stored together, at positions first..first+lanes-1 of
+ * adv_layout_order: the vector layout's vectors (one vector element), the
+ * split layout's groups (one small struct). */
 typedef struct {
     unsigned first, lanes;
-    char vtype[24]; /* "float4", "double2"; "" for a lone field kept scalar */
+    char vtype[24];       /* vector: "float4", "double2"; "" for a lone field kept scalar
+                           * and for every split group */
+    unsigned align, size; /* one element of the group */
 } adv_vgroup;
 
 typedef struct adv_layout adv_layout;
@@ -60,11 +98,19 @@ typedef struct adv_layout adv_layout;
 #define ADV_MARGIN 256u
 adv_layout *adv_layout_create(const adv_struct *s, adv_layout_kind k, unsigned long long n,
                               char *why, size_t why_len);
+/* The same for any point of the space; NULL with `why` also for a spec
+ * that is not well formed (lanes not a power of two, an empty group). */
+adv_layout *adv_layout_make(const adv_struct *s, const adv_layout_spec *sp, unsigned long long n,
+                            char *why, size_t why_len);
 void adv_layout_destroy(adv_layout *l);
 /* 1 when layout k applies to s; 0 with `why` (may be NULL) when not. */
 int adv_layout_applies(const adv_struct *s, adv_layout_kind k, char *why, size_t why_len);
+int adv_layout_applies_spec(const adv_struct *s, const adv_layout_spec *sp);
+/* Bytes one element takes over all the layout's arrays, padding included. */
+unsigned adv_layout_elem_bytes(const adv_layout *l);
 
 adv_layout_kind adv_layout_kind_of(const adv_layout *l);
+const adv_layout_spec *adv_layout_spec_of(const adv_layout *l);
 const adv_struct *adv_layout_struct(const adv_layout *l);
 unsigned adv_layout_align(const adv_layout *l);     /* element alignment (AoS kinds) */
 unsigned adv_layout_elem_size(const adv_layout *l); /* AoS kinds: padded size */
@@ -78,12 +124,12 @@ const adv_vgroup *adv_layout_group(const adv_layout *l, unsigned i);
 int adv_layout_group_of(const adv_layout *l, unsigned field, unsigned *lane);
 /* AoSoA: offset of each field's array inside a block, and block size. */
 unsigned adv_layout_block_bytes(const adv_layout *l);
-/* The field at position i of an element: the reordered layout's order,
- * else i. */
+/* The field at position i: the reordered layout's order, the split
+ * layout's (group by group), else i. */
 unsigned adv_layout_order(const adv_layout *l, unsigned i);
 
 /* The pointers a kernel parameter in this layout becomes, in order: one
- * per field (SoA), one per vector group (vector), else one.  Pointer i
+ * per field (SoA), one per group (vector, split), else one.  Pointer i
  * stands for field or group adv_layout_pointer_item(l, i) (0 when there is
  * one pointer) and points at byte adv_layout_pointer_offset(l, i) of the
  * allocation.  kgen declares the parameters in this order and the runner

@@ -3,11 +3,11 @@
 #include "../../common/limits.h"
 #include "coalesce.h"
 
-void adv_predict(const adv_model *m, unsigned k, int st, adv_layout_kind kind, adv_prediction *out)
+void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_prediction *out)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
     adv_dram d;
-    adv_kernel_dram(m, k, st, kind, &d);
+    adv_kernel_dram(m, k, st, sp, &d);
     out->ok = d.ok;
     out->dram_bytes = out->requests = out->sectors_per_request = 0;
     if (!d.ok)
@@ -17,7 +17,7 @@ void adv_predict(const adv_model *m, unsigned k, int st, adv_layout_kind kind, a
         if (adv_access_repeats(kn, a))
             continue;
         adv_cost c;
-        adv_access_cost(m, k, a, st, kind, &c);
+        adv_access_cost(m, k, a, st, sp, &c);
         out->ok = c.ok;
         req += c.requests;
         sec += c.sectors;
@@ -41,16 +41,18 @@ int adv_predict_best(const adv_model *m, unsigned k, int st, adv_layout_kind *be
                      adv_prediction *best, adv_prediction *decl)
 {
     const adv_struct *s = adv_model_struct(m, (unsigned)st);
-    adv_predict(m, k, st, ADV_L_AOS, decl);
+    adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
+    adv_predict(m, k, st, &aos, decl);
     if (!decl->ok)
         return 0;
     *best_kind = ADV_L_AOS;
     *best = *decl;
-    for (int L = ADV_L_AOS + 1; L < ADV_L_COUNT; L++) {
+    for (int L = ADV_L_AOS + 1; L < ADV_L_NSTD; L++) {
         if (!adv_layout_applies(s, (adv_layout_kind)L, NULL, 0))
             continue;
         adv_prediction p;
-        adv_predict(m, k, st, (adv_layout_kind)L, &p);
+        adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
+        adv_predict(m, k, st, &sp, &p);
         if (p.ok && adv_predicted_better(&p, best)) {
             *best_kind = (adv_layout_kind)L;
             *best = p;

@@ -13,8 +13,8 @@ typedef struct {
     double sectors_per_request;
 } adv_prediction;
 
-/* Kernel k with struct st in layout `kind` (st < 0: as declared). */
-void adv_predict(const adv_model *m, unsigned k, int st, adv_layout_kind kind, adv_prediction *out);
+/* Kernel k with struct st in layout `sp` (st < 0: as declared). */
+void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_prediction *out);
 
 /* The model's order: fewer DRAM bytes first, then fewer requests; closer
  * than the noise floor (common/limits.h) either way is a tie (0). */

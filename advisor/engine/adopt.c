@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/predict.h"
+#include "../core/search.h"
 
 static const char *const macros[ADV_L_COUNT] = {"GM_LAYOUT_AOS", "GM_LAYOUT_AOS_ALIGN", "GM_LAYOUT_SOA",
                                                 "GM_LAYOUT_AOSOA", "GM_LAYOUT_VECTOR", "GM_LAYOUT_REORDERED"};
@@ -526,7 +526,7 @@ int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t
               s->name, s->name, GMADVISE_VERSION, adv_model_file(m), s->name, s->qual, s->name, s->qual,
               s->name, s->qual, s->name, s->qual, s->qual, s->name, s->name, s->name, s->name, s->name,
               adv_layout_name(pick), s->name, s->name);
-    for (int k = 0; k < ADV_L_COUNT; k++)
+    for (int k = 0; k < ADV_L_NSTD; k++)
         sb_printf(out, "#define %s %d\n", macros[k], k + 1);
     sb_printf(out, "#endif\n#ifndef GM_ADOPT_HD\n#define GM_ADOPT_HD __host__ __device__ __forceinline__\n#endif\n");
     sb_puts(out, ldnc);
@@ -539,7 +539,7 @@ int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t
         }
     for (int part = 0; part < 2; part++) { /* the device part, then the host part */
         sb_puts(out, part ? "\n#ifndef __CUDACC_RTC__ /* ---- host side ---- */" : "");
-        for (int k = 0; k < ADV_L_COUNT; k++)
+        for (int k = 0; k < ADV_L_NSTD; k++)
             layout_part(out, s, (adv_layout_kind)k, part);
         sb_printf(out, "#else\n#error \"gmadvise: %s_LAYOUT names no layout\"\n#endif\n", s->name);
     }
@@ -550,29 +550,17 @@ int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t
 
 adv_layout_kind adv_adopt_pick(const adv_model *m, unsigned st)
 {
+    adv_search sr;
+    adv_search_run(m, (int)st, &sr);
     adv_layout_kind best = ADV_L_AOS;
-    double best_bytes = 0, best_req = 0;
-    int have = 0;
-    for (int k = 0; k < ADV_L_COUNT; k++) {
-        double bytes = 0, req = 0;
+    for (unsigned i = 0; i < sr.n && sr.c[i].ok; i++) {
         char why[256];
-        int ok = adv_adopt_applies(adv_model_struct(m, st), (adv_layout_kind)k, why, sizeof why), used = 0;
-        for (unsigned kn = 0; ok && kn < adv_model_nkernels(m); kn++) {
-            if (!adv_kernel_takes(adv_model_kernel(m, kn), (int)st))
-                continue;
-            adv_prediction pr;
-            adv_predict(m, kn, (int)st, (adv_layout_kind)k, &pr);
-            ok = pr.ok;
-            bytes += pr.dram_bytes;
-            req += pr.requests;
-            used = 1;
-        }
-        if (ok && used && (!have || bytes < best_bytes || (bytes == best_bytes && req < best_req))) {
-            have = 1;
-            best = (adv_layout_kind)k;
-            best_bytes = bytes;
-            best_req = req;
+        if (adv_layout_spec_is_std(&sr.c[i].spec) &&
+            adv_adopt_applies(adv_model_struct(m, st), sr.c[i].spec.kind, why, sizeof why)) {
+            best = sr.c[i].spec.kind;
+            break;
         }
     }
+    adv_search_free(&sr);
     return best;
 }

@@ -28,9 +28,9 @@
  * layout.  GM_EINPUT when S cannot be adopted (a field named gm_...). */
 int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t *out, gm_status *st_out);
 
-/* The layout the model predicts best for S over every kernel that takes
- * it (fewest DRAM bytes per element summed over them, then requests);
- * ADV_L_AOS when no kernel takes it. */
+/* The standard layout the header can give that ranks first in S's
+ * layout search (search.h: the model over every kernel that takes S,
+ * weighted); ADV_L_AOS when no kernel takes it. */
 adv_layout_kind adv_adopt_pick(const adv_model *m, unsigned st);
 
 /* 1 when the header can hold S in layout k: the layout applies to S

@@ -19,6 +19,7 @@ void adv_engine_opts_default(adv_engine_opts *o)
     o->use_cache = 1;
     o->timeout_s = GM_DEFAULT_TIMEOUT_S;
     o->spread_pct = GM_DEFAULT_SPREAD_PCT;
+    o->search = GM_SEARCH_MEASURE;
 }
 
 /* ---- plan ------------------------------------------------------------- */
@@ -30,7 +31,7 @@ typedef struct {
     int adopted; /* each generated layout also through the adoption header */
 } plan;
 
-static adv_variant *push_variant(plan *p, unsigned kernel, int st, adv_layout_kind kind)
+static adv_variant *push_variant(plan *p, unsigned kernel, int st, const adv_layout_spec *sp)
 {
     adv_result *r = p->r;
     r->v = gm_xrealloc(r->v, (r->nv + 1) * sizeof *r->v);
@@ -40,7 +41,7 @@ static adv_variant *push_variant(plan *p, unsigned kernel, int st, adv_layout_ki
     memset(v, 0, sizeof *v);
     v->kernel = kernel;
     v->st = st;
-    v->kind = kind;
+    v->spec = *sp;
     v->correct = -1;
     return v;
 }
@@ -55,7 +56,7 @@ static void generated(plan *p, const kgen_program *kg, int kid)
     v->state = kid >= 0 ? ADV_V_COMPILED : ADV_V_NOT_GENERATED;
     if (kid >= 0)
         snprintf(v->fn, sizeof v->fn, "%s", kgen_kernel_name(kg, kid));
-    adv_predict(p->r->m, v->kernel, v->st, v->kind, &v->model);
+    adv_predict(p->r->m, v->kernel, v->st, &v->spec, &v->model);
 }
 
 /* Generates the variant in kgen; its state says whether that worked. */
@@ -70,7 +71,7 @@ static void generate(plan *p, kgen_program *kg, const adv_layout *lay)
 static void generate_adopted(plan *p, kgen_program *kg, const adv_layout *lay, unsigned align)
 {
     const adv_variant *orig = &p->r->v[p->r->nv - 1];
-    adv_variant *v = push_variant(p, orig->kernel, orig->st, orig->kind);
+    adv_variant *v = push_variant(p, orig->kernel, orig->st, &orig->spec);
     v->adopted = 1;
     v->align = align;
     sb_t h;
@@ -78,7 +79,7 @@ static void generate_adopted(plan *p, kgen_program *kg, const adv_layout *lay, u
     gm_status st;
     gm_status_init(&st);
     int kid = -1;
-    if (adv_adopt_header(p->r->m, (unsigned)v->st, v->kind, &h, &st) == GM_OK)
+    if (adv_adopt_header(p->r->m, (unsigned)v->st, v->spec.kind, &h, &st) == GM_OK)
         kid = kgen_add_adopted(kg, v->kernel, v->st, lay, h.s, v->note, sizeof v->note);
     else
         snprintf(v->note, sizeof v->note, "%s", st.msg);
@@ -86,11 +87,38 @@ static void generate_adopted(plan *p, kgen_program *kg, const adv_layout *lay, u
     generated(p, kg, kid);
 }
 
-/* Every layout of every struct a kernel takes a pointer to; a kernel with
- * scalar pointers only is run as written. */
-static void plan_variants(plan *p, kgen_program *kg)
+/* One variant of (kernel k, struct st) in layout sp: generated, and again
+ * through the adoption header when asked (the standard layouts have one). */
+static void plan_layout(plan *p, kgen_program *kg, unsigned k, int st, const adv_layout_spec *sp)
+{
+    const adv_struct *s = adv_model_struct(p->r->m, (unsigned)st);
+    adv_variant *v = push_variant(p, k, st, sp);
+    v->align = s->align;
+    adv_layout *lay = adv_layout_make(s, sp, 1024, v->note, sizeof v->note);
+    if (!lay)
+        return; /* ADV_V_NOT_APPLICABLE */
+    if (adv_layout_aos_kind(sp->kind))
+        v->align = adv_layout_align(lay);
+    generate(p, kg, lay);
+    if (p->adopted && v->state == ADV_V_COMPILED && adv_layout_spec_is_std(sp))
+        generate_adopted(p, kg, lay, v->align);
+    adv_layout_destroy(lay);
+}
+
+/* Every standard layout of every struct a kernel takes a pointer to, and
+ * the search's best others; a kernel with scalar pointers only is run as
+ * written. */
+static void plan_variants(plan *p, kgen_program *kg, unsigned measure)
 {
     const adv_model *m = p->r->m;
+    p->r->search = gm_xcalloc(adv_model_nstructs(m) + 1, sizeof *p->r->search);
+    for (unsigned st = 0; st < adv_model_nstructs(m); st++)
+        for (unsigned k = 0; k < adv_model_nkernels(m); k++)
+            if (adv_kernel_takes(adv_model_kernel(m, k), (int)st)) {
+                adv_search_run(m, (int)st, &p->r->search[st]);
+                break;
+            }
+    const adv_layout_spec **extra = gm_xcalloc(measure + 1, sizeof *extra);
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         const adv_kernel *kn = adv_model_kernel(m, k);
         unsigned nseen = 0;
@@ -102,26 +130,21 @@ static void plan_variants(plan *p, kgen_program *kg)
             if (dup)
                 continue;
             nseen++;
-            const adv_struct *s = adv_model_struct(m, (unsigned)st);
-            for (int L = 0; L < ADV_L_COUNT; L++) {
-                adv_variant *v = push_variant(p, k, st, (adv_layout_kind)L);
-                v->align = s->align;
-                adv_layout *lay = adv_layout_create(s, (adv_layout_kind)L, 1024, v->note, sizeof v->note);
-                if (!lay)
-                    continue; /* ADV_V_NOT_APPLICABLE */
-                if (adv_layout_aos_kind((adv_layout_kind)L))
-                    v->align = adv_layout_align(lay);
-                generate(p, kg, lay);
-                if (p->adopted && v->state == ADV_V_COMPILED)
-                    generate_adopted(p, kg, lay, v->align);
-                adv_layout_destroy(lay);
+            for (int L = 0; L < ADV_L_NSTD; L++) {
+                adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
+                plan_layout(p, kg, k, st, &sp);
             }
+            unsigned ne = adv_search_pick(&p->r->search[st], measure, extra);
+            for (unsigned i = 0; i < ne; i++)
+                plan_layout(p, kg, k, st, extra[i]);
         }
         if (nseen == 0) {
-            push_variant(p, k, -1, ADV_L_AOS);
+            adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
+            push_variant(p, k, -1, &aos);
             generate(p, kg, NULL);
         }
     }
+    free(extra);
 }
 
 /* ---- compile ------------------------------------------------------------ */
@@ -310,7 +333,7 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
         const adv_variant *v = &r->v[i];
         if (!adv_variant_compiled(v))
             continue;
-        jobs[n] = (adv_job){v->kernel, v->st, v->kind, v->fn, v->kind == ADV_L_AOS && !v->adopted, v->adopted};
+        jobs[n] = (adv_job){v->kernel, v->st, &v->spec, v->fn, v->spec.kind == ADV_L_AOS && !v->adopted, v->adopted};
         names[n] = v->fn;
         of[n++] = i;
     }
@@ -354,12 +377,13 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
 static void access_costs(adv_result *r)
 {
     const adv_model *m = r->m;
+    adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
     r->access_cost = gm_xcalloc(adv_model_nkernels(m) + 1, sizeof *r->access_cost);
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         const adv_kernel *kn = adv_model_kernel(m, k);
         r->access_cost[k] = gm_xcalloc(kn->naccesses + 1, sizeof **r->access_cost);
         for (unsigned a = 0; a < kn->naccesses; a++)
-            adv_access_cost(m, k, a, -1, ADV_L_AOS, &r->access_cost[k][a]);
+            adv_access_cost(m, k, a, -1, &aos, &r->access_cost[k][a]);
     }
 }
 
@@ -403,7 +427,7 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     snprintf(r->skip_note, sizeof r->skip_note, "%s", skip_note ? skip_note : "");
     kgen_program *kg = kgen_create(m);
     plan p = {r, NULL, o->adopted};
-    plan_variants(&p, kg);
+    plan_variants(&p, kg, o->search);
     int rc = jit_worker_arch_ok(r->arch, st);
     jit_binary bin;
     memset(&bin, 0, sizeof bin);

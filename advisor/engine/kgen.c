@@ -99,7 +99,9 @@ typedef struct {
     adv_layout_kind kind;
     const adv_kernel *k;
     char ftype[GM_MAX_FIELDS][ADV_TYPE_MAX]; /* field types usable in declarators */
-    char tname[ADV_NAME_MAX + 16]; /* S_a16, S_aosoa */
+    char gtype[GM_MAX_FIELDS][ADV_NAME_MAX + 80]; /* split: each group's element type */
+    char ident[64];                /* the layout in generated names: adv_layout_spec_ident */
+    char tname[ADV_NAME_MAX + 80]; /* S_a16, S_aosoa, S_aosoa8 */
     char ref[ADV_NAME_MAX + 16];   /* S_soa_ref */
     char at[ADV_NAME_MAX + 16];    /* S_soa_at */
     char idx[32], val[32];         /* the proxy's index member and value: gm_i, gm_v */
@@ -127,29 +129,15 @@ static void field_types(gctx *g)
     }
 }
 
-/* The expression for field f of element `e` in the SoA, AoSoA and AoS
- * layouts, through the pointer(s) named from `pname`. */
-static void field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
-{
-    const adv_field *fd = &g->s->fields[f];
-    switch (g->kind) {
-    case ADV_L_SOA: sb_printf(b, "%s_%s[%s]", pname, fd->name, e); break;
-    case ADV_L_AOSOA:
-        sb_printf(b, "%s[(%s) / %u].%s[(%s) %% %u]", pname, e, ADV_AOSOA_BLOCK, fd->name, e,
-                  ADV_AOSOA_BLOCK);
-        break;
-    default: sb_printf(b, "%s[%s].%s", pname, e, fd->name); break;
-    }
-}
-
-/* Vector layout: pointer name suffix for a group (fields joined). */
+/* Vector and split layouts: pointer name suffix for a group (its fields'
+ * names joined). */
 static void group_suffix(gctx *g, unsigned gi, char *out, size_t n)
 {
     const adv_vgroup *gr = adv_layout_group(g->l, gi);
     int short_names = 1;
     size_t total = 0;
     for (unsigned i = 0; i < gr->lanes; i++) {
-        size_t len = strlen(g->s->fields[gr->first + i].name);
+        size_t len = strlen(g->s->fields[adv_layout_order(g->l, gr->first + i)].name);
         short_names &= len == 1;
         total += len + 1;
     }
@@ -161,7 +149,38 @@ static void group_suffix(gctx *g, unsigned gi, char *out, size_t n)
     for (unsigned i = 0; i < gr->lanes; i++) {
         size_t len = strlen(out);
         snprintf(out + len, n - len, "%s%s", i && !short_names ? "_" : "",
-                 g->s->fields[gr->first + i].name);
+                 g->s->fields[adv_layout_order(g->l, gr->first + i)].name);
+    }
+}
+
+/* Split layout: a group of one field with no alignment of its own is a
+ * plain array of the field; any other group an array of small structs. */
+static int group_is_struct(const gctx *g, unsigned gi)
+{
+    return adv_layout_group(g->l, gi)->lanes > 1 || adv_layout_spec_of(g->l)->align[gi];
+}
+
+/* The expression for field f of element `e` in the SoA, AoSoA, split and
+ * AoS layouts, through the pointer(s) named from `pname`. */
+static void field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
+{
+    const adv_field *fd = &g->s->fields[f];
+    char suf[64];
+    switch (g->kind) {
+    case ADV_L_SOA: sb_printf(b, "%s_%s[%s]", pname, fd->name, e); break;
+    case ADV_L_AOSOA:
+        sb_printf(b, "%s[(%s) / %u].%s[(%s) %% %u]", pname, e, adv_layout_block(g->l), fd->name, e,
+                  adv_layout_block(g->l));
+        break;
+    case ADV_L_SPLIT: {
+        unsigned gi = (unsigned)adv_layout_group_of(g->l, f, NULL);
+        group_suffix(g, gi, suf, sizeof suf);
+        sb_printf(b, "%s_%s[%s]", pname, suf, e);
+        if (group_is_struct(g, gi))
+            sb_printf(b, ".%s", fd->name);
+        break;
+    }
+    default: sb_printf(b, "%s[%s].%s", pname, e, fd->name); break;
     }
 }
 
@@ -196,14 +215,14 @@ static void any_field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, cons
 typedef void (*ptr_fn)(gctx *g, sb_t *b, const char *type, const char *suffix, int first);
 
 /* The pointer suffix and element type of pointer i of the layout
- * (adv_layout_npointers): a field's name (SoA), a group's name (vector),
- * or none. */
+ * (adv_layout_npointers): a field's name (SoA), a group's name (vector,
+ * split), or none. */
 static const char *pointer_suffix(gctx *g, unsigned i, char *buf, size_t n)
 {
     unsigned item = adv_layout_pointer_item(g->l, i);
     if (g->kind == ADV_L_SOA)
         return g->s->fields[item].name;
-    if (g->kind == ADV_L_VECTOR) {
+    if (g->kind == ADV_L_VECTOR || g->kind == ADV_L_SPLIT) {
         group_suffix(g, item, buf, n);
         return buf;
     }
@@ -219,6 +238,8 @@ static const char *pointer_type(gctx *g, unsigned i)
         const adv_vgroup *gr = adv_layout_group(g->l, item);
         return gr->lanes > 1 ? gr->vtype : g->ftype[gr->first];
     }
+    if (g->kind == ADV_L_SPLIT)
+        return group_is_struct(g, item) ? g->gtype[item] : g->ftype[adv_layout_order(g->l, adv_layout_group(g->l, item)->first)];
     return g->tname;
 }
 
@@ -312,25 +333,55 @@ static void emit_reordered(gctx *g)
 {
     const adv_struct *s = g->s;
     sb_t *t = &g->types;
-    sb_printf(t, "/* %s with its fields in decreasing alignment: %u bytes instead of %u */\nstruct %s {\n", s->name,
-              adv_layout_elem_size(g->l), s->size, g->tname);
+    sb_printf(t, "/* %s with its fields %sin decreasing alignment: %u bytes instead of %u */\nstruct %s {\n", s->name,
+              adv_layout_spec_of(g->l)->hot ? "hot first, each part " : "", adv_layout_elem_size(g->l), s->size,
+              g->tname);
     for (unsigned i = 0; i < s->nfields; i++) {
         unsigned f = adv_layout_order(g->l, i);
         sb_printf(t, "    %s %s;\n", g->ftype[f], s->fields[f].name);
     }
     sb_printf(t, "    __device__ %s &operator=(const %s &o)\n    {\n", g->tname, s->qual);
-    copy_fields(t, s, "", "o.");
-    sb_printf(t, "        return *this;\n    }\n    __device__ operator %s() const\n    {\n        %s v;\n", s->qual,
-              s->qual);
-    copy_fields(t, s, "v.", "");
-    sb_puts(t, "        return v;\n    }\n};\n\f");
+    copy_fields(t, s, "this->", "o."); /* a field named o is reached through this */
+    char val[ADV_NAME_MAX + 8]; /* a local no field name hides */
+    sb_printf(t, "        return *this;\n    }\n    __device__ operator %s() const\n    {\n        %s %s;\n", s->qual,
+              s->qual, g->val);
+    snprintf(val, sizeof val, "%s.", g->val);
+    copy_fields(t, s, val, "this->");
+    sb_printf(t, "        return %s;\n    }\n};\n\f", g->val);
+}
+
+/* Split layout: each group of two fields or more, or aligned, as a small
+ * struct of its fields in the layout's order, its size asserted. */
+static void emit_split(gctx *g)
+{
+    const adv_struct *s = g->s;
+    char base[ADV_NAME_MAX + 80], suf[64];
+    for (unsigned gi = 0; gi < adv_layout_ngroups(g->l); gi++) {
+        if (!group_is_struct(g, gi))
+            continue;
+        const adv_vgroup *gr = adv_layout_group(g->l, gi);
+        unsigned align = adv_layout_spec_of(g->l)->align[gi];
+        group_suffix(g, gi, suf, sizeof suf);
+        snprintf(base, sizeof base, align ? "%s_%s_a%u" : "%s_%s", s->name, suf, align);
+        gen_name(g->p, base, g->gtype[gi], sizeof g->gtype[gi], 1);
+        sb_printf(&g->types, "/* fields of %s stored together (split layout) */\nstruct ", s->name);
+        if (align)
+            sb_printf(&g->types, "__align__(%u) ", align);
+        sb_printf(&g->types, "%s {\n", g->gtype[gi]);
+        for (unsigned i = 0; i < gr->lanes; i++) {
+            unsigned f = adv_layout_order(g->l, gr->first + i);
+            sb_printf(&g->types, "    %s %s;\n", g->ftype[f], s->fields[f].name);
+        }
+        sb_printf(&g->types, "};\nstatic_assert(sizeof(%s) == %u, \"gmadvise: split group size\");\n\f", g->gtype[gi],
+                  gr->size);
+    }
 }
 
 static void emit_types(gctx *g, int need_proxy)
 {
     const adv_struct *s = g->s;
-    char base[ADV_NAME_MAX + 16];
-    const char *lname = adv_layout_name(g->kind);
+    char base[ADV_NAME_MAX + 80];
+    const char *lname = g->ident;
     if (g->kind != ADV_L_AOS_ALIGN)
         field_types(g);
     if (g->kind == ADV_L_AOS_ALIGN) {
@@ -346,21 +397,25 @@ static void emit_types(gctx *g, int need_proxy)
         return;
     }
     if (g->kind == ADV_L_REORDER) {
-        snprintf(base, sizeof base, "%s_r", s->name);
+        snprintf(base, sizeof base, adv_layout_spec_is_std(adv_layout_spec_of(g->l)) ? "%s_r" : "%s_%s", s->name,
+                 g->ident);
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
+        gen_name(g->p, "gm_v", g->val, sizeof g->val, 1);
         emit_reordered(g);
         return;
     }
     if (g->kind == ADV_L_AOSOA) {
-        snprintf(base, sizeof base, "%s_aosoa", s->name);
+        snprintf(base, sizeof base, "%s_%s", s->name, g->ident);
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
         sb_printf(&g->types, "/* %u elements of %s, one array per field */\nstruct %s {\n",
-                  ADV_AOSOA_BLOCK, s->name, g->tname);
+                  adv_layout_block(g->l), s->name, g->tname);
         for (unsigned f = 0; f < s->nfields; f++)
             sb_printf(&g->types, "    %s %s[%u];\n", g->ftype[f], s->fields[f].name,
-                      ADV_AOSOA_BLOCK);
+                      adv_layout_block(g->l));
         sb_puts(&g->types, "};\n\f");
     }
+    if (g->kind == ADV_L_SPLIT)
+        emit_split(g);
     if (!need_proxy)
         return;
     snprintf(base, sizeof base, "%s_%s_ref", s->name, lname);
@@ -626,6 +681,8 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
     g->s = st >= 0 ? adv_model_struct(m, (unsigned)st) : NULL;
     g->l = l;
     g->kind = l ? adv_layout_kind_of(l) : ADV_L_AOS;
+    adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
+    adv_layout_spec_ident(l ? adv_layout_spec_of(l) : &aos, g->ident, sizeof g->ident);
     sb_init(&g->types);
     int need_proxy = 0;
     if (!check_names(k, g->s, why, why_len) ||
@@ -638,9 +695,8 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
     for (unsigned i = 0; i < k->nparams; i++) /* only the varied struct's pointers are renamed */
         if (adv_param_points_to(&k->params[i], st))
             pointer_prefix(g, i);
-    char base[ADV_NAME_MAX + 32];
-    snprintf(base, sizeof base, "%s_%s%s%s", k->name, g->s ? g->s->name : "",
-             g->s ? "_" : "", adv_layout_name(g->kind));
+    char base[ADV_NAME_MAX * 2 + 80];
+    snprintf(base, sizeof base, "%s_%s%s%s", k->name, g->s ? g->s->name : "", g->s ? "_" : "", g->ident);
     int id = push(p, kernel, st, g->kind, base, NULL, NULL);
     variant *v = &p->v[id];
     if (g->s && g->kind != ADV_L_AOS)

@@ -272,14 +272,13 @@ static void scalar_arg(const adv_model *m, unsigned k, unsigned p, long long n, 
 }
 
 /* Allocates every pointer parameter for n threads in its layout (the
- * varied struct in `kind`) and builds the launch arguments. */
+ * varied struct in its spec) and builds the launch arguments. */
 static int setup_set(jit_runner *r, const adv_model *m, const adv_job *jb, long long n, launch_set *ls,
                      int *oom, gm_status *stt)
 {
     *oom = 0;
     unsigned k = jb->kernel;
     int st = jb->st;
-    adv_layout_kind kind = jb->kind;
     const adv_kernel *kn = adv_model_kernel(m, k);
     unsigned nargs = 0;
     for (unsigned p = 0; p < kn->nparams; p++)
@@ -310,8 +309,8 @@ static int setup_set(jit_runner *r, const adv_model *m, const adv_job *jb, long 
             b->s = &b->fake;
         }
         b->elems = alloc_elems(m, k, p, n);
-        adv_layout_kind lk = varied ? kind : ADV_L_AOS;
-        b->lay = adv_layout_create(b->s, lk, (unsigned long long)b->elems, why, sizeof why);
+        adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
+        b->lay = adv_layout_make(b->s, varied ? jb->spec : &aos, (unsigned long long)b->elems, why, sizeof why);
         if (!b->lay)
             return gm_fail(stt, GM_EINPUT, "kernel %s, %s: %s", kn->name, par->name, why);
         unsigned long long bytes = adv_layout_bytes(b->lay);
@@ -347,16 +346,15 @@ static int fill_set(adv_measure *ms, jit_runner *r, launch_set *ls, long long ch
         pbuf *b = &ls->pb[p];
         if (!b->lay)
             continue;
+        unsigned blk = adv_layout_block(b->lay);
         long long c = chunk < b->elems ? chunk : b->elems;
-        c = c / 32 * 32;
+        c = c / ADV_AOSOA_MAX_LANES * ADV_AOSOA_MAX_LANES; /* whole blocks of any AoSoA */
         const unsigned char *aos = random_elems(ms, b->s, c, p + 1);
         char why[128];
-        adv_layout *small = adv_layout_create(b->s, adv_layout_kind_of(b->lay), (unsigned long long)c,
-                                              why, sizeof why);
+        adv_layout *small = adv_layout_make(b->s, adv_layout_spec_of(b->lay), (unsigned long long)c, why, sizeof why);
         unsigned char *host = gm_xcalloc(adv_layout_bytes(small), 1);
         adv_layout_pack(small, aos, host, (unsigned long long)c);
         int rc = GM_OK;
-        unsigned blk = adv_layout_block(b->lay);
         for (unsigned s = 0; s < adv_layout_nsegs(b->lay) && rc == GM_OK; s++) {
             const adv_segment *big = adv_layout_seg(b->lay, s), *sm = adv_layout_seg(small, s);
             unsigned long long len = (unsigned long long)(c / blk) * big->bstride;

@@ -29,11 +29,11 @@ int adv_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, adv_size
                    gm_status *st);
 
 /* One variant to measure: kernel `kernel` with struct `st` in layout
- * `kind` (st < 0: as declared), compiled as function `fn`. */
+ * `spec` (st < 0: as declared; the caller's), compiled as function `fn`. */
 typedef struct {
     unsigned kernel;
     int st;
-    adv_layout_kind kind;
+    const adv_layout_spec *spec;
     const char *fn;
     int is_decl;            /* the outputs the kernel's other jobs must match */
     int adopted;            /* through the adoption header: the varied struct's pointers

@@ -155,7 +155,7 @@ const char *adv_merge_best(const merged *mg, const char *k, const char *s, const
 {
     const char *best = NULL;
     *speedup = 0;
-    for (int L = 0; L < ADV_L_COUNT; L++) {
+    for (int L = 0; L < ADV_L_NSTD; L++) {
         double x = arch_speedup(mg, k, s, adv_layout_name((adv_layout_kind)L), sm, nruns);
         if (x > *speedup * (1 + GM_NOISE_FLOOR_PCT / 100)) { /* beat the last pick beyond noise */
             *speedup = x;

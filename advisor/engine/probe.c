@@ -6,6 +6,7 @@
 
 #include "../../common/strbuf.h"
 #include "../../jit/runner.h"
+#include "../core/search.h"
 #include "builtin.h"
 
 static prow *push(adv_probe_rows *rs, row_kind kind, const char *what)
@@ -68,41 +69,67 @@ void adv_probe_builtin(adv_probe_rows *rs)
     r->even_odd = 1;
 }
 
+/* One row per piece of access a of kernel k with its struct in layout sp
+ * (NULL: as declared). */
+static void probe_access(adv_probe_rows *rs, const adv_model *m, unsigned k, unsigned a, const adv_layout_spec *sp)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    const adv_access *x = &kn->acc[a];
+    long long hi = llabs(x->cls.stride) * PROBE_THREADS + llabs(x->cls.offset) + 1;
+    char why[128], lb[512] = "aos";
+    adv_layout *lay = NULL;
+    if (sp) {
+        const adv_struct *s = adv_model_struct(m, (unsigned)x->struct_idx);
+        lay = adv_layout_make(s, sp, (unsigned long long)hi, why, sizeof why);
+        if (!lay)
+            return;
+        adv_layout_spec_label(s, sp, lb, sizeof lb);
+    }
+    adv_pattern pt[64];
+    unsigned n = adv_access_patterns(m, k, a, x->struct_idx, lay, NULL, pt, 64, why, sizeof why);
+    for (unsigned i = 0; i < n; i++) {
+        char w[700];
+        snprintf(w, sizeof w, "%s: %s %s[%s]%s%s, %s%s", kn->label, x->mode == ADV_WRITE ? "write" : "read",
+                 kn->params[x->param].name, x->index, x->path[0] ? "." : "", x->path, lb,
+                 n > 1 ? " (one piece)" : "");
+        prow *r = push(rs, x->mode == ADV_WRITE ? ROW_ST : ROW_LD, w);
+        r->p = pt[i];
+        r->p.base &= (1ll << 40) - 1; /* the offset inside its allocation */
+    }
+    adv_layout_destroy(lay);
+}
+
 void adv_probe_model(adv_probe_rows *rs, const adv_model *m)
 {
+    /* per struct: the layout search's picks, which the GPU measures too */
+    unsigned ns = adv_model_nstructs(m);
+    adv_search *sr = gm_xcalloc(ns + 1, sizeof *sr);
+    const adv_layout_spec *(*pick)[GM_SEARCH_MEASURE] = gm_xcalloc(ns + 1, sizeof *pick);
+    unsigned *npick = gm_xcalloc(ns + 1, sizeof *npick);
+    for (unsigned st = 0; st < ns; st++) {
+        adv_search_run(m, (int)st, &sr[st]);
+        npick[st] = adv_search_pick(&sr[st], GM_SEARCH_MEASURE, pick[st]);
+    }
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         const adv_kernel *kn = adv_model_kernel(m, k);
         for (unsigned a = 0; a < kn->naccesses; a++) {
             const adv_access *x = &kn->acc[a];
             if (!x->cls.affine || adv_access_repeats(kn, a))
                 continue;
-            long long hi = llabs(x->cls.stride) * PROBE_THREADS + llabs(x->cls.offset) + 1;
-            for (int L = 0; L < ADV_L_COUNT; L++) {
-                if (x->struct_idx < 0 && L != ADV_L_AOS)
-                    break;
-                char why[128];
-                adv_layout *lay = x->struct_idx < 0 ? NULL
-                    : adv_layout_create(adv_model_struct(m, (unsigned)x->struct_idx), (adv_layout_kind)L,
-                                        (unsigned long long)hi, why, sizeof why);
-                if (x->struct_idx >= 0 && !lay)
-                    continue;
-                adv_pattern pt[64];
-                unsigned n = adv_access_patterns(m, k, a, x->struct_idx, L == ADV_L_AOS ? NULL : lay,
-                                                 NULL, pt, 64, why, sizeof why);
-                for (unsigned i = 0; i < n; i++) {
-                    char w[200];
-                    snprintf(w, sizeof w, "%s: %s %s[%s]%s%s, %s%s", kn->label,
-                             x->mode == ADV_WRITE ? "write" : "read", kn->params[x->param].name,
-                             x->index, x->path[0] ? "." : "", x->path, adv_layout_name((adv_layout_kind)L),
-                             n > 1 ? " (one piece)" : "");
-                    prow *r = push(rs, x->mode == ADV_WRITE ? ROW_ST : ROW_LD, w);
-                    r->p = pt[i];
-                    r->p.base &= (1ll << 40) - 1; /* the offset inside its allocation */
-                }
-                adv_layout_destroy(lay);
+            probe_access(rs, m, k, a, NULL);
+            for (int L = ADV_L_AOS + 1; L < ADV_L_NSTD && x->struct_idx >= 0; L++) {
+                adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
+                probe_access(rs, m, k, a, &sp);
             }
+            for (unsigned i = 0; x->struct_idx >= 0 && i < npick[x->struct_idx]; i++)
+                probe_access(rs, m, k, a, pick[x->struct_idx][i]);
         }
     }
+    for (unsigned st = 0; st < ns; st++)
+        adv_search_free(&sr[st]);
+    free(sr);
+    free(pick);
+    free(npick);
 }
 
 static void model_row(prow *r)

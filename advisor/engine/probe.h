@@ -21,7 +21,7 @@
 typedef enum { ROW_LD, ROW_ST, ROW_OFFSET_COPY, ROW_STRIDE_COPY, ROW_VEC4_COPY } row_kind;
 
 typedef struct {
-    char what[200];
+    char what[640];
     row_kind kind;
     adv_pattern p;      /* the load pattern (copies store the same shape) */
     int even_odd;       /* probe index mode 1 */

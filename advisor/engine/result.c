@@ -28,9 +28,14 @@ void adv_result_free(adv_result *r)
         free(r->v[i].code);
         free(r->v[i].source);
     }
-    for (unsigned i = 0; i < r->nprog; i++)
+    for (unsigned i = 0; i < r->nprog; i++) {
         free(r->prog[i].k);
+        free(r->prog[i].tied);
+    }
     free(r->prog);
+    for (unsigned i = 0; r->search && i < adv_model_nstructs(r->m); i++)
+        adv_search_free(&r->search[i]);
+    free(r->search);
     if (r->access_cost)
         for (unsigned k = 0; k < adv_model_nkernels(r->m); k++)
             free(r->access_cost[k]);
@@ -64,6 +69,12 @@ static int tie(const adv_variant *a, const adv_variant *b)
 static int same_pair(const adv_variant *a, const adv_variant *b)
 {
     return a->kernel == b->kernel && a->st == b->st && a->adopted == b->adopted;
+}
+
+/* The declared layout's own variant (not through the adoption header). */
+static int is_declared(const adv_variant *v)
+{
+    return v->spec.kind == ADV_L_AOS && !v->adopted;
 }
 
 static int by_stake(const void *x, const void *y)
@@ -110,8 +121,8 @@ static void verdicts(adv_result *r)
         adv_variant *v = &r->v[i];
         const adv_variant *decl = NULL, *best = NULL;
         for (unsigned j = 0; j < r->nv; j++)
-            if (r->v[j].kernel == v->kernel && r->v[j].st == v->st && r->v[j].kind == ADV_L_AOS &&
-                !r->v[j].adopted && r->v[j].state == ADV_V_MEASURED)
+            if (r->v[j].kernel == v->kernel && r->v[j].st == v->st && is_declared(&r->v[j]) &&
+                r->v[j].state == ADV_V_MEASURED)
                 decl = &r->v[j];
         for (unsigned j = 0; j < r->nrec; j++)
             if (r->rec[j].kernel == v->kernel && r->rec[j].st == v->st) {
@@ -120,7 +131,7 @@ static void verdicts(adv_result *r)
             }
         if (v->state != ADV_V_MEASURED)
             continue;
-        if (v->kind == ADV_L_AOS && !v->adopted)
+        if (is_declared(v))
             v->vs = ADV_VS_IS_DECLARED;
         else if (decl && tie(v, decl))
             v->vs = ADV_VS_TIE;
@@ -134,11 +145,11 @@ static void verdicts(adv_result *r)
 
 /* ---- the program answer ----------------------------------------------- */
 
-/* Variant (kernel k, struct st, layout L) of gmadvise's own, or NULL. */
-static const adv_variant *find(const adv_result *r, unsigned k, int st, adv_layout_kind L)
+/* Variant (kernel k, struct st, layout sp) of gmadvise's own, or NULL. */
+static const adv_variant *find(const adv_result *r, unsigned k, int st, const adv_layout_spec *sp)
 {
     for (unsigned i = 0; i < r->nv; i++)
-        if (r->v[i].kernel == k && r->v[i].st == st && r->v[i].kind == L && !r->v[i].adopted)
+        if (r->v[i].kernel == k && r->v[i].st == st && !r->v[i].adopted && adv_layout_spec_eq(&r->v[i].spec, sp))
             return &r->v[i];
     return NULL;
 }
@@ -154,60 +165,95 @@ static double value(const adv_variant *v, int predicted)
     return usable(v) ? v->median_ms : 0;
 }
 
+/* Every layout some variant of struct st has, each once, the declared
+ * one first (the variants of a pair start with it). */
+static unsigned layouts_of(const adv_result *r, int st, adv_layout_spec **out)
+{
+    unsigned n = 0;
+    *out = gm_xcalloc(r->nv + 1, sizeof **out);
+    for (unsigned i = 0; i < r->nv; i++) {
+        if (r->v[i].st != st || r->v[i].adopted)
+            continue;
+        unsigned j = 0;
+        while (j < n && !adv_layout_spec_eq(&(*out)[j], &r->v[i].spec))
+            j++;
+        if (j == n)
+            (*out)[n++] = r->v[i].spec;
+    }
+    return n;
+}
+
+/* The weighted total of layout sp over p's kernels; 0 unless every kernel
+ * has a value in it.  Each kernel's own best is updated on the way. */
+static double total_of(const adv_result *r, adv_program *p, const adv_layout_spec *sp, int *scored)
+{
+    double total = 0;
+    int ok = p->nk > 0;
+    *scored = ok;
+    for (unsigned i = 0; i < p->nk; i++) {
+        const adv_variant *v = find(r, p->k[i].kernel, p->st, sp);
+        double x = value(v, p->predicted);
+        *scored &= v && v->model.ok;
+        ok &= x > 0;
+        total += p->k[i].weight * x;
+        if (x > 0 && (p->k[i].best <= 0 || x < p->k[i].best)) {
+            p->k[i].best = x;
+            p->k[i].best_spec = *sp;
+        }
+    }
+    return ok ? total : 0;
+}
+
 static void program_of(const adv_result *r, int st, adv_program *p)
 {
     memset(p, 0, sizeof *p);
     p->st = st;
     p->predicted = r->run != ADV_RUN_MEASURED;
+    adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
     for (unsigned k = 0; k < adv_model_nkernels(r->m); k++)
-        if (find(r, k, st, ADV_L_AOS)) {
+        if (find(r, k, st, &aos)) {
             p->k = gm_xrealloc(p->k, (p->nk + 1) * sizeof *p->k);
             p->k[p->nk++] = (adv_program_kernel){.kernel = k, .weight = adv_model_weight(r->m, k)};
         }
-    double total[ADV_L_COUNT] = {0};
-    int ok[ADV_L_COUNT];
-    for (int L = 0; L < ADV_L_COUNT; L++) {
-        int scored = 1;
-        ok[L] = p->nk > 0;
-        for (unsigned i = 0; i < p->nk; i++) {
-            const adv_variant *v = find(r, p->k[i].kernel, st, (adv_layout_kind)L);
-            double x = value(v, p->predicted);
-            scored &= v && v->model.ok;
-            ok[L] &= x > 0;
-            total[L] += p->k[i].weight * x;
-            if (x > 0 && (p->k[i].best <= 0 || x < p->k[i].best)) {
-                p->k[i].best = x;
-                p->k[i].best_kind = (adv_layout_kind)L;
-            }
-        }
-        p->scored += scored && p->nk;
-        p->measured += ok[L] && !p->predicted;
+    adv_layout_spec *sp;
+    unsigned n = layouts_of(r, st, &sp);
+    double *total = gm_xcalloc(n + 1, sizeof *total);
+    unsigned best = 0; /* sp[0] is the declared AoS */
+    for (unsigned L = 0; L < n; L++) {
+        int scored;
+        total[L] = total_of(r, p, &sp[L], &scored);
+        p->generated += total[L] > 0;
+        p->measured += total[L] > 0 && !p->predicted;
+        if (total[L] > 0 && (total[best] <= 0 || total[L] < total[best]))
+            best = L;
     }
-    p->kind = ADV_L_AOS;
-    for (int L = 1; L < ADV_L_COUNT; L++)
-        if (ok[L] && (!ok[p->kind] || total[L] < total[p->kind]))
-            p->kind = (adv_layout_kind)L;
+    p->scored = r->search && st >= 0 ? r->search[st].scored : 0;
     /* the declared layout stays unless another beats it beyond the noise floor */
-    if (ok[ADV_L_AOS] && p->kind != ADV_L_AOS &&
-        total[p->kind] > total[ADV_L_AOS] * (1 - GM_NOISE_FLOOR_PCT / 100.0)) {
-        p->kind = ADV_L_AOS;
+    if (total[0] > 0 && best != 0 && total[best] > total[0] * (1 - GM_NOISE_FLOOR_PCT / 100.0)) {
+        best = 0;
         p->within_noise = 1;
     }
-    p->declared_total = total[ADV_L_AOS];
-    p->chosen_total = ok[p->kind] ? total[p->kind] : 0;
-    for (int L = 0; L < ADV_L_COUNT; L++)
-        if (ok[L] && L != (int)p->kind && total[L] <= p->chosen_total * (1 + GM_NOISE_FLOOR_PCT / 100.0))
-            p->tied |= 1u << L;
+    p->spec = sp[best];
+    p->declared_total = total[0];
+    p->chosen_total = total[best];
+    p->tied = gm_xcalloc(n + 1, sizeof *p->tied);
+    for (unsigned L = 0; L < n; L++)
+        if (total[L] > 0 && L != best && total[L] <= p->chosen_total * (1 + GM_NOISE_FLOOR_PCT / 100.0))
+            p->tied[p->ntied++] = sp[L];
     for (unsigned i = 0; i < p->nk; i++) {
-        p->k[i].declared = value(find(r, p->k[i].kernel, st, ADV_L_AOS), p->predicted);
-        p->k[i].chosen = value(find(r, p->k[i].kernel, st, p->kind), p->predicted);
+        p->k[i].declared = value(find(r, p->k[i].kernel, st, &aos), p->predicted);
+        p->k[i].chosen = value(find(r, p->k[i].kernel, st, &p->spec), p->predicted);
     }
+    free(total);
+    free(sp);
 }
 
 static void programs(adv_result *r)
 {
-    for (unsigned i = 0; i < r->nprog; i++)
+    for (unsigned i = 0; i < r->nprog; i++) {
         free(r->prog[i].k);
+        free(r->prog[i].tied);
+    }
     free(r->prog);
     r->prog = gm_xcalloc(adv_model_nstructs(r->m) + 1, sizeof *r->prog);
     r->nprog = 0;
@@ -215,8 +261,10 @@ static void programs(adv_result *r)
         program_of(r, (int)s, &r->prog[r->nprog]);
         if (r->prog[r->nprog].nk)
             r->nprog++;
-        else
+        else {
             free(r->prog[r->nprog].k);
+            free(r->prog[r->nprog].tied);
+        }
     }
 }
 
@@ -228,7 +276,7 @@ void adv_result_rank(adv_result *r)
     r->nrec = 0;
     double peak = r->run == ADV_RUN_MEASURED ? r->ref.memcpy_gbps : 0;
     for (unsigned i = 0; i < r->nv; i++) {
-        if (v[i].kind != ADV_L_AOS || v[i].st < 0 || v[i].adopted)
+        if (!is_declared(&v[i]) || v[i].st < 0)
             continue;
         if (usable(&v[i]))
             r->rec[r->nrec++] = measured_rec(v, r->nv, i, peak);

@@ -17,6 +17,7 @@
 #include "../core/layout.h"
 #include "../core/model.h"
 #include "../core/predict.h"
+#include "../core/search.h"
 
 /* What became of a variant, in the order the pipeline reaches: a state
  * from ADV_V_GENERATED on has code the model can rank, one from
@@ -44,7 +45,7 @@ typedef enum {
 typedef struct {
     unsigned kernel;
     int st;                   /* -1: a kernel with no struct parameter, run as declared */
-    adv_layout_kind kind;
+    adv_layout_spec spec;     /* its layout: a standard one, or one the search proposed */
     int adopted;              /* the user's kernel as written, through S_layout.cuh (adopt.h)
                                * in this layout: shown, never recommended */
     unsigned align;           /* element alignment (AoS kinds), else the struct's */
@@ -95,7 +96,7 @@ typedef struct {
     double weight;
     double declared, chosen;  /* its value in the declared and the chosen layout */
     double best;              /* its own best layout's value, and which */
-    adv_layout_kind best_kind;
+    adv_layout_spec best_spec;
 } adv_program_kernel;
 
 /* The program answer for one struct: the layout that minimises the
@@ -104,12 +105,14 @@ typedef struct {
  * nothing was measured (predicted), the model's DRAM bytes per element. */
 typedef struct {
     int st;
-    adv_layout_kind kind;     /* the declared layout when nothing beats it beyond the noise floor */
+    adv_layout_spec spec;     /* the declared layout when nothing beats it beyond the noise floor */
     int predicted;
     int within_noise;         /* a layout was faster, by less than the noise floor */
-    unsigned tied;            /* bit L: layout L's total is within the noise floor of the chosen one's */
+    adv_layout_spec *tied;    /* layouts whose totals are within the noise floor of the chosen one's */
+    unsigned ntied;
     double declared_total, chosen_total;
-    unsigned scored;          /* layouts the model could cost for every kernel */
+    unsigned scored;          /* layouts the model costed for every kernel (the search's) */
+    unsigned generated;       /* layouts generated for every kernel: measured, or ranked by the model */
     unsigned measured;        /* layouts measured correct for every kernel */
     adv_program_kernel *k;
     unsigned nk;
@@ -129,6 +132,8 @@ typedef struct {
     unsigned nrec;
     adv_program *prog;        /* one per struct some kernel takes */
     unsigned nprog;
+    adv_search *search;       /* per struct of the model: its layout space, ranked by the model
+                               * (n = 0 for a struct no kernel takes) */
 } adv_result;
 
 /* Whether any variant of r was compiled (none: the model's result only). */

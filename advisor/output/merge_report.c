@@ -16,7 +16,7 @@ void adv_merge_text_pair(const merged *mg, const char *k, const char *s)
         printf(" %12s", label);
     }
     printf("\n");
-    for (int L = 0; L < ADV_L_COUNT; L++) {
+    for (int L = 0; L < ADV_L_NSTD; L++) {
         const char *ln = adv_layout_name((adv_layout_kind)L);
         int any = 0; /* a layout no run has (older runs lack the newer layouts) is left out */
         for (unsigned r = 0; r < mg->nruns; r++)

@@ -30,6 +30,17 @@ static void print_struct(const out_t *o, const adv_model *m, const adv_struct *s
                 s->fields[f].align, s->fields[f].type, s->fields[f].name);
 }
 
+/* A layout as users read it (adv_layout_spec_label), for struct st. */
+static const char *label(const adv_result *r, int st, const adv_layout_spec *sp, char *out, size_t n)
+{
+    if (st < 0)
+        snprintf(out, n, "%s", adv_layout_name(sp->kind));
+    else
+        adv_layout_spec_label(adv_model_struct(r->m, (unsigned)st), sp, out, n);
+    return out;
+}
+#define LABEL_MAX 1024
+
 static void access_name(const adv_kernel *k, const adv_access *a, char *out, size_t n)
 {
     snprintf(out, n, "%s[%s]%s%s", k->params[a->param].name, a->index, a->path[0] ? "." : "", a->path);
@@ -80,16 +91,21 @@ static int has_adopted(const adv_result *r, unsigned k, int st)
 static void print_variants(const out_t *o, const adv_result *r, unsigned k, int st)
 {
     double peak = r->ref.memcpy_gbps;
-    fprintf(o->f, "  %-10s %5s %9s %8s  %-24s %10s %7s %3s %7s %7s %-7s %s\n", "layout", "align",
+    char name[LABEL_MAX + 1]; /* "soa*": through the adoption header */
+    int width = 10;           /* the layout column fits the longest label */
+    for (unsigned i = 0; i < r->nv; i++)
+        if (r->v[i].kernel == k && r->v[i].st == st && (int)strlen(label(r, st, &r->v[i].spec, name, sizeof name)) > width)
+            width = (int)strlen(name) + 1;
+    fprintf(o->f, "  %-*s %5s %9s %8s  %-24s %10s %7s %3s %7s %7s %-7s %s\n", width, "layout", "align",
             "model B/el", "req/warp", "PTX ld/st BxN", "median ms", "spread", "n", "GB/s", "% peak",
             "correct", "vs declared");
     for (unsigned i = 0; i < r->nv; i++) {
         const adv_variant *v = &r->v[i];
         if (v->kernel != k || v->st != st)
             continue;
-        char name[16]; /* "soa*": through the adoption header */
-        snprintf(name, sizeof name, "%s%s", adv_layout_name(v->kind), v->adopted ? "*" : "");
-        fprintf(o->f, "  %s%-10s%s %5u ", v->is_best ? GREEN(o) : "", name, v->is_best ? RESET(o) : "", v->align);
+        label(r, st, &v->spec, name, sizeof name - 1);
+        strcat(name, v->adopted ? "*" : "");
+        fprintf(o->f, "  %s%-*s%s %5u ", v->is_best ? GREEN(o) : "", width, name, v->is_best ? RESET(o) : "", v->align);
         if (v->model.ok)
             fprintf(o->f, "%10.1f %8.1f  ", v->model.dram_bytes, v->model.requests);
         else
@@ -127,10 +143,16 @@ static void print_variants(const out_t *o, const adv_result *r, unsigned k, int 
 
 /* Without a GPU: the model's ranking, said to be a prediction. */
 /* The command that writes the adoption header for a recommendation. */
-static void adopt_command(const adv_result *r, const adv_rec *rc, char *out, size_t n)
+/* The command that writes the adoption header for layout sp of struct st;
+ * 0 for a layout the header does not offer (the search's own: AoSoA of
+ * other lane counts, hot-first orders, splits). */
+static int adopt_command(const adv_result *r, int st, const adv_layout_spec *sp, char *out, size_t n)
 {
+    if (!adv_layout_spec_is_std(sp))
+        return 0;
     snprintf(out, n, "gmadvise adopt %s --struct %s --layout %s", adv_model_file(r->m),
-             adv_model_struct(r->m, (unsigned)rc->st)->name, adv_layout_name(r->v[rc->best].kind));
+             adv_model_struct(r->m, (unsigned)st)->name, adv_layout_name(sp->kind));
+    return 1;
 }
 
 /* How to adopt a recommendation without rewriting the kernel: the
@@ -138,7 +160,11 @@ static void adopt_command(const adv_result *r, const adv_rec *rc, char *out, siz
 static void print_adopt(FILE *f, const adv_result *r, const adv_rec *rc)
 {
     char cmd[1024];
-    adopt_command(r, rc, cmd, sizeof cmd);
+    if (!adopt_command(r, rc->st, &r->v[rc->best].spec, cmd, sizeof cmd)) {
+        fprintf(f, "    (gmadvise adopt writes headers for the standard layouts only: adopt this one from the code "
+                   "above)\n");
+        return;
+    }
     const adv_kernel *k = adv_model_kernel(r->m, rc->kernel);
     const char *sn = adv_model_struct(r->m, (unsigned)rc->st)->name;
     fprintf(f, "    or keep the kernel as written: %s, then in %s:", cmd, k->label);
@@ -172,6 +198,7 @@ static void print_predicted(const out_t *o, const adv_result *r)
         const adv_variant *b = &r->v[rc->best], *d = &r->v[rc->declared];
         const char *kn = adv_model_kernel(r->m, rc->kernel)->label;
         const char *sn = adv_model_struct(r->m, (unsigned)rc->st)->name;
+        char bl[LABEL_MAX];
         if (rc->best == rc->declared)
             fprintf(f, "  %s / %s: keep the declared layout (%.1f DRAM bytes and %.1f requests a warp "
                        "per element; no layout predicted to do better)\n",
@@ -179,7 +206,7 @@ static void print_predicted(const out_t *o, const adv_result *r)
         else
             fprintf(f, "  %s / %s: %s predicted, %.1f -> %.1f DRAM bytes and %.1f -> %.1f requests "
                        "a warp per element\n",
-                    kn, sn, adv_layout_name(b->kind), d->model.dram_bytes, b->model.dram_bytes,
+                    kn, sn, label(r, rc->st, &b->spec, bl, sizeof bl), d->model.dram_bytes, b->model.dram_bytes,
                     d->model.requests, b->model.requests);
         if (rc->best != rc->declared) {
             print_code(f, b->code);
@@ -210,6 +237,7 @@ static void print_recommendations(const out_t *op, const adv_result *r)
         const adv_variant *b = &r->v[rc->best], *d = &r->v[rc->declared];
         const char *kn = adv_model_kernel(m, rc->kernel)->label;
         const char *sn = adv_model_struct(m, (unsigned)rc->st)->name;
+        char bl[LABEL_MAX];
         if (rc->predicted)
             continue; /* its declared layout was not measured */
         if (rc->best == rc->declared) {
@@ -219,7 +247,7 @@ static void print_recommendations(const out_t *op, const adv_result *r)
             continue;
         }
         fprintf(f, "  %s%s / %s: %s%s, %.2fx faster than declared (%.4f -> %.4f ms), %.0f%% of memcpy peak\n",
-                GREEN(&o), kn, sn, adv_layout_name(b->kind), RESET(&o), rc->speedup, d->median_ms,
+                GREEN(&o), kn, sn, label(r, rc->st, &b->spec, bl, sizeof bl), RESET(&o), rc->speedup, d->median_ms,
                 b->median_ms, rc->peak_pct);
         if (rc->ntied)
             fprintf(f, "    tied with %u other layout(s) within the measured noise (marked '= tie' "
@@ -230,63 +258,66 @@ static void print_recommendations(const out_t *op, const adv_result *r)
 }
 
 /* The program answer's layout: the fields in their order, as groups (one
- * for the AoS kinds and AoSoA, one per field for SoA, per vector for the
- * vector layout), its alignment and its bytes per element. */
-static void json_groups(adv_json *j, const adv_struct *s, adv_layout_kind kind)
+ * for the AoS kinds and AoSoA, one per field for SoA, per vector or split
+ * group), its lanes, alignment and bytes per element. */
+static void json_layout(adv_json *j, const adv_struct *s, const adv_layout_spec *sp)
 {
     char why[256];
-    adv_layout *l = adv_layout_create(s, kind, 1024, why, sizeof why);
+    adv_layout *l = adv_layout_make(s, sp, 1024, why, sizeof why);
+    adv_json_str(j, "layout", adv_layout_name(sp->kind));
     adv_json_begin_arr(j, "order");
     for (unsigned i = 0; i < s->nfields; i++)
         adv_json_str(j, NULL, s->fields[l ? adv_layout_order(l, i) : i].name);
     adv_json_end_arr(j);
     adv_json_begin_arr(j, "groups");
-    unsigned ng = !l ? 0 : kind == ADV_L_SOA ? s->nfields : kind == ADV_L_VECTOR ? adv_layout_ngroups(l) : 1;
+    int grouped = sp->kind == ADV_L_VECTOR || sp->kind == ADV_L_SPLIT;
+    unsigned ng = !l ? 0 : sp->kind == ADV_L_SOA ? s->nfields : grouped ? adv_layout_ngroups(l) : 1;
     for (unsigned g = 0; g < ng; g++) {
-        unsigned first = kind == ADV_L_SOA ? g : kind == ADV_L_VECTOR ? adv_layout_group(l, g)->first : 0;
-        unsigned n = kind == ADV_L_SOA ? 1 : kind == ADV_L_VECTOR ? adv_layout_group(l, g)->lanes : s->nfields;
+        unsigned first = sp->kind == ADV_L_SOA ? g : grouped ? adv_layout_group(l, g)->first : 0;
+        unsigned n = sp->kind == ADV_L_SOA ? 1 : grouped ? adv_layout_group(l, g)->lanes : s->nfields;
         adv_json_begin_arr(j, NULL);
         for (unsigned f = first; f < first + n; f++)
             adv_json_str(j, NULL, s->fields[adv_layout_order(l, f)].name);
         adv_json_end_arr(j);
     }
     adv_json_end_arr(j);
-    unsigned size = 0;
-    if (l && adv_layout_aos_kind(kind))
-        size = adv_layout_elem_size(l);
-    else if (l && kind == ADV_L_AOSOA)
-        size = adv_layout_block_bytes(l) / ADV_AOSOA_BLOCK;
+    if (l && sp->kind == ADV_L_AOSOA)
+        adv_json_int(j, "lanes", adv_layout_block(l));
     else
-        for (unsigned i = 0; l && i < adv_layout_npointers(l); i++)
-            size += adv_layout_seg(l, i)->bstride;
-    adv_json_int(j, "align", l && adv_layout_aos_kind(kind) ? adv_layout_align(l) : s->align);
-    adv_json_int(j, "size", size);
+        adv_json_null(j, "lanes");
+    if (l && adv_layout_aos_kind(sp->kind))
+        adv_json_int(j, "align", adv_layout_align(l));
+    else if (l && sp->kind == ADV_L_SPLIT) {
+        adv_json_begin_arr(j, "align"); /* one per group */
+        for (unsigned g = 0; g < ng; g++)
+            adv_json_int(j, NULL, adv_layout_group(l, g)->align);
+        adv_json_end_arr(j);
+    } else
+        adv_json_int(j, "align", s->align);
+    adv_json_int(j, "size", l ? adv_layout_elem_bytes(l) : 0);
     adv_layout_destroy(l);
 }
 
 static void json_program(adv_json *j, const adv_result *r)
 {
+    char lb[LABEL_MAX];
     adv_json_begin_arr(j, "program");
     for (unsigned i = 0; i < r->nprog; i++) {
         const adv_program *p = &r->prog[i];
         const adv_struct *s = adv_model_struct(r->m, (unsigned)p->st);
         adv_json_begin_obj(j, NULL);
         adv_json_str(j, "struct", s->name);
-        adv_json_str(j, "layout", adv_layout_name(p->kind));
-        json_groups(j, s, p->kind);
-        if (p->kind == ADV_L_AOSOA)
-            adv_json_int(j, "lanes", ADV_AOSOA_BLOCK);
-        else
-            adv_json_null(j, "lanes");
+        json_layout(j, s, &p->spec);
+        adv_json_str(j, "label", label(r, p->st, &p->spec, lb, sizeof lb));
         adv_json_num(j, "speedup", p->chosen_total > 0 ? p->declared_total / p->chosen_total : 0.0 / 0.0);
         adv_json_bool(j, "predicted", p->predicted);
         adv_json_bool(j, "within_noise", p->within_noise);
         adv_json_begin_arr(j, "tied");
-        for (int L = 0; L < ADV_L_COUNT; L++)
-            if (p->tied & 1u << L)
-                adv_json_str(j, NULL, adv_layout_name(L));
+        for (unsigned t = 0; t < p->ntied; t++)
+            adv_json_str(j, NULL, label(r, p->st, &p->tied[t], lb, sizeof lb));
         adv_json_end_arr(j);
         adv_json_int(j, "candidates_scored", p->scored);
+        adv_json_int(j, "candidates_generated", p->generated);
         adv_json_int(j, "candidates_measured", p->measured);
         adv_json_begin_arr(j, "kernels");
         for (unsigned k = 0; k < p->nk; k++) {
@@ -297,7 +328,7 @@ static void json_program(adv_json *j, const adv_result *r)
             /* ms when measured; the model's DRAM bytes per element when predicted */
             adv_json_num(j, p->predicted ? "declared_bytes" : "declared_ms", pk->declared);
             adv_json_num(j, p->predicted ? "chosen_bytes" : "chosen_ms", pk->chosen);
-            adv_json_str(j, "own_best", adv_layout_name(pk->best_kind));
+            adv_json_str(j, "own_best", label(r, p->st, &pk->best_spec, lb, sizeof lb));
             adv_json_end_obj(j);
         }
         adv_json_end_arr(j);
@@ -423,7 +454,9 @@ void adv_report_json(const adv_result *r, sb_t *out)
         adv_json_begin_obj(&j, NULL);
         adv_json_str(&j, "kernel", adv_model_kernel(m, v->kernel)->label);
         adv_json_str(&j, "struct", v->st >= 0 ? adv_model_struct(m, (unsigned)v->st)->name : NULL);
-        adv_json_str(&j, "layout", adv_layout_name(v->kind));
+        char lb[LABEL_MAX];
+        adv_json_str(&j, "layout", label(r, v->st, &v->spec, lb, sizeof lb));
+        adv_json_str(&j, "kind", adv_layout_name(v->spec.kind));
         adv_json_bool(&j, "adopted", v->adopted);
         adv_json_int(&j, "align", v->align);
         adv_json_bool(&j, "generated", v->state >= ADV_V_GENERATED);
@@ -464,7 +497,8 @@ void adv_report_json(const adv_result *r, sb_t *out)
         adv_json_begin_obj(&j, NULL);
         adv_json_str(&j, "kernel", adv_model_kernel(m, rc->kernel)->label);
         adv_json_str(&j, "struct", adv_model_struct(m, (unsigned)rc->st)->name);
-        adv_json_str(&j, "layout", adv_layout_name(b->kind));
+        char lb[LABEL_MAX];
+        adv_json_str(&j, "layout", label(r, rc->st, &b->spec, lb, sizeof lb));
         adv_json_int(&j, "align", b->align);
         adv_json_num(&j, "speedup", rc->speedup);
         adv_json_num(&j, "peak_pct", rc->peak_pct);
@@ -473,8 +507,8 @@ void adv_report_json(const adv_result *r, sb_t *out)
         adv_json_bool(&j, "predicted", rc->predicted);
         adv_json_str(&j, "code", b->code);
         char cmd[1024];
-        adopt_command(r, rc, cmd, sizeof cmd);
-        adv_json_str(&j, "adopt", rc->best != rc->declared ? cmd : NULL);
+        int adoptable = adopt_command(r, rc->st, &b->spec, cmd, sizeof cmd);
+        adv_json_str(&j, "adopt", rc->best != rc->declared && adoptable ? cmd : NULL);
         adv_json_end_obj(&j);
     }
     adv_json_end_arr(&j);
@@ -485,6 +519,7 @@ void adv_report_json(const adv_result *r, sb_t *out)
 static void print_program(const out_t *o, const adv_result *r)
 {
     FILE *f = o->f;
+    char lb[LABEL_MAX], cmd[1024];
     if (!r->nprog)
         return;
     fprintf(f, "\n%sprogram%s: one layout per struct for every kernel that takes it (weights from --weight "
@@ -498,31 +533,46 @@ static void print_program(const out_t *o, const adv_result *r)
             fprintf(f, "no layout with a value for every kernel\n");
             continue;
         }
-        if (p->kind == ADV_L_AOS)
+        label(r, p->st, &p->spec, lb, sizeof lb);
+        if (p->spec.kind == ADV_L_AOS)
             fprintf(f, "keep the declared layout%s", p->within_noise ? " (others within the noise floor)" : "");
         else
-            fprintf(f, "%s%s%s, %.2fx over the declared layout", GREEN(o), adv_layout_name(p->kind), RESET(o),
+            fprintf(f, "%s%s%s, %.2fx over the declared layout", GREEN(o), lb, RESET(o),
                     p->declared_total / p->chosen_total);
         int dec = p->predicted ? 1 : 4; /* bytes, or ms */
-        fprintf(f, "; weighted total %.*f -> %.*f %s; %u layouts scored, %u measured\n", dec, p->declared_total,
-                dec, p->chosen_total, unit, p->scored, p->measured);
-        for (int L = 0, n = 0; L < ADV_L_COUNT; L++)
-            if (p->tied & 1u << L)
-                fprintf(f, "%s%s%s", n++ ? ", " : "    tied within the noise floor with: ", adv_layout_name(L),
-                        p->tied >> (L + 1) ? "" : "\n");
-        fprintf(f, "    %-24s %6s %10s %10s  %s\n", "kernel", "weight", "declared", adv_layout_name(p->kind),
-                "its own best");
+        fprintf(f, "; weighted total %.*f -> %.*f %s\n", dec, p->declared_total, dec, p->chosen_total, unit);
+        fprintf(f, "    search: %u layouts scored by the model, %u generated, %u %s\n", p->scored, p->generated,
+                p->measured, p->predicted ? "measured (no GPU)" : "measured correct for every kernel");
+        for (unsigned t = 0; t < p->ntied; t++)
+            fprintf(f, "%s%s%s", t ? ", " : "    tied within the noise floor with: ", label(r, p->st, &p->tied[t], lb,
+                    sizeof lb), t + 1 == p->ntied ? "\n" : "");
+        label(r, p->st, &p->spec, lb, sizeof lb);
+        fprintf(f, "    %-24s %6s %10s %10s  %s\n", "kernel", "weight", "declared", "chosen", "its own best");
         for (unsigned j = 0; j < p->nk; j++) {
             const adv_program_kernel *k = &p->k[j];
-            char own[64];
-            if (k->best_kind == p->kind || k->best >= k->chosen)
-                snprintf(own, sizeof own, "%s (this one)", adv_layout_name(p->kind));
+            char own[LABEL_MAX + 64], ol[LABEL_MAX];
+            if (adv_layout_spec_eq(&k->best_spec, &p->spec) || k->best >= k->chosen)
+                snprintf(own, sizeof own, "the chosen one");
             else
-                snprintf(own, sizeof own, "%s %.*f: %.2fx faster", adv_layout_name(k->best_kind), dec, k->best,
-                         k->chosen / k->best);
+                snprintf(own, sizeof own, "%s %.*f: %.2fx faster", label(r, p->st, &k->best_spec, ol, sizeof ol), dec,
+                         k->best, k->chosen / k->best);
             fprintf(f, "    %-24s %6g %10.*f %10.*f  %s\n", adv_model_kernel(r->m, k->kernel)->label, k->weight,
                     dec, k->declared, dec, k->chosen, own);
         }
+        if (p->spec.kind == ADV_L_AOS)
+            continue;
+        if (adopt_command(r, p->st, &p->spec, cmd, sizeof cmd)) {
+            fprintf(f, "    adopt it without rewriting the kernels: %s\n", cmd);
+            continue;
+        }
+        /* the search's own layout: its struct(s), as generated for the first kernel */
+        for (unsigned v = 0; v < r->nv; v++)
+            if (r->v[v].st == p->st && !r->v[v].adopted && r->v[v].code && adv_layout_spec_eq(&r->v[v].spec, &p->spec)) {
+                fprintf(f, "    (gmadvise adopt writes headers for the standard layouts only; this one as generated "
+                           "for %s:)\n", adv_model_kernel(r->m, r->v[v].kernel)->label);
+                print_code(f, r->v[v].code);
+                break;
+            }
     }
 }
 

@@ -31,7 +31,7 @@ static void exercise(const adv_model *m)
             if (kn->params[p].kind != ADV_P_STRUCT_PTR)
                 continue;
             const adv_struct *s = adv_model_struct(m, (unsigned)kn->params[p].struct_idx);
-            for (int L = 0; L < ADV_L_COUNT; L++) {
+            for (int L = 0; L < ADV_L_NSTD; L++) {
                 char why[256];
                 adv_layout *lay = adv_layout_create(s, (adv_layout_kind)L, 1024, why, sizeof why);
                 if (lay)
