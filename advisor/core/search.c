@@ -356,6 +356,12 @@ static int same_family(const adv_candidate *a, const adv_candidate *b)
     return a->spec.kind == b->spec.kind && a->arrays == b->arrays;
 }
 
+/* The declared layout is measured anyway: never one of the picks. */
+static int pickable(const adv_candidate *c)
+{
+    return c->spec.kind != ADV_L_AOS;
+}
+
 unsigned adv_search_pick(const adv_search *sr, unsigned k, const adv_layout_spec **out)
 {
     unsigned n = 0, tier = 0;
@@ -366,7 +372,7 @@ unsigned adv_search_pick(const adv_search *sr, unsigned k, const adv_layout_spec
     for (unsigned nr = 1; nr && n < k;) { /* round r: the r-th best of each family of the tier */
         nr = 0;
         for (unsigned i = 0; i < tier && n < k; i++) {
-            int fresh = !taken[i] && !adv_layout_spec_is_std(&sr->c[i].spec);
+            int fresh = !taken[i] && pickable(&sr->c[i]);
             for (unsigned j = 0; j < nr && fresh; j++)
                 fresh = !same_family(&sr->c[round[j]], &sr->c[i]);
             if (fresh) {
@@ -377,7 +383,7 @@ unsigned adv_search_pick(const adv_search *sr, unsigned k, const adv_layout_spec
         }
     }
     for (unsigned i = tier; i < sr->n && sr->c[i].ok && n < k; i++) /* then the model's order */
-        if (!adv_layout_spec_is_std(&sr->c[i].spec))
+        if (pickable(&sr->c[i]))
             out[n++] = &sr->c[i].spec;
     free(round);
     free(taken);

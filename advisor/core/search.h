@@ -48,8 +48,8 @@ unsigned adv_search_space(const adv_model *m, int st, adv_layout_spec **out, uns
 void adv_search_run(const adv_model *m, int st, adv_search *out);
 void adv_search_free(adv_search *s);
 
-/* The candidates beyond the standard layouts that the GPU should measure,
- * at most k, into out (pointing into sr).  The model cannot tell apart
+/* The candidates the GPU should measure besides the declared layout, at
+ * most k, into out (pointing into sr).  The model cannot tell apart
  * layouts that move the same DRAM bytes (AoSoA of 32 or 128 lanes, a split
  * or SoA), and the GPU can: among the candidates within the noise floor
  * of the best one's bytes, the best of each family (kind and number of

@@ -29,6 +29,9 @@ typedef struct {
     adv_result *r;
     int *kid;   /* per variant: kgen's id, -1 when none */
     int adopted; /* each generated layout also through the adoption header */
+    const adv_layout_spec ***pick; /* per struct: the layouts the GPU measures besides the declared
+                                    * one (adv_search_pick; pointing into r->search) */
+    unsigned *npick;
 } plan;
 
 static adv_variant *push_variant(plan *p, unsigned kernel, int st, const adv_layout_spec *sp)
@@ -118,7 +121,12 @@ static void plan_variants(plan *p, kgen_program *kg, unsigned measure)
                 adv_search_run(m, (int)st, &p->r->search[st]);
                 break;
             }
-    const adv_layout_spec **extra = gm_xcalloc(measure + 1, sizeof *extra);
+    p->pick = gm_xcalloc(adv_model_nstructs(m) + 1, sizeof *p->pick);
+    p->npick = gm_xcalloc(adv_model_nstructs(m) + 1, sizeof *p->npick);
+    for (unsigned st = 0; st < adv_model_nstructs(m); st++) {
+        p->pick[st] = gm_xcalloc(measure + 1, sizeof **p->pick);
+        p->npick[st] = adv_search_pick(&p->r->search[st], measure, p->pick[st]);
+    }
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         const adv_kernel *kn = adv_model_kernel(m, k);
         unsigned nseen = 0;
@@ -134,9 +142,9 @@ static void plan_variants(plan *p, kgen_program *kg, unsigned measure)
                 adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
                 plan_layout(p, kg, k, st, &sp);
             }
-            unsigned ne = adv_search_pick(&p->r->search[st], measure, extra);
-            for (unsigned i = 0; i < ne; i++)
-                plan_layout(p, kg, k, st, extra[i]);
+            for (unsigned i = 0; i < p->npick[st]; i++)
+                if (!adv_layout_spec_is_std(p->pick[st][i]))
+                    plan_layout(p, kg, k, st, p->pick[st][i]);
         }
         if (nseen == 0) {
             adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
@@ -144,7 +152,36 @@ static void plan_variants(plan *p, kgen_program *kg, unsigned measure)
             generate(p, kg, NULL);
         }
     }
-    free(extra);
+}
+
+static void plan_free(plan *p, unsigned nstructs)
+{
+    for (unsigned st = 0; p->pick && st < nstructs; st++)
+        free(p->pick[st]);
+    free(p->pick);
+    free(p->npick);
+    free(p->kid);
+}
+
+/* Where the search picked (some layout of the struct scored), only the
+ * declared layout and the picks are measured: the others are the model's
+ * (a state, with a note). */
+static void leave_unpicked(plan *p)
+{
+    adv_result *r = p->r;
+    for (unsigned i = 0; i < r->nv; i++) {
+        adv_variant *v = &r->v[i];
+        if (v->st < 0 || v->state != ADV_V_COMPILED || v->spec.kind == ADV_L_AOS || !p->npick[v->st])
+            continue;
+        unsigned j = 0;
+        while (j < p->npick[v->st] && !adv_layout_spec_eq(p->pick[v->st][j], &v->spec))
+            j++;
+        if (j < p->npick[v->st])
+            continue;
+        v->state = ADV_V_NOT_PICKED;
+        snprintf(v->note, sizeof v->note, "not measured: the layout search ranks it below the %u layouts it measures "
+                 "(--search 0: every standard layout)", p->npick[v->st]);
+    }
 }
 
 /* ---- compile ------------------------------------------------------------ */
@@ -331,7 +368,7 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
     unsigned n = 0;
     for (unsigned i = 0; i < r->nv; i++) {
         const adv_variant *v = &r->v[i];
-        if (!adv_variant_compiled(v))
+        if (!adv_variant_compiled(v) || v->state == ADV_V_NOT_PICKED)
             continue;
         jobs[n] = (adv_job){v->kernel, v->st, &v->spec, v->fn, v->spec.kind == ADV_L_AOS && !v->adopted, v->adopted};
         names[n] = v->fn;
@@ -426,7 +463,7 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     r->run = skip;
     snprintf(r->skip_note, sizeof r->skip_note, "%s", skip_note ? skip_note : "");
     kgen_program *kg = kgen_create(m);
-    plan p = {r, NULL, o->adopted};
+    plan p = {r, NULL, o->adopted, NULL, NULL};
     plan_variants(&p, kg, o->search);
     int rc = jit_worker_arch_ok(r->arch, st);
     jit_binary bin;
@@ -456,6 +493,7 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     if (dev) {
         r->run = ADV_RUN_MEASURED;
         r->dev = *dev;
+        leave_unpicked(&p);
         gm_status mst;
         gm_status_init(&mst);
         int mrc = measure(o, r, &bin, &mst);
@@ -472,7 +510,7 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     *made = 1;
 done:
     jit_binary_free(&bin);
-    free(p.kid);
+    plan_free(&p, adv_model_nstructs(m));
     kgen_destroy(kg);
     return rc;
 }

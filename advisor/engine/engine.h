@@ -20,7 +20,8 @@ typedef struct {
     int sources;              /* keep each variant's standalone source (adv_variant's source) */
     int adopted;              /* also each layout through the adoption header (adopt.h) */
     unsigned search;          /* of each struct's layout space (search.h), the model's best this
-                               * many are generated and measured beside the standard layouts */
+                               * many are measured beside the declared layout, the standard
+                               * layouts among them generated anyway; 0: every standard layout */
 } adv_engine_opts;
 
 /* The defaults of common/limits.h: device 0, the cache on. */

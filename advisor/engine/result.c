@@ -12,6 +12,13 @@ int adv_variant_compiled(const adv_variant *v)
     return v->state >= ADV_V_COMPILED;
 }
 
+const char *adv_vstate_name(adv_vstate s)
+{
+    static const char *const names[] = {"not_applicable", "not_generated", "compile_failed", "generated", "compiled",
+                                        "not_picked", "measured", "run_failed", "faulted", "hung"};
+    return s < sizeof names / sizeof *names ? names[s] : "?";
+}
+
 int adv_result_compiled(const adv_result *r)
 {
     for (unsigned i = 0; i < r->nv; i++)

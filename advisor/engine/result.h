@@ -28,6 +28,8 @@ typedef enum {
     ADV_V_COMPILE_FAILED, /* NVRTC rejected it (note: its first error and the line) */
     ADV_V_GENERATED,      /* generated, not compiled: NVRTC cannot target the arch (note) */
     ADV_V_COMPILED,       /* compiled, not measured: no GPU, or not reached (note) */
+    ADV_V_NOT_PICKED,     /* compiled, not measured: the layout search ranks it below those the
+                           * GPU measures (note) */
     ADV_V_MEASURED,       /* measured: see correct */
     ADV_V_RUN_FAILED,     /* the runner reported an error (note) */
     ADV_V_FAULTED,        /* the GPU faulted on it (note) */
@@ -69,6 +71,8 @@ typedef struct {
 
 /* 1 when the variant was generated and compiled. */
 int adv_variant_compiled(const adv_variant *v);
+/* The state's name in JSON: "measured", "not_picked", ... */
+const char *adv_vstate_name(adv_vstate s);
 
 typedef struct {
     unsigned kernel;

@@ -459,6 +459,7 @@ void adv_report_json(const adv_result *r, sb_t *out)
         adv_json_str(&j, "kind", adv_layout_name(v->spec.kind));
         adv_json_bool(&j, "adopted", v->adopted);
         adv_json_int(&j, "align", v->align);
+        adv_json_str(&j, "state", adv_vstate_name(v->state));
         adv_json_bool(&j, "generated", v->state >= ADV_V_GENERATED);
         adv_json_bool(&j, "compiled", adv_variant_compiled(v));
         if (v->state == ADV_V_MEASURED) {
