@@ -1,6 +1,7 @@
 #include "ptx.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -41,28 +42,62 @@ static int slot(unsigned width)
     return -1;
 }
 
-/* The body of `.entry NAME(`: up to the next .entry or the end. */
-static const char *entry_body(const char *ptx, const char *entry, size_t *len)
+static const char entry_kw[] = ".entry ";
+
+/* One pass, no strstr: a search per entry rescans the rest of the text. */
+void jit_ptx_index_build(const char *ptx, jit_ptx_index *ix)
 {
-    size_t n = strlen(entry);
-    for (const char *p = strstr(ptx, ".entry "); p; p = strstr(p + 1, ".entry ")) {
-        const char *name = p + 7;
+    memset(ix, 0, sizeof *ix);
+    unsigned cap = 0;
+    const size_t kw = sizeof entry_kw - 1;
+    for (const char *p = ptx; p && *p; p++) {
+        if (*p != '.' || strncmp(p, entry_kw, kw))
+            continue;
+        if (ix->n) { /* the previous body ends here */
+            jit_ptx_entry *last = &ix->e[ix->n - 1];
+            last->body_len = (size_t)(p - last->body);
+        }
+        const char *name = p + kw, *end = name;
         while (*name == ' ')
             name++;
-        if (strncmp(name, entry, n) || (name[n] != '(' && name[n] != ' ' && name[n] != '\n'))
-            continue;
-        const char *end = strstr(name, ".entry ");
-        *len = end ? (size_t)(end - name) : strlen(name);
-        return name;
+        for (end = name; *end && *end != '(' && *end != ' ' && *end != '\n'; end++)
+            ;
+        if (ix->n == cap) {
+            cap = cap ? 2 * cap : 64;
+            ix->e = gm_xrealloc(ix->e, cap * sizeof *ix->e);
+        }
+        ix->e[ix->n++] = (jit_ptx_entry){name, name, (size_t)(end - name), 0};
+        p = end - 1;
     }
-    return NULL;
+    if (ix->n)
+        ix->e[ix->n - 1].body_len = strlen(ix->e[ix->n - 1].body);
+}
+
+void jit_ptx_index_free(jit_ptx_index *ix)
+{
+    free(ix->e);
+    memset(ix, 0, sizeof *ix);
 }
 
 int jit_ptx_widths_of(const char *ptx, const char *entry, jit_ptx_widths *out, gm_status *st)
 {
+    jit_ptx_index ix;
+    jit_ptx_index_build(ptx, &ix);
+    int rc = jit_ptx_widths_in(&ix, entry, out, st);
+    jit_ptx_index_free(&ix);
+    return rc;
+}
+
+int jit_ptx_widths_in(const jit_ptx_index *ix, const char *entry, jit_ptx_widths *out, gm_status *st)
+{
     memset(out, 0, sizeof *out);
-    size_t len;
-    const char *body = ptx ? entry_body(ptx, entry, &len) : NULL;
+    size_t n = strlen(entry), len = 0;
+    const char *body = NULL;
+    for (unsigned i = 0; i < ix->n && !body; i++)
+        if (ix->e[i].name_len == n && !memcmp(ix->e[i].name, entry, n)) {
+            body = ix->e[i].body;
+            len = ix->e[i].body_len;
+        }
     if (!body)
         return gm_fail(st, GM_EINPUT, "kernel %s is not in the PTX", entry);
     int err;

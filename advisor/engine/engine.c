@@ -73,8 +73,8 @@ static void generate(plan *p, kgen_program *kg, const adv_layout *lay)
  * adoption header in the same layout: only its parameter types change. */
 static void generate_adopted(plan *p, kgen_program *kg, const adv_layout *lay, unsigned align)
 {
-    const adv_variant *orig = &p->r->v[p->r->nv - 1];
-    adv_variant *v = push_variant(p, orig->kernel, orig->st, &orig->spec);
+    adv_variant orig = p->r->v[p->r->nv - 1]; /* a copy: pushing moves the array */
+    adv_variant *v = push_variant(p, orig.kernel, orig.st, &orig.spec);
     v->adopted = 1;
     v->align = align;
     sb_t h;
@@ -317,6 +317,8 @@ static int compile_all(plan *p, kgen_program *kg, int use_cache, jit_binary *bin
  * what a user adopts, and (when asked) what builds alone. */
 static void describe_compiled(plan *p, const kgen_program *kg, const jit_binary *bin, int sources)
 {
+    jit_ptx_index ix;
+    jit_ptx_index_build(bin->ptx, &ix);
     for (unsigned i = 0; i < p->r->nv; i++) {
         adv_variant *v = &p->r->v[i];
         if (p->kid[i] < 0)
@@ -324,13 +326,14 @@ static void describe_compiled(plan *p, const kgen_program *kg, const jit_binary 
         jit_ptx_widths w;
         gm_status pst;
         gm_status_init(&pst);
-        if (jit_ptx_widths_of(bin->ptx, v->fn, &w, &pst) == GM_OK)
+        if (jit_ptx_widths_in(&ix, v->fn, &w, &pst) == GM_OK)
             jit_ptx_widths_str(&w, v->ptx, sizeof v->ptx);
         v->code = gm_xstrdup(kgen_variant_code(kg, p->kid[i]));
         char name[300];
         if (sources)
             v->source = variant_source(kg, p->kid[i], v->fn, name, sizeof name);
     }
+    jit_ptx_index_free(&ix);
 }
 
 /* GMADVISE_INJECT_FAULT=NAME:KIND (see kgen_inject_fault). */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/hash.h"
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
 #include "../../kernels/builtin.h"
@@ -938,9 +939,11 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
     user_decls(p->m, &out);
     layout_asserts(p->m, &out);
     sb_line_directive(&out, lines_in(&out) + 2, name); /* back to this file's own lines */
-    /* types shared by variants are emitted once: each unit ends in '\f' */
-    sb_t seen;
-    sb_init(&seen);
+    /* types shared by variants are emitted once: each unit ends in '\f',
+     * and units are told apart by their text's hash (a search of the text
+     * emitted so far made this quadratic in the variants) */
+    uint64_t *seen = NULL;
+    size_t nseen = 0;
     for (unsigned i = 0; i < p->nv; i++) {
         if (!p->v[i].enabled || (only != -1 && (int)i != only) || !p->v[i].types[0])
             continue;
@@ -948,20 +951,24 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
         for (const char *u = p->v[i].types; *u;) {
             const char *end = strchr(u, '\f');
             size_t len = end ? (size_t)(end - u) + 1 : strlen(u);
-            sb_t unit;
-            sb_init(&unit);
-            sb_putn(&unit, u, len);
-            if (!seen.s || !strstr(seen.s, unit.s)) {
-                sb_puts(&seen, unit.s);
+            gm_hash h;
+            gm_hash_init(&h);
+            gm_hash_update(&h, u, len);
+            size_t j = 0;
+            while (j < nseen && (seen[2 * j] != h.a || seen[2 * j + 1] != h.b))
+                j++;
+            if (j == nseen) {
+                seen = gm_xrealloc(seen, 2 * (nseen + 1) * sizeof *seen);
+                seen[2 * nseen] = h.a;
+                seen[2 * nseen++ + 1] = h.b;
                 if (!header++)
                     sb_printf(&out, "\n/* ---- types for %s ---- */\n", p->v[i].name);
                 sb_putn(&out, u, end ? len - 1 : len);
             }
-            sb_free(&unit);
             u += len;
         }
     }
-    sb_free(&seen);
+    free(seen);
     for (unsigned i = 0; i < p->nv; i++) {
         if (!p->v[i].enabled || (only != -1 && (int)i != only))
             continue;
