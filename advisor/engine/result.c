@@ -19,6 +19,17 @@ const char *adv_vstate_name(adv_vstate s)
     return s < sizeof names / sizeof *names ? names[s] : "?";
 }
 
+static void free_programs(adv_result *r)
+{
+    for (unsigned i = 0; i < r->nprog; i++) {
+        free(r->prog[i].k);
+        free(r->prog[i].tied);
+    }
+    free(r->prog);
+    r->prog = NULL;
+    r->nprog = 0;
+}
+
 int adv_result_compiled(const adv_result *r)
 {
     for (unsigned i = 0; i < r->nv; i++)
@@ -35,11 +46,7 @@ void adv_result_free(adv_result *r)
         free(r->v[i].code);
         free(r->v[i].source);
     }
-    for (unsigned i = 0; i < r->nprog; i++) {
-        free(r->prog[i].k);
-        free(r->prog[i].tied);
-    }
-    free(r->prog);
+    free_programs(r);
     for (unsigned i = 0; r->search && i < adv_model_nstructs(r->m); i++)
         adv_search_free(&r->search[i]);
     free(r->search);
@@ -257,11 +264,7 @@ static void program_of(const adv_result *r, int st, adv_program *p)
 
 static void programs(adv_result *r)
 {
-    for (unsigned i = 0; i < r->nprog; i++) {
-        free(r->prog[i].k);
-        free(r->prog[i].tied);
-    }
-    free(r->prog);
+    free_programs(r);
     r->prog = gm_xcalloc(adv_model_nstructs(r->m) + 1, sizeof *r->prog);
     r->nprog = 0;
     for (unsigned s = 0; s < adv_model_nstructs(r->m); s++) {

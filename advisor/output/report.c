@@ -547,7 +547,6 @@ static void print_program(const out_t *o, const adv_result *r)
         for (unsigned t = 0; t < p->ntied; t++)
             fprintf(f, "%s%s%s", t ? ", " : "    tied within the noise floor with: ", label(r, p->st, &p->tied[t], lb,
                     sizeof lb), t + 1 == p->ntied ? "\n" : "");
-        label(r, p->st, &p->spec, lb, sizeof lb);
         fprintf(f, "    %-24s %6s %10s %10s  %s\n", "kernel", "weight", "declared", "chosen", "its own best");
         for (unsigned j = 0; j < p->nk; j++) {
             const adv_program_kernel *k = &p->k[j];
