@@ -33,6 +33,21 @@ d = json.load(sys.stdin)
 assert [n["access"] for n in d["notes"]] == ["src[map[i]]"], d["notes"]
 ' || { echo "FAIL: realcode: check --json lists the unmodelled access as a note"; fail=1; }
 
+# a kernels file another .cu #includes (Rodinia's style) is checked inside
+# that file, which defines its types and sizes; a folder holding both
+# checks its kernels once
+"$B" check --json tests/realcode/included/diffuse_kernel.cu | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["checked"]["kernels"] == 2, d["checked"]
+assert {(f["file"], f["line"]) for f in d["findings"]} == {("tests/realcode/included/diffuse_kernel.cu", 22),
+    ("tests/realcode/included/diffuse_kernel.cu", 9), ("tests/realcode/included/diffuse_kernel.cu", 11)}, d["findings"]
+' || { echo "FAIL: an #included kernels file is checked in its includer"; fail=1; }
+out=$("$B" check tests/realcode/included 2>&1)
+[ "$(printf '%s\n' "$out" | grep -c 'warning: read m\[c \* rows + r\] in column_sum')" = 1 ] &&
+    printf '%s\n' "$out" | grep -qF "diffuse_kernel.cu: checked with tests/realcode/included/diffuse.cu, which #includes it" ||
+    { echo "FAIL: check FOLDER reports an #included kernels file once"; fail=1; }
+
 # template kernels: the file's own instances, and one more named on the command line
 "$B" check --json --instantiate 'reduce<float, 64>' tests/realcode/reduce_template.cu | python3 -c '
 import json, sys

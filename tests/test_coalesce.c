@@ -145,7 +145,7 @@ static void particle_layouts(void)
     adv_model *m = NULL;
     gm_status st;
     gm_status_init(&st);
-    adv_parse_opts po = {NULL, 0, NULL, 0, NULL, 0};
+    adv_parse_opts po = {0};
     if (adv_parse_file(GM_SRC "/samples/particle.h", &po, &m, &st) != GM_OK) {
         fprintf(stderr, "parse: %s\n", st.msg);
         gm_failures++;

@@ -32,7 +32,7 @@ static char *header(unsigned n)
 static void work_for(unsigned n, unsigned long long *check, unsigned long long *predict)
 {
     char *text = header(n);
-    adv_parse_opts po = {NULL, 0, text, (unsigned)strlen(text), NULL, 0};
+    adv_parse_opts po = {.text = text, .text_len = (unsigned)strlen(text)};
     adv_model *m = NULL;
     gm_status st;
     gm_status_init(&st);

@@ -14,7 +14,7 @@ static adv_model *load(const char *file)
     adv_model *m = NULL;
     gm_status st;
     gm_status_init(&st);
-    adv_parse_opts po = {NULL, 0, NULL, 0, NULL, 0};
+    adv_parse_opts po = {0};
     if (adv_parse_file(file, &po, &m, &st) != GM_OK) {
         fprintf(stderr, "parse %s: %s\n", file, st.msg);
         exit(1);

@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "files.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -212,7 +213,12 @@ int cli_load_model(const char *path, const char *text, const cli_common *c, adv_
                    gm_status *st)
 {
     adv_parse_opts po = {c->clang_args, c->nclang, text, text ? (unsigned)strlen(text) : 0, c->instantiate,
-                         c->ninstantiate};
+                         c->ninstantiate, NULL};
+    char unit[4096];
+    if (!text && cli_includer(path, unit, sizeof unit)) {
+        po.kernels_of = path;
+        path = unit;
+    }
     *out = NULL;
     if (adv_parse_file(path, &po, out, st) != GM_OK)
         return st->code;

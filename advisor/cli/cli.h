@@ -62,8 +62,9 @@ int cli_positive_arg(const char *opt, const char *value, double *out, gm_status 
 /* Parses `path` (or `text` in its place when not NULL) with the common
  * options' parser arguments, applies their --param overrides and --weight
  * weights (GM_EINPUT for a weight that names no kernel) and classifies
- * every access: the model each subcommand starts from.  The caller
- * destroys *out. */
+ * every access: the model each subcommand starts from.  A .cu file that
+ * another source #includes is parsed inside that file (cli_includer), its
+ * own kernels analysed.  The caller destroys *out. */
 int cli_load_model(const char *path, const char *text, const cli_common *c, adv_model **out,
                    gm_status *st);
 

@@ -1,4 +1,5 @@
 /* gmadvise check FILE...: static findings for pre-merge checks. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +120,21 @@ static int load_one(const char *file, const cli_common *cc, const cli_config *cf
     return rc;
 }
 
+/* 1 when `path` is a kernels file that another of the files #includes:
+ * checking that one checks it (said in a note). */
+static int checked_with_includer(const cli_files *files, const char *path)
+{
+    char unit[PATH_MAX + 1], real[PATH_MAX + 1];
+    if (!cli_includer(path, unit, sizeof unit) || !realpath(unit, real))
+        return 0;
+    for (unsigned i = 0; i < files->n; i++)
+        if (files->real[i] && !strcmp(files->real[i], real)) {
+            fprintf(stderr, "gmadvise check: note: %s: checked with %s, which #includes it\n", path, unit);
+            return 1;
+        }
+    return 0;
+}
+
 /* Checks every file; one that fails is reported and recorded, and the
  * rest are still checked. */
 static void check_files(adv_check *c, const cli_files *files, const cli_common *cc, const cli_config *cfg,
@@ -130,6 +146,8 @@ static void check_files(adv_check *c, const cli_files *files, const cli_common *
         gm_status_init(&fst);
         if (files->error[i]) {
             gm_fail(&fst, GM_EINPUT, "%s", files->error[i]);
+        } else if (checked_with_includer(files, files->path[i])) {
+            continue;
         } else if (load_one(files->path[i], cc, cfg, db, &m, &fst) == GM_OK) {
             adv_check_model(c, m);
         }

@@ -45,10 +45,18 @@ static void add_file(cli_files *f, const char *path)
     push(f, path, gm_xstrdup(real), NULL);
 }
 
-static int cuda_source(const char *name)
+static int has_ext(const char *name, const char *const *exts)
 {
     const char *dot = strrchr(name, '.');
-    return dot && (!strcmp(dot, ".cu") || !strcmp(dot, ".cuh") || !strcmp(dot, ".h"));
+    for (; dot && *exts; exts++)
+        if (!strcmp(dot, *exts))
+            return 1;
+    return 0;
+}
+
+static int cuda_source(const char *name)
+{
+    return has_ext(name, (const char *const[]){".cu", ".cuh", ".h", NULL});
 }
 
 static int visible(const struct dirent *d)
@@ -96,6 +104,76 @@ void cli_files_add(cli_files *f, const char *const *names, unsigned n)
             add_file(f, names[i]);
         }
     }
+}
+
+static const char *const unit_exts[] = {".cu", ".cpp", ".cc", ".cxx", ".c", NULL},
+                        *const header_exts[] = {".cuh", ".h", ".hpp", ".hh", ".inl", NULL};
+
+/* 1 when the file `from` has a line `#include "NAME"` naming the file whose
+ * real path is `target` (NAME relative to from's folder). */
+static int includes(const char *from, const char *target)
+{
+    struct stat sb;
+    if (stat(from, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > GM_INCLUDER_BYTES)
+        return 0;
+    char *text = gm_read_file(from, NULL);
+    const char *slash = strrchr(from, '/');
+    int found = 0;
+    for (const char *l = text; l && *l && !found; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : "") {
+        char name[1024], path[PATH_MAX * 2], real[PATH_MAX + 1];
+        if (sscanf(l, " # include \"%1023[^\"\n]\"", name) != 1)
+            continue;
+        snprintf(path, sizeof path, "%.*s%s", slash ? (int)(slash - from + 1) : 0, from, name);
+        found = realpath(path, real) && !strcmp(real, target);
+    }
+    free(text);
+    return found;
+}
+
+/* The folder of `file` as named ("." for none), and the folder above it. */
+static void folders(const char *file, char dirs[2][PATH_MAX + 1])
+{
+    const char *slash = strrchr(file, '/');
+    snprintf(dirs[0], sizeof dirs[0], "%.*s", slash ? (int)(slash - file) : 1, slash ? file : ".");
+    slash = strrchr(dirs[0], '/');
+    if (slash)
+        snprintf(dirs[1], sizeof dirs[1], "%.*s", (int)(slash - dirs[0]), dirs[0]);
+    else
+        snprintf(dirs[1], sizeof dirs[1], "%s", strcmp(dirs[0], ".") ? "." : "..");
+}
+
+/* file: as named; target: its real path. */
+static int includer_of(const char *file, const char *target, char *out, size_t n, unsigned depth)
+{
+    char dirs[2][PATH_MAX + 1];
+    folders(file, dirs);
+    int found = 0;
+    for (unsigned d = 0; d < 2 && !found; d++) {
+        struct dirent **list;
+        int nl = scandir(dirs[d], &list, visible, alphasort);
+        for (int i = 0; i < nl; i++) {
+            char path[PATH_MAX * 2 + 2], real[PATH_MAX + 1];
+            snprintf(path, sizeof path, "%s/%s", dirs[d], list[i]->d_name);
+            int unit = has_ext(path, unit_exts), header = has_ext(path, header_exts);
+            if (!found && i < GM_INCLUDER_SCAN && (unit || header) && realpath(path, real) &&
+                strcmp(real, target) && includes(path, target)) {
+                if (unit)
+                    found = snprintf(out, n, "%s", path) < (int)n;
+                else if (depth + 1 < GM_INCLUDER_DEPTH)
+                    found = includer_of(path, real, out, n, depth + 1);
+            }
+            free(list[i]);
+        }
+        free(nl >= 0 ? list : NULL);
+    }
+    return found;
+}
+
+int cli_includer(const char *path, char *out, size_t n)
+{
+    char real[PATH_MAX + 1];
+    return has_ext(path, (const char *const[]){".cu", NULL}) && realpath(path, real) &&
+           includer_of(path, real, out, n, 0);
 }
 
 void cli_files_free(cli_files *f)

@@ -10,6 +10,8 @@
 #ifndef CLI_FILES_H
 #define CLI_FILES_H
 
+#include <stddef.h>
+
 typedef struct {
     char **path;    /* as named, or FOLDER/NAME; never NULL once n > 0 */
     char **error;   /* NULL: a file to check; else "NAME: error: why" */
@@ -22,5 +24,16 @@ typedef struct {
 /* Appends `names` (files or folders), expanded.  Never fails. */
 void cli_files_add(cli_files *f, const char *const *names, unsigned n);
 void cli_files_free(cli_files *f);
+
+/* The translation unit a .cu file belongs to when it is none itself: a
+ * .cu that a source file of its folder, or of the folder above, #includes
+ * in quotes (Rodinia's and HeCBench's kernel files are written so) is
+ * compiled only inside that file, after what it defines first, so it is
+ * analysed there.  A header including it is followed to the source
+ * including the header, at most GM_INCLUDER_DEPTH deep.  Headers are their
+ * own unit (gmadvise reads a header alone).  Writes the includer's path
+ * (FOLDER/NAME, the first in name order) to out and returns 1; 0 when
+ * there is none or `path` is no .cu. */
+int cli_includer(const char *path, char *out, size_t n);
 
 #endif

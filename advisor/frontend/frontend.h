@@ -74,9 +74,11 @@ typedef struct {
     char (*inst_label)[ADV_TYPE_MAX];
     unsigned ninst;
     char **stubs;    /* library headers served empty (parse.c), and the notes saying so */
+    char missing[1024]; /* clang's error for the first #include found nowhere, or "" */
     unsigned nstubs;
     sb_t stub_notes;
     const adv_parse_opts *opts;
+    char *kernels_of; /* the real path of opts->kernels_of, or NULL */
     char **inc_dirs; /* folders of spliced #includes (parse.c) */
     unsigned ninc_dirs;
     /* tokens of the main file, for operator spellings */

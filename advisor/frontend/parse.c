@@ -109,6 +109,22 @@ static int is_kernel_def(pctx *pc, CXCursor c)
 
 static int visit_top(pctx *pc, CXCursor c);
 
+/* With opts->kernels_of, a kernel written in another file is that file's
+ * business: not analysed, and its errors charged to no one. */
+static int kernel_elsewhere(pctx *pc, CXCursor c)
+{
+    if (!pc->kernels_of)
+        return 0;
+    char f[4096], real[4096];
+    fe_cursor_file(pc, c, f, sizeof f);
+    if (!strcmp(realpath(f, real) ? real : f, pc->kernels_of))
+        return 0;
+    unsigned b, e;
+    if (fe_decl_extent(pc, c, &b, &e))
+        fe_errors_in(pc, b, e);
+    return 1;
+}
+
 /* The declarations inside extern "C" or a namespace, visited as the top
  * level is.  A namespace block is copied whole into generated code (its
  * structs are then named "ns::S" there); kernels inside one are skipped
@@ -168,7 +184,7 @@ static int visit_top(pctx *pc, CXCursor c)
     }
     if (k == CXCursor_FunctionTemplate) {
         if (fe_has_attr(pc, c, CXCursor_CUDAGlobalAttr)) {
-            if (!pc->ns[0] && !skip_broken_function(pc, c, 1))
+            if (!pc->ns[0] && !kernel_elsewhere(pc, c) && !skip_broken_function(pc, c, 1))
                 fe_cvec_push(&pc->templates, c);
         } else if (fe_has_attr(pc, c, CXCursor_CUDADeviceAttr)) {
             add_decl(pc, c, 0);
@@ -212,6 +228,8 @@ static int visit_top(pctx *pc, CXCursor c)
     }
     if (k == CXCursor_FunctionDecl && cx->clang_isCursorDefinition(c)) {
         int kernel = is_kernel_def(pc, c), device = fe_has_attr(pc, c, CXCursor_CUDADeviceAttr);
+        if (kernel && kernel_elsewhere(pc, c))
+            return GM_OK;
         /* a __device__ function that does not compile stays a declaration:
          * the kernels that call it are skipped (needed.c), the rest not */
         if (device && !kernel)
@@ -309,9 +327,8 @@ static const char *gcc_include_dir(void)
     return dir;
 }
 
-/* Parses m->text into the model; with `more`, appends to it the concrete
- * instances of the file's template kernels (to be parsed again). */
-static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
+/* Runs libclang over m->text: pc->tu, and *idx to dispose with it. */
+static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
 {
     const adv_clang *cx = pc->cx;
     /* as nvcc: CUDA's headers first, and cuda_runtime.h pre-included */
@@ -333,7 +350,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         args[na - 2] = "-idirafter";
         args[na - 1] = gcc;
     }
-    static const char stub[] = "/* gmadvise: a CUDA library header it does not parse, served empty */\n",
+    static const char stub[] = "/* gmadvise: a header served empty */\n",
                       cub_stub[] = "/* gmadvise: CUB, declared in one header */\n#include <cub/cub.cuh>\n";
     unsigned nh = adv_cuda_headers_count + pc->nstubs, nun = nh + 1;
     struct CXUnsavedFile *un = gm_xcalloc(nun, sizeof *un);
@@ -347,7 +364,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         un[i] = (struct CXUnsavedFile){paths[i], text, (unsigned long)strlen(text)};
     }
     un[nun - 1] = (struct CXUnsavedFile){pc->file, pc->m->text, pc->m->text_len};
-    CXIndex idx = cx->clang_createIndex(0, 0);
+    *idx = cx->clang_createIndex(0, 0);
     /* libclang reports a crash it recovered from (std::bad_alloc when a
      * declaration asks for hundreds of GB) on stderr itself: the error
      * below says it, once */
@@ -356,7 +373,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
     if (saved >= 0 && devnull >= 0)
         dup2(devnull, STDERR_FILENO);
     enum CXErrorCode ec = cx->clang_parseTranslationUnit2(
-        idx, pc->file, args, (int)na, un, nun,
+        *idx, pc->file, args, (int)na, un, nun,
         CXTranslationUnit_DetailedPreprocessingRecord,
         &pc->tu);
     if (saved >= 0 && devnull >= 0)
@@ -369,17 +386,73 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
     free(un);
     free(paths);
     if (ec != CXError_Success || !pc->tu) {
-        cx->clang_disposeIndex(idx);
+        cx->clang_disposeIndex(*idx);
         if (ec == CXError_Crashed)
             return gm_fail(pc->st, GM_EINPUT, "%s:1:1: error: libclang crashed parsing the file (out of memory: "
                                               "a declaration may ask for more than this machine has)", pc->file);
         return gm_fail(pc->st, GM_EINPUT, "%s:1:1: error: libclang could not parse the file (code %d)",
                        pc->file, (int)ec);
     }
-    pc->cxfile = cx->clang_getFile(pc->tu, pc->file);
-    pc->prelude = cx->clang_getFile(pc->tu, PRELUDE_PATH);
+    return GM_OK;
+}
+
+static void add_stub(pctx *pc, const char *name)
+{
+    pc->stubs = gm_xrealloc(pc->stubs, (pc->nstubs + 1) * sizeof *pc->stubs);
+    pc->stubs[pc->nstubs++] = gm_xstrdup(name);
+}
+
+/* An #include clang finds nowhere stops the parse (a fatal error): the
+ * header is served empty, said in a note, so that the code needing it
+ * fails to compile and costs its own function instead of the file.  1
+ * when one was served (the file is then parsed again). */
+static int serve_missing(pctx *pc, unsigned *served)
+{
+    static const char tail[] = "' file not found";
+    for (unsigned i = 0; i < pc->nerrs && *served < GM_MAX_MISSING_HEADERS; i++) {
+        const char *msg = pc->errs[i].msg, *name = strstr(msg, ": error: '");
+        size_t len = strlen(msg), nt = sizeof tail - 1;
+        if (!pc->errs[i].fatal || !name || len < nt || strcmp(msg + len - nt, tail))
+            continue;
+        name += 10;
+        char header[1024];
+        snprintf(header, sizeof header, "%.*s", (int)(msg + len - nt - name), name);
+        for (unsigned s = 0; s < pc->nstubs; s++)
+            if (!strcmp(pc->stubs[s], header))
+                return 0; /* served and still not found (a path clang does not map): the error stands */
+        add_stub(pc, header);
+        if (!(*served)++)
+            snprintf(pc->missing, sizeof pc->missing, "%s", msg);
+        sb_printf(&pc->stub_notes, "%.*s: %s not found (a header the project's build finds elsewhere? give its "
+                                   "folder with -I): served empty, and the code that needs it is skipped\n",
+                  (int)(name - 10 - msg), msg, header);
+        return 1;
+    }
+    return 0;
+}
+
+/* Parses m->text into the model; with `more`, appends to it the concrete
+ * instances of the file's template kernels (to be parsed again). */
+static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
+{
+    const adv_clang *cx = pc->cx;
+    CXIndex idx;
+    unsigned served = 0;
+    for (;;) {
+        if (open_tu(pc, opts, &idx) != GM_OK)
+            return pc->st->code;
+        pc->cxfile = cx->clang_getFile(pc->tu, pc->file);
+        pc->prelude = cx->clang_getFile(pc->tu, PRELUDE_PATH);
+        collect_errors(pc);
+        if (!serve_missing(pc, &served))
+            break;
+        free(pc->errs);
+        pc->errs = NULL;
+        pc->nerrs = 0;
+        cx->clang_disposeTranslationUnit(pc->tu);
+        cx->clang_disposeIndex(idx);
+    }
     sb_puts(&pc->m->notes, pc->stub_notes.s ? pc->stub_notes.s : "");
-    collect_errors(pc);
     /* a fatal error (a missing #include, too many errors) stopped clang:
      * nothing after it was parsed, and the first error says why */
     for (unsigned i = 0; i < pc->nerrs; i++)
@@ -472,8 +545,7 @@ static void stub_library(inc_walk *w, const char *from, unsigned line, const cha
     for (unsigned i = 0; i < pc->nstubs; i++)
         if (!strcmp(pc->stubs[i], name))
             return;
-    pc->stubs = gm_xrealloc(pc->stubs, (pc->nstubs + 1) * sizeof *pc->stubs);
-    pc->stubs[pc->nstubs++] = gm_xstrdup(name);
+    add_stub(pc, name);
     if (say)
         sb_printf(&pc->stub_notes, "%s:%u: <%s> is a CUDA library header gmadvise does not parse: the code "
                                "that needs it is skipped\n", from, line, name);
@@ -747,6 +819,7 @@ static void free_pctx(pctx *pc)
     for (unsigned i = 0; i < pc->ninc_dirs; i++)
         free(pc->inc_dirs[i]);
     free(pc->inc_dirs);
+    free(pc->kernels_of);
     for (unsigned i = 0; i < pc->nstubs; i++)
         free(pc->stubs[i]);
     free(pc->stubs);
@@ -776,6 +849,12 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
     pc.file = file;
     pc.opts = opts;
     pc.st = st;
+    char real[4096];
+    if (opts && opts->kernels_of) {
+        pc.kernels_of = gm_xstrdup(realpath(opts->kernels_of, real) ? real : opts->kernels_of);
+        sb_printf(&m->notes, "%s: #included by %s, so analysed there, after what that file defines "
+                             "first (as nvcc compiles it)\n", opts->kernels_of, file);
+    }
     sb_t src, notes;
     sb_init(&src);
     sb_init(&notes);
@@ -783,7 +862,7 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
     if (fe_read_annotations(m, st) == GM_OK && parse_text(&pc, opts, &src) == GM_OK) {
         unsigned instances = src.len > m->text_len;
         /* a header with structs and no kernel: stand-ins for its kernels */
-        if (m->nkernels == 0 && !pc.ntemplates && m->nstructs > 0)
+        if (m->nkernels == 0 && !pc.ntemplates && m->nstructs > 0 && !pc.kernels_of)
             fe_synthesize_kernels(m, &src, &notes);
         if (src.len > m->text_len) {
             free(m->text);
@@ -798,6 +877,11 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
     }
     sb_free(&src);
     sb_free(&notes);
+    /* nothing analysable without a header found nowhere: that is the error */
+    if (st->code != GM_OK && pc.missing[0]) {
+        gm_status_init(st);
+        gm_fail(st, GM_EINPUT, "%s (served empty, nothing was left to analyse)", pc.missing);
+    }
     free_pctx(&pc);
     if (st->code != GM_OK) {
         adv_model_destroy(m);

@@ -18,6 +18,8 @@ typedef struct {
     unsigned text_len;
     const char *const *instantiate; /* "k<float, 256>": instances of template kernels to analyse */
     unsigned ninstantiate;
+    const char *kernels_of;        /* NULL, or a file the parsed one #includes: only the kernels
+                                    * written there are analysed (the others are host code here) */
 } adv_parse_opts;
 
 /* On success *out owns a new model (free with adv_model_destroy). */

@@ -1,0 +1,24 @@
+// Kernels of diffuse.cu: fp, BLOCK and Cell come from the file including this one.
+
+__global__ void diffuse(const Cell *cells, fp *out, int n, fp k)
+{
+    __shared__ fp tile[BLOCK];
+    int i = blockIdx.x * BLOCK + threadIdx.x;
+    if (i >= n)
+        return;
+    tile[threadIdx.x] = cells[i].heat;
+    __syncthreads();
+    out[i] = tile[threadIdx.x] + k * cells[i].heat / cells[i].cap;
+}
+
+// one thread per column of a row-major matrix: rows apart by `cols`
+__global__ void column_sum(const fp *m, fp *sums, int rows, int cols)
+{
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (c >= cols)
+        return;
+    fp s = 0;
+    for (int r = 0; r < rows; r++)
+        s += m[c * rows + r];
+    sums[c] = s;
+}
