@@ -34,7 +34,10 @@
     X(clang_getFile) X(clang_getLocationForOffset) X(clang_getRange) X(clang_getDiagnosticCategoryText) \
     X(clang_Type_getNamedType) X(clang_getNullCursor) X(clang_isExpression) X(clang_File_isEqual) \
     X(clang_getIncludedFile) X(clang_getPresumedLocation) \
-    X(clang_getCursorDefinition) X(clang_getSpecializedCursorTemplate)
+    X(clang_getCursorDefinition) X(clang_getSpecializedCursorTemplate) X(clang_getCursor)      \
+    X(clang_Cursor_getNumTemplateArguments) X(clang_Cursor_getTemplateArgumentKind)             \
+    X(clang_Cursor_getTemplateArgumentType) X(clang_Cursor_getTemplateArgumentValue)   \
+    X(clang_getEnumConstantDeclValue)
 
 typedef struct adv_clang {
     void *lib;

@@ -17,6 +17,8 @@ typedef struct {
     char name[ADV_NAME_MAX];
     char deflt[256]; /* text after '=', "" when none */
     int is_value;    /* a non-type parameter: its argument is parenthesized */
+    char cast[ADV_TYPE_MAX]; /* an enum-typed one: its type */
+    CXCursor enum_decl;      /* and the enum's declaration */
 } tparam;
 
 typedef struct {
@@ -82,6 +84,12 @@ static unsigned read_params(pctx *pc, CXCursor tmpl, tparam *tp, unsigned *after
         memset(&tp[n], 0, sizeof tp[n]);
         fe_spell(pc, kids.v[i], tp[n].name, sizeof tp[n].name);
         tp[n].is_value = k == CXCursor_NonTypeTemplateParameter;
+        CXType ty = pc->cx->clang_getCursorType(kids.v[i]);
+        if (tp[n].is_value && pc->cx->clang_getCanonicalType(ty).kind == CXType_Enum) {
+            CXType canon = pc->cx->clang_getCanonicalType(ty);
+            adv_cxstr(pc->cx, pc->cx->clang_getTypeSpelling(canon), tp[n].cast, sizeof tp[n].cast);
+            tp[n].enum_decl = pc->cx->clang_getTypeDeclaration(canon);
+        }
         unsigned b, e;
         if (fe_decl_extent(pc, kids.v[i], &b, &e)) {
             const char *eq = memchr(pc->m->text + b, '=', e - b);
@@ -166,6 +174,7 @@ static void instance_name(const char *name, const targ *args, unsigned n, unsign
 /* One template kernel being instantiated. */
 typedef struct {
     pctx *pc;
+    CXCursor tmpl;
     char name[ADV_NAME_MAX];
     size_t nlen;
     tparam tp[MAX_TPARAMS];
@@ -341,11 +350,68 @@ static int by_name(tmpl_t *tt, unsigned at, host_use *h)
     return 1;
 }
 
+/* Enum value v of parameter p as its enumerator ("Op::Max"), else cast. */
+static void enum_value(pctx *pc, const tparam *p, long long v, char *out, size_t n)
+{
+    snprintf(out, n, "(%s)%lld", p->cast, v);
+    cvec kids = fe_kids(pc, p->enum_decl);
+    for (unsigned i = 0; i < kids.n; i++)
+        if (fe_kind(pc, kids.v[i]) == CXCursor_EnumConstantDecl &&
+            pc->cx->clang_getEnumConstantDeclValue(kids.v[i]) == v) {
+            char name[ADV_NAME_MAX];
+            snprintf(out, n, "%s::%s", p->cast, fe_spell(pc, kids.v[i], name, sizeof name));
+            break;
+        }
+    free(kids.v);
+}
+
+/* The instance clang resolved where t[at] names the kernel (arguments
+ * written, defaulted or deduced from a call's), as text that means the
+ * same anywhere in the file: a number for a non-type parameter (cast to
+ * its enum), the canonical spelling of a type (so a local constexpr or a
+ * local typedef is no longer needed).  -1 when clang has none there (a
+ * use inside a template, through a macro, or of an argument that has no
+ * spelling outside its function). */
+static int resolved_args(tmpl_t *tt, unsigned at, targ *args)
+{
+    pctx *pc = tt->pc;
+    const adv_clang *cx = pc->cx;
+    CXCursor f = cx->clang_getCursorReferenced(
+        cx->clang_getCursor(pc->tu, cx->clang_getLocationForOffset(pc->tu, pc->cxfile, at)));
+    if (cx->clang_Cursor_isNull(f) || fe_kind(pc, f) != CXCursor_FunctionDecl ||
+        !cx->clang_equalCursors(cx->clang_getSpecializedCursorTemplate(f), tt->tmpl) ||
+        cx->clang_Cursor_getNumTemplateArguments(f) != (int)tt->np)
+        return -1;
+    for (unsigned k = 0; k < tt->np; k++) {
+        enum CXTemplateArgumentKind kind = cx->clang_Cursor_getTemplateArgumentKind(f, k);
+        if (kind == CXTemplateArgumentKind_Integral && !strchr(tt->tp[k].cast, '(')) { /* not an unnamed enum */
+            long long v = cx->clang_Cursor_getTemplateArgumentValue(f, k);
+            if (tt->tp[k].cast[0])
+                enum_value(pc, &tt->tp[k], v, args[k].text, sizeof args[k].text);
+            else
+                snprintf(args[k].text, sizeof args[k].text, "%lld", v);
+        } else if (kind == CXTemplateArgumentKind_Type) {
+            CXType ty = cx->clang_getCanonicalType(cx->clang_Cursor_getTemplateArgumentType(f, k));
+            adv_cxstr(cx, cx->clang_getTypeSpelling(ty), args[k].text, sizeof args[k].text);
+            if (strchr(args[k].text, '(')) /* (lambda at ...), (anonymous ...) */
+                return -1;
+        } else {
+            return -1;
+        }
+    }
+    return (int)tt->np;
+}
+
 /* One use of the kernel template: an instance, or, inside a host template
  * whose parameters it names, one per instance of that host template. */
 static void kernel_use(void *ctx, unsigned at, targ *args, int n)
 {
     tmpl_t *tt = ctx;
+    targ resolved[MAX_TPARAMS];
+    if (tt->in_text && n >= 0 && resolved_args(tt, at, resolved) >= 0) {
+        add_instance(tt, resolved, (int)tt->np, tt->src);
+        return;
+    }
     host_use *h = gm_xcalloc(1, sizeof *h);
     h->tt = tt;
     int hosted = tt->in_text && (n > 0 ? host_around(tt, at, args, n, h) : n == 0 && by_name(tt, at, h));
@@ -367,6 +433,7 @@ static void instantiate(pctx *pc, CXCursor tmpl, sb_t *src)
     const char *t = m->text;
     tmpl_t *tt = gm_xcalloc(1, sizeof *tt);
     tt->pc = pc;
+    tt->tmpl = tmpl;
     fe_spell(pc, tmpl, tt->name, sizeof tt->name);
     tt->nlen = strlen(tt->name);
     unsigned after, b, line, col;

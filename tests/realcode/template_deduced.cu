@@ -1,0 +1,44 @@
+// Template kernels whose instances are not written as text the kernel
+// could take: arguments deduced from the call, a local constexpr block
+// size, an enum value.  clang resolves each launch; gmadvise reads the
+// instance from there.
+#include <cstdio>
+#include <cuda_runtime.h>
+
+enum class Op { Add, Max };
+
+template <typename T>
+__global__ void axpy(const T *x, T *y, T a, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        y[i] += a * x[i];
+}
+
+template <int BLOCK, Op OP>
+__global__ void combine(const float *in, float *out, int n)
+{
+    int i = blockIdx.x * BLOCK + threadIdx.x;
+    if (i >= n)
+        return;
+    float v = in[2 * i], w = in[2 * i + 1];
+    out[i] = OP == Op::Add ? v + w : fmaxf(v, w);
+}
+
+int main()
+{
+    const int n = 1 << 20;
+    constexpr int block_size = 128;
+    float *x, *y;
+    double *dx, *dy;
+    cudaMalloc(&x, 2 * n * sizeof(float));
+    cudaMalloc(&y, n * sizeof(float));
+    cudaMalloc(&dx, n * sizeof(double));
+    cudaMalloc(&dy, n * sizeof(double));
+    axpy<<<n / 256, 256>>>(x, y, 2.0f, n);
+    axpy<<<n / 256, 256>>>(dx, dy, 2.0, n);
+    combine<block_size, Op::Max><<<n / block_size, block_size>>>(x, y, n);
+    cudaDeviceSynchronize();
+    printf("done\n");
+    return 0;
+}
