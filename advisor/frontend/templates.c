@@ -229,13 +229,74 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
     tt->found++;
 }
 
+/* Enum value v of parameter p as its enumerator ("Op::Max"), else cast. */
+static void enum_value(pctx *pc, const tparam *p, long long v, char *out, size_t n)
+{
+    snprintf(out, n, "(%s)%lld", p->cast, v);
+    cvec kids = fe_kids(pc, p->enum_decl);
+    for (unsigned i = 0; i < kids.n; i++)
+        if (fe_kind(pc, kids.v[i]) == CXCursor_EnumConstantDecl &&
+            pc->cx->clang_getEnumConstantDeclValue(kids.v[i]) == v) {
+            char name[ADV_NAME_MAX];
+            snprintf(out, n, "%s::%s", p->cast, fe_spell(pc, kids.v[i], name, sizeof name));
+            break;
+        }
+    free(kids.v);
+}
+
+/* The instance clang resolved where t[at] names the kernel (arguments
+ * written, defaulted or deduced from a call's), as text that means the
+ * same anywhere in the file: a number for a non-type parameter (cast to
+ * its enum), the canonical spelling of a type (so a local constexpr or a
+ * local typedef is no longer needed).  -1 when clang has none there (a
+ * use inside a template, through a macro, or of an argument that has no
+ * spelling outside its function). */
+static int resolved_args(pctx *pc, CXCursor tmpl, const tparam *tp, unsigned np, unsigned at, targ *args)
+{
+    const adv_clang *cx = pc->cx;
+    /* inside a template clang answers with one of its instances, not the use */
+    const cvec *scopes[] = {&pc->host_templates, &pc->templates};
+    for (unsigned s = 0; s < 2; s++)
+        for (unsigned i = 0; i < scopes[s]->n; i++) {
+            unsigned b, e;
+            if (fe_decl_extent(pc, scopes[s]->v[i], &b, &e) && at >= b && at < e)
+                return -1;
+        }
+    CXCursor f = cx->clang_getCursorReferenced(
+        cx->clang_getCursor(pc->tu, cx->clang_getLocationForOffset(pc->tu, pc->cxfile, at)));
+    if (cx->clang_Cursor_isNull(f) || fe_kind(pc, f) != CXCursor_FunctionDecl ||
+        !cx->clang_equalCursors(cx->clang_getSpecializedCursorTemplate(f), tmpl) ||
+        cx->clang_Cursor_getNumTemplateArguments(f) != (int)np)
+        return -1;
+    for (unsigned k = 0; k < np; k++) {
+        enum CXTemplateArgumentKind kind = cx->clang_Cursor_getTemplateArgumentKind(f, k);
+        if (kind == CXTemplateArgumentKind_Integral && !strchr(tp[k].cast, '(')) { /* not an unnamed enum */
+            long long v = cx->clang_Cursor_getTemplateArgumentValue(f, k);
+            if (tp[k].cast[0])
+                enum_value(pc, &tp[k], v, args[k].text, sizeof args[k].text);
+            else
+                snprintf(args[k].text, sizeof args[k].text, "%lld", v);
+        } else if (kind == CXTemplateArgumentKind_Type) {
+            CXType ty = cx->clang_getCanonicalType(cx->clang_Cursor_getTemplateArgumentType(f, k));
+            adv_cxstr(cx, cx->clang_getTypeSpelling(ty), args[k].text, sizeof args[k].text);
+            if (strchr(args[k].text, '(')) /* (lambda at ...), (anonymous ...) */
+                return -1;
+        } else {
+            return -1;
+        }
+    }
+    return (int)np;
+}
+
 /* Calls fn for every `name<args>` in t[0, len) outside [skip_b, skip_e],
  * with where it is; a launch without template arguments (`name<<<`)
- * comes with n = 0. */
+ * comes with n = 0, and with `bare`, a name without '<' (a call whose
+ * arguments clang deduces) with n = BARE. */
 typedef void (*use_fn)(void *ctx, unsigned at, targ *args, int n);
+#define BARE (-2)
 
-static void each_use(const char *name, const char *t, unsigned len, unsigned skip_b, unsigned skip_e, use_fn fn,
-                     void *ctx)
+static void each_use(const char *name, const char *t, unsigned len, unsigned skip_b, unsigned skip_e, int bare,
+                     use_fn fn, void *ctx)
 {
     size_t nlen = strlen(name);
     for (const char *p = t; (p = strstr(p, name)) != NULL && (unsigned)(p - t) < len; p += nlen) {
@@ -245,9 +306,12 @@ static void each_use(const char *name, const char *t, unsigned len, unsigned ski
         unsigned lt = at + (unsigned)nlen;
         while (lt < len && isspace((unsigned char)t[lt]))
             lt++;
-        if (lt >= len || t[lt] != '<')
-            continue;
         targ args[MAX_TPARAMS];
+        if (lt >= len || t[lt] != '<') {
+            if (bare)
+                fn(ctx, at, args, BARE);
+            continue;
+        }
         fn(ctx, at, args, strncmp(t + lt, "<<<", 3) ? split_args(t, len, lt, args) : 0);
     }
 }
@@ -257,6 +321,7 @@ static void each_use(const char *name, const char *t, unsigned len, unsigned ski
  * (`run<float>(...)` gives k<float>). */
 typedef struct {
     tmpl_t *tt;
+    CXCursor host;
     char name[ADV_NAME_MAX];
     tparam tp[MAX_TPARAMS];
     unsigned np, b, e;
@@ -281,7 +346,11 @@ static void in_terms_of(const host_use *h, const targ *hargs, targ *out)
 static void host_instance(void *ctx, unsigned at, targ *hargs, int n)
 {
     host_use *h = ctx;
-    (void)at;
+    targ resolved[MAX_TPARAMS];
+    if (resolved_args(h->tt->pc, h->host, h->tp, h->np, at, resolved) >= 0) {
+        hargs = resolved;
+        n = (int)h->np;
+    }
     if (n < 0 || (unsigned)n > h->np)
         return;
     for (unsigned k = (unsigned)n; k < h->np; k++) {
@@ -319,6 +388,7 @@ static int host_around(tmpl_t *tt, unsigned at, const targ *args, int n, host_us
         for (int a = 0; a < n; a++)
             for (unsigned k = 0; k < h->np; k++)
                 if (names(args[a].text, h->tp[k].name)) {
+                    h->host = c;
                     fe_spell(pc, c, h->name, sizeof h->name);
                     h->n = n;
                     memcpy(h->args, args, (size_t)n * sizeof *args);
@@ -350,65 +420,13 @@ static int by_name(tmpl_t *tt, unsigned at, host_use *h)
     return 1;
 }
 
-/* Enum value v of parameter p as its enumerator ("Op::Max"), else cast. */
-static void enum_value(pctx *pc, const tparam *p, long long v, char *out, size_t n)
-{
-    snprintf(out, n, "(%s)%lld", p->cast, v);
-    cvec kids = fe_kids(pc, p->enum_decl);
-    for (unsigned i = 0; i < kids.n; i++)
-        if (fe_kind(pc, kids.v[i]) == CXCursor_EnumConstantDecl &&
-            pc->cx->clang_getEnumConstantDeclValue(kids.v[i]) == v) {
-            char name[ADV_NAME_MAX];
-            snprintf(out, n, "%s::%s", p->cast, fe_spell(pc, kids.v[i], name, sizeof name));
-            break;
-        }
-    free(kids.v);
-}
-
-/* The instance clang resolved where t[at] names the kernel (arguments
- * written, defaulted or deduced from a call's), as text that means the
- * same anywhere in the file: a number for a non-type parameter (cast to
- * its enum), the canonical spelling of a type (so a local constexpr or a
- * local typedef is no longer needed).  -1 when clang has none there (a
- * use inside a template, through a macro, or of an argument that has no
- * spelling outside its function). */
-static int resolved_args(tmpl_t *tt, unsigned at, targ *args)
-{
-    pctx *pc = tt->pc;
-    const adv_clang *cx = pc->cx;
-    CXCursor f = cx->clang_getCursorReferenced(
-        cx->clang_getCursor(pc->tu, cx->clang_getLocationForOffset(pc->tu, pc->cxfile, at)));
-    if (cx->clang_Cursor_isNull(f) || fe_kind(pc, f) != CXCursor_FunctionDecl ||
-        !cx->clang_equalCursors(cx->clang_getSpecializedCursorTemplate(f), tt->tmpl) ||
-        cx->clang_Cursor_getNumTemplateArguments(f) != (int)tt->np)
-        return -1;
-    for (unsigned k = 0; k < tt->np; k++) {
-        enum CXTemplateArgumentKind kind = cx->clang_Cursor_getTemplateArgumentKind(f, k);
-        if (kind == CXTemplateArgumentKind_Integral && !strchr(tt->tp[k].cast, '(')) { /* not an unnamed enum */
-            long long v = cx->clang_Cursor_getTemplateArgumentValue(f, k);
-            if (tt->tp[k].cast[0])
-                enum_value(pc, &tt->tp[k], v, args[k].text, sizeof args[k].text);
-            else
-                snprintf(args[k].text, sizeof args[k].text, "%lld", v);
-        } else if (kind == CXTemplateArgumentKind_Type) {
-            CXType ty = cx->clang_getCanonicalType(cx->clang_Cursor_getTemplateArgumentType(f, k));
-            adv_cxstr(cx, cx->clang_getTypeSpelling(ty), args[k].text, sizeof args[k].text);
-            if (strchr(args[k].text, '(')) /* (lambda at ...), (anonymous ...) */
-                return -1;
-        } else {
-            return -1;
-        }
-    }
-    return (int)tt->np;
-}
-
 /* One use of the kernel template: an instance, or, inside a host template
  * whose parameters it names, one per instance of that host template. */
 static void kernel_use(void *ctx, unsigned at, targ *args, int n)
 {
     tmpl_t *tt = ctx;
     targ resolved[MAX_TPARAMS];
-    if (tt->in_text && n >= 0 && resolved_args(tt, at, resolved) >= 0) {
+    if (tt->in_text && n >= 0 && resolved_args(tt->pc, tt->tmpl, tt->tp, tt->np, at, resolved) >= 0) {
         add_instance(tt, resolved, (int)tt->np, tt->src);
         return;
     }
@@ -416,7 +434,7 @@ static void kernel_use(void *ctx, unsigned at, targ *args, int n)
     h->tt = tt;
     int hosted = tt->in_text && (n > 0 ? host_around(tt, at, args, n, h) : n == 0 && by_name(tt, at, h));
     if (hosted) {
-        each_use(h->name, tt->pc->m->text, tt->pc->m->orig_len, h->b, h->e, host_instance, h);
+        each_use(h->name, tt->pc->m->text, tt->pc->m->orig_len, h->b, h->e, 1, host_instance, h);
         if (!h->uses && !tt->said_host++) /* k<T> is no instance; say where one could come from */
             sb_printf(&tt->pc->m->notes, "%s:%u: kernel template %s is launched from host template %s, which "
                       "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
@@ -454,11 +472,11 @@ static void instantiate(pctx *pc, CXCursor tmpl, sb_t *src)
         tt->line -= t[i] == '\n';
     tt->src = src;
     tt->in_text = 1;
-    each_use(tt->name, t, m->orig_len, b, tt->end, kernel_use, tt);
+    each_use(tt->name, t, m->orig_len, b, tt->end, 0, kernel_use, tt);
     tt->in_text = 0;
     for (unsigned i = 0; pc->opts && i < pc->opts->ninstantiate; i++) {
         const char *want = pc->opts->instantiate[i];
-        each_use(tt->name, want, (unsigned)strlen(want), 1, 0, kernel_use, tt);
+        each_use(tt->name, want, (unsigned)strlen(want), 1, 0, 0, kernel_use, tt);
     }
     if (!tt->found)
         sb_printf(&m->notes, "%s:%u:%u: kernel template %s skipped: no instance of it in the file; name one "
