@@ -244,6 +244,20 @@ static void enum_value(pctx *pc, const tparam *p, long long v, char *out, size_t
     free(kids.v);
 }
 
+/* 1 when t[at] lies in a template: there clang resolves a use to one of
+ * the instances the template's own instances make, not to each. */
+static int in_template(pctx *pc, unsigned at)
+{
+    const cvec *scopes[] = {&pc->host_templates, &pc->templates};
+    for (unsigned s = 0; s < 2; s++)
+        for (unsigned i = 0; i < scopes[s]->n; i++) {
+            unsigned b, e;
+            if (fe_decl_extent(pc, scopes[s]->v[i], &b, &e) && at >= b && at < e)
+                return 1;
+        }
+    return 0;
+}
+
 /* The instance clang resolved where t[at] names the kernel (arguments
  * written, defaulted or deduced from a call's), as text that means the
  * same anywhere in the file: a number for a non-type parameter (cast to
@@ -254,14 +268,6 @@ static void enum_value(pctx *pc, const tparam *p, long long v, char *out, size_t
 static int resolved_args(pctx *pc, CXCursor tmpl, const tparam *tp, unsigned np, unsigned at, targ *args)
 {
     const adv_clang *cx = pc->cx;
-    /* inside a template clang answers with one of its instances, not the use */
-    const cvec *scopes[] = {&pc->host_templates, &pc->templates};
-    for (unsigned s = 0; s < 2; s++)
-        for (unsigned i = 0; i < scopes[s]->n; i++) {
-            unsigned b, e;
-            if (fe_decl_extent(pc, scopes[s]->v[i], &b, &e) && at >= b && at < e)
-                return -1;
-        }
     CXCursor f = cx->clang_getCursorReferenced(
         cx->clang_getCursor(pc->tu, cx->clang_getLocationForOffset(pc->tu, pc->cxfile, at)));
     if (cx->clang_Cursor_isNull(f) || fe_kind(pc, f) != CXCursor_FunctionDecl ||
@@ -343,14 +349,8 @@ static void in_terms_of(const host_use *h, const targ *hargs, targ *out)
     }
 }
 
-static void host_instance(void *ctx, unsigned at, targ *hargs, int n)
+static void add_host_instance(host_use *h, targ *hargs, int n)
 {
-    host_use *h = ctx;
-    targ resolved[MAX_TPARAMS];
-    if (resolved_args(h->tt->pc, h->host, h->tp, h->np, at, resolved) >= 0) {
-        hargs = resolved;
-        n = (int)h->np;
-    }
     if (n < 0 || (unsigned)n > h->np)
         return;
     for (unsigned k = (unsigned)n; k < h->np; k++) {
@@ -362,6 +362,20 @@ static void host_instance(void *ctx, unsigned at, targ *hargs, int n)
     in_terms_of(h, hargs, args);
     h->uses++;
     add_instance(h->tt, args, h->n, h->tt->src);
+}
+
+/* A use of the host template: the instance clang resolved, and inside a
+ * template (where that is one of several) the arguments written too. */
+static void host_instance(void *ctx, unsigned at, targ *hargs, int n)
+{
+    host_use *h = ctx;
+    targ resolved[MAX_TPARAMS];
+    if (resolved_args(h->tt->pc, h->host, h->tp, h->np, at, resolved) >= 0) {
+        add_host_instance(h, resolved, (int)h->np);
+        if (!in_template(h->tt->pc, at))
+            return;
+    }
+    add_host_instance(h, hargs, n);
 }
 
 /* Whether `text` names identifier `id` as a whole word. */
@@ -428,7 +442,8 @@ static void kernel_use(void *ctx, unsigned at, targ *args, int n)
     targ resolved[MAX_TPARAMS];
     if (tt->in_text && n >= 0 && resolved_args(tt->pc, tt->tmpl, tt->tp, tt->np, at, resolved) >= 0) {
         add_instance(tt, resolved, (int)tt->np, tt->src);
-        return;
+        if (!in_template(tt->pc, at))
+            return;
     }
     host_use *h = gm_xcalloc(1, sizeof *h);
     h->tt = tt;
