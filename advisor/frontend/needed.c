@@ -13,7 +13,20 @@
 static const char *const device_headers[] = {
     "cooperative_groups.h", "cooperative_groups/reduce.h", "cooperative_groups/scan.h",
     "cooperative_groups/memcpy_async.h", "cuda_fp16.h", "cuda_bf16.h", "curand_kernel.h",
-    "math_constants.h", "cuComplex.h"};
+    "math_constants.h", "cuComplex.h", "mma.h"};
+
+/* 1 when `path` is one of gmadvise's headers whose device code generated
+ * source includes (rel: its name there). */
+static int device_header(const char *path, const char **rel)
+{
+    if (strncmp(path, FE_HEADERS_DIR "/", sizeof FE_HEADERS_DIR))
+        return 0;
+    *rel = path + sizeof FE_HEADERS_DIR;
+    for (size_t h = 0; h < sizeof device_headers / sizeof *device_headers; h++)
+        if (!strcmp(*rel, device_headers[h]))
+            return 1;
+    return !strncmp(*rel, "cub/", 4);
+}
 
 typedef struct {
     pctx *pc;
@@ -104,31 +117,51 @@ static void keep_decls(pctx *pc, const unsigned char *needed)
     m->ndecls = pc->decl_cur.n = n;
 }
 
+/* A top-level `using namespace X;` naming a namespace of those headers
+ * (nvcuda, cooperative_groups), for generated code after their #includes. */
+static void keep_using(pctx *pc, CXCursor c)
+{
+    const adv_clang *cx = pc->cx;
+    CXFile f;
+    char path[1024];
+    const char *rel;
+    unsigned b, e;
+    cvec kids = fe_kids(pc, c); /* NamespaceRef a, NamespaceRef b for a::b */
+    CXCursor ns = kids.n ? cx->clang_getCursorReferenced(kids.v[kids.n - 1]) : cx->clang_getNullCursor();
+    free(kids.v);
+    cx->clang_getSpellingLocation(cx->clang_getCursorLocation(ns), &f, NULL, NULL, NULL);
+    if (f && device_header(adv_cxstr(cx, cx->clang_getFileName(f), path, sizeof path), &rel) &&
+        fe_extent_in_main(pc, c, &b, &e) && e - b < sizeof path - 2) {
+        snprintf(path, sizeof path, "%.*s;", (int)(e - b), pc->m->text + b);
+        adv_model_add_preamble(pc->m, path);
+    }
+}
+
 /* The file's own #include lines of CUDA device headers, for generated code. */
 static void keep_includes(pctx *pc)
 {
     const adv_clang *cx = pc->cx;
     cvec top = fe_kids(pc, cx->clang_getTranslationUnitCursor(pc->tu));
     for (unsigned i = 0; i < top.n; i++) {
+        if (fe_kind(pc, top.v[i]) == CXCursor_UsingDirective && fe_cursor_in_main(pc, top.v[i]))
+            keep_using(pc, top.v[i]);
         if (fe_kind(pc, top.v[i]) != CXCursor_InclusionDirective || !fe_cursor_in_main(pc, top.v[i]))
             continue;
         CXFile f = cx->clang_getIncludedFile(top.v[i]);
         char path[1024];
-        if (!f || strncmp(adv_cxstr(cx, cx->clang_getFileName(f), path, sizeof path), FE_HEADERS_DIR "/",
-                          sizeof FE_HEADERS_DIR))
+        const char *rel;
+        if (!f || !device_header(adv_cxstr(cx, cx->clang_getFileName(f), path, sizeof path), &rel))
             continue;
-        const char *rel = path + sizeof FE_HEADERS_DIR;
         if (!strncmp(rel, "cub/", 4)) /* CUB's block and warp level, which NVRTC compiles */
             adv_model_add_preamble(pc->m, "#include <cub/block/block_reduce.cuh>\n#include <cub/block/block_scan.cuh>\n"
                                           "#include <cub/block/block_load.cuh>\n#include <cub/block/block_store.cuh>\n"
                                           "#include <cub/block/block_radix_sort.cuh>\n#include <cub/warp/warp_reduce.cuh>\n"
                                           "#include <cub/warp/warp_scan.cuh>");
-        for (size_t h = 0; h < sizeof device_headers / sizeof *device_headers; h++)
-            if (!strcmp(rel, device_headers[h])) {
-                char line[300];
-                snprintf(line, sizeof line, "#include <%s>", rel);
-                adv_model_add_preamble(pc->m, line);
-            }
+        else {
+            char line[300];
+            snprintf(line, sizeof line, "#include <%s>", rel);
+            adv_model_add_preamble(pc->m, line);
+        }
     }
     free(top.v);
 }

@@ -338,19 +338,23 @@ __device__ float __frsqrt_rn(float);
     __device__ double __drcp_##r(double); __device__ double __fma_##r(double, double, double);
 GM_ROUNDED(rn) GM_ROUNDED(rz) GM_ROUNDED(ru) GM_ROUNDED(rd)
 #undef GM_ROUNDED
-__device__ int __float2int_rn(float);
-__device__ int __float2int_rz(float);
-__device__ int __float2int_rd(float);
-__device__ int __float2int_ru(float);
-__device__ unsigned __float2uint_rn(float);
-__device__ unsigned __float2uint_rz(float);
-__device__ float __int2float_rn(int);
-__device__ float __uint2float_rn(unsigned);
-__device__ int __double2int_rn(double);
-__device__ float __double2float_rn(double);
+/* conversions, in each rounding mode */
+#define GM_CONVERT(r)                                                                      \
+    __device__ int __float2int_##r(float); __device__ unsigned __float2uint_##r(float);     \
+    __device__ long long __float2ll_##r(float);                                            \
+    __device__ unsigned long long __float2ull_##r(float);                                  \
+    __device__ int __double2int_##r(double); __device__ unsigned __double2uint_##r(double); \
+    __device__ long long __double2ll_##r(double);                                          \
+    __device__ unsigned long long __double2ull_##r(double);                                \
+    __device__ float __double2float_##r(double); __device__ float __int2float_##r(int);     \
+    __device__ float __uint2float_##r(unsigned); __device__ float __ll2float_##r(long long); \
+    __device__ float __ull2float_##r(unsigned long long);                                  \
+    __device__ double __ll2double_##r(long long);                                          \
+    __device__ double __ull2double_##r(unsigned long long);
+GM_CONVERT(rn) GM_CONVERT(rz) GM_CONVERT(ru) GM_CONVERT(rd)
+#undef GM_CONVERT
 __device__ double __int2double_rn(int);
-__device__ long long __float2ll_rn(float);
-__device__ long long __double2ll_rn(double);
+__device__ double __uint2double_rn(unsigned);
 __device__ int __float_as_int(float);
 __device__ unsigned __float_as_uint(float);
 __device__ float __int_as_float(int);
@@ -382,7 +386,33 @@ __device__ unsigned __usad(unsigned, unsigned, unsigned);
 __device__ int __hadd(int, int);
 __device__ int __rhadd(int, int);
 __device__ unsigned __uhadd(unsigned, unsigned);
-__device__ unsigned __vabsdiffu4(unsigned, unsigned);
+/* SIMD within a word: two 16-bit or four 8-bit lanes */
+#define GM_SIMD2(f) __device__ unsigned __##f##2(unsigned, unsigned); __device__ unsigned __##f##4(unsigned, unsigned);
+GM_SIMD2(vabsdiffs) GM_SIMD2(vabsdiffu) GM_SIMD2(vadd) GM_SIMD2(vaddss) GM_SIMD2(vaddus) GM_SIMD2(vavgs)
+GM_SIMD2(vavgu) GM_SIMD2(vcmpeq) GM_SIMD2(vcmpges) GM_SIMD2(vcmpgeu) GM_SIMD2(vcmpgts) GM_SIMD2(vcmpgtu)
+GM_SIMD2(vcmples) GM_SIMD2(vcmpleu) GM_SIMD2(vcmplts) GM_SIMD2(vcmpltu) GM_SIMD2(vcmpne) GM_SIMD2(vhaddu)
+GM_SIMD2(vmaxs) GM_SIMD2(vmaxu) GM_SIMD2(vmins) GM_SIMD2(vminu) GM_SIMD2(vsads) GM_SIMD2(vsadu)
+GM_SIMD2(vseteq) GM_SIMD2(vsetges) GM_SIMD2(vsetgeu) GM_SIMD2(vsetgts) GM_SIMD2(vsetgtu) GM_SIMD2(vsetles)
+GM_SIMD2(vsetleu) GM_SIMD2(vsetlts) GM_SIMD2(vsetltu) GM_SIMD2(vsetne) GM_SIMD2(vsub) GM_SIMD2(vsubss)
+GM_SIMD2(vsubus)
+#undef GM_SIMD2
+#define GM_SIMD1(f) __device__ unsigned __##f##2(unsigned); __device__ unsigned __##f##4(unsigned);
+GM_SIMD1(vabs) GM_SIMD1(vabsss) GM_SIMD1(vneg) GM_SIMD1(vnegss)
+#undef GM_SIMD1
+__device__ int __dp4a(int, int, int);
+__device__ unsigned __dp4a(unsigned, unsigned, unsigned);
+__device__ int __dp4a(char4, char4, int);
+__device__ unsigned __dp4a(uchar4, uchar4, unsigned);
+__device__ int __dp2a_lo(int, int, int);
+__device__ unsigned __dp2a_lo(unsigned, unsigned, unsigned);
+__device__ int __dp2a_hi(int, int, int);
+__device__ unsigned __dp2a_hi(unsigned, unsigned, unsigned);
+__device__ unsigned umin(unsigned, unsigned);
+__device__ unsigned umax(unsigned, unsigned);
+__device__ long long llmin(long long, long long);
+__device__ long long llmax(long long, long long);
+__device__ unsigned long long ullmin(unsigned long long, unsigned long long);
+__device__ unsigned long long ullmax(unsigned long long, unsigned long long);
 __device__ long long clock64(void);
 __device__ long clock(void);
 __device__ unsigned long long __globaltimer(void);
@@ -428,23 +458,26 @@ template <class T> __device__ void __stcg(T *, T);
 template <class T> __device__ void __stcs(T *, T);
 template <class T> __device__ void __stwb(T *, T);
 template <class T> __device__ void __stwt(T *, T);
-#define GM_ATOMIC(T)                                                                      \
-    __device__ T atomicAdd(T *, T); __device__ T atomicSub(T *, T);                        \
-    __device__ T atomicExch(T *, T); __device__ T atomicMin(T *, T);                       \
-    __device__ T atomicMax(T *, T); __device__ T atomicCAS(T *, T, T);                     \
-    __device__ T atomicAnd(T *, T); __device__ T atomicOr(T *, T);                         \
-    __device__ T atomicXor(T *, T); __device__ T atomicInc(T *, T);                        \
-    __device__ T atomicDec(T *, T);                                                        \
-    __device__ T atomicAdd_block(T *, T); __device__ T atomicAdd_system(T *, T);
-GM_ATOMIC(int) GM_ATOMIC(unsigned int) GM_ATOMIC(unsigned long long) GM_ATOMIC(long long)
+/* atomics, each also scoped to the block (_block) and the system (_system) */
+#define GM_ATOMIC_OPS(T, S)                                                                \
+    __device__ T atomicAdd##S(T *, T); __device__ T atomicSub##S(T *, T);                  \
+    __device__ T atomicExch##S(T *, T); __device__ T atomicMin##S(T *, T);                 \
+    __device__ T atomicMax##S(T *, T); __device__ T atomicCAS##S(T *, T, T);               \
+    __device__ T atomicAnd##S(T *, T); __device__ T atomicOr##S(T *, T);                   \
+    __device__ T atomicXor##S(T *, T); __device__ T atomicInc##S(T *, T);                  \
+    __device__ T atomicDec##S(T *, T);
+#define GM_ATOMIC_FLOAT(T, S)                                                              \
+    __device__ T atomicAdd##S(T *, T); __device__ T atomicExch##S(T *, T);                 \
+    __device__ T atomicMax##S(T *, T); __device__ T atomicMin##S(T *, T);
+#define GM_ATOMIC_ADD(T, S) __device__ T atomicAdd##S(T *, T);
+#define GM_ATOMIC(T, OPS) OPS(T, ) OPS(T, _block) OPS(T, _system)
+GM_ATOMIC(int, GM_ATOMIC_OPS) GM_ATOMIC(unsigned int, GM_ATOMIC_OPS)
+GM_ATOMIC(unsigned long long, GM_ATOMIC_OPS) GM_ATOMIC(long long, GM_ATOMIC_OPS)
+GM_ATOMIC(float, GM_ATOMIC_FLOAT) GM_ATOMIC(double, GM_ATOMIC_ADD)
 #undef GM_ATOMIC
-__device__ float atomicAdd(float *, float);
-__device__ double atomicAdd(double *, double);
-__device__ float atomicExch(float *, float);
-__device__ float atomicMax(float *, float);
-__device__ float atomicMin(float *, float);
-__device__ float atomicAdd_block(float *, float);
-__device__ float atomicAdd_system(float *, float);
+#undef GM_ATOMIC_ADD
+#undef GM_ATOMIC_OPS
+#undef GM_ATOMIC_FLOAT
 __device__ float2 atomicAdd(float2 *, float2);
 __device__ float4 atomicAdd(float4 *, float4);
 /* min and max for every mix of argument types, as crt/math_functions.hpp */
