@@ -157,10 +157,11 @@ static int includer_of(const char *file, const char *target, char *out, size_t n
             int unit = has_ext(path, unit_exts), header = has_ext(path, header_exts);
             if (!found && i < GM_INCLUDER_SCAN && (unit || header) && realpath(path, real) &&
                 strcmp(real, target) && includes(path, target)) {
-                if (unit)
-                    found = snprintf(out, n, "%s", path) < (int)n;
-                else if (depth + 1 < GM_INCLUDER_DEPTH)
+                /* a header, or a .cu itself #included, is followed to its own includer */
+                if ((header || has_ext(path, (const char *const[]){".cu", NULL})) && depth + 1 < GM_INCLUDER_DEPTH)
                     found = includer_of(path, real, out, n, depth + 1);
+                if (!found && unit)
+                    found = snprintf(out, n, "%s", path) < (int)n;
             }
             free(list[i]);
         }

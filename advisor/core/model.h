@@ -121,6 +121,9 @@ typedef struct {
     unsigned ndrop;
     unsigned (*drop)[2];       /* text a rewritten layout deletes: `S &b = p[i];`, the
                                 * declaration of a reference whose uses are accesses */
+    char ns_open[ADV_TYPE_MAX]; /* a kernel inside namespaces: "namespace a { namespace b { ", which
+                                 * generated code wraps its copy in (its names are looked up there) */
+    unsigned ns_depth;         /* and how many braces close them */
     int synthesized;           /* made by gmadvise for a header with no kernel */
     int multi_dim;             /* an index uses threadIdx or blockIdx .y or .z: the model and the
                                 * launches take the first row of blocks (blockIdx.y = z = 0) */
@@ -142,6 +145,9 @@ typedef struct {
 typedef struct {
     unsigned begin, end;
     int is_macro;
+    char ns_open[ADV_TYPE_MAX]; /* inside namespaces: "namespace a { ", which generated code
+                                 * reopens around it */
+    unsigned ns_depth;          /* and how many braces close them */
 } adv_decl;
 
 /* 1 when an earlier access of kernel kn moves the same data the same way

@@ -527,6 +527,20 @@ static void render(gctx *g, sb_t *out, const repl *r, unsigned nr, unsigned b, u
     sb_putn(out, text + pos, e - pos);
 }
 
+/* The variant's kernel: the copy with its rewrites, extern "C" so that
+ * the driver finds it by name, inside the namespaces the kernel is in. */
+static char *kernel_text(gctx *g, const repl *r, unsigned nr)
+{
+    sb_t out;
+    sb_init(&out);
+    sb_printf(&out, "%sextern \"C\" ", g->k->ns_open);
+    render(g, &out, r, nr, g->k->begin, g->k->end);
+    for (unsigned i = 0; i < g->k->ns_depth; i++)
+        sb_puts(&out, i ? "}" : "\n}");
+    sb_puts(&out, "\n");
+    return sb_take(&out);
+}
+
 static int check_names(const adv_kernel *k, const adv_struct *s, char *why, size_t n)
 {
     if (!adv_identifier_ok(k->name)) {
@@ -643,12 +657,7 @@ static void build_kernel(gctx *g, variant *v)
         if (!kept || !r[i].a || !r[kept - 1].a || r[i].b != r[kept - 1].b || r[i].e != r[kept - 1].e)
             r[kept++] = r[i];
     nr = kept;
-    sb_t out;
-    sb_init(&out);
-    sb_puts(&out, "extern \"C\" ");
-    render(g, &out, r, nr, k->begin, k->end);
-    sb_puts(&out, "\n");
-    v->kernel_src = sb_take(&out);
+    v->kernel_src = kernel_text(g, r, nr);
     for (unsigned i = 0; i < nr; i++)
         free(r[i].text);
     free(r);
@@ -749,12 +758,7 @@ int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout 
     }
     qsort(r, nr, sizeof *r, repl_cmp);
     gctx g = {.p = p, .k = k, .s = s, .l = l, .kind = kind};
-    sb_t out;
-    sb_init(&out);
-    sb_puts(&out, "extern \"C\" ");
-    render(&g, &out, r, nr, k->begin, k->end);
-    sb_puts(&out, "\n");
-    v->kernel_src = sb_take(&out);
+    v->kernel_src = kernel_text(&g, r, nr);
     for (unsigned i = 0; i < nr; i++)
         free(r[i].text);
     free(r);
@@ -887,8 +891,12 @@ static void user_decls(const adv_model *m, sb_t *out)
             sb_putn(out, text + d[i]->begin, d[i]->end - d[i]->begin);
             sb_puts(out, "\n");
         } else {
+            sb_puts(out, d[i]->ns_open); /* on the #line's line: the lines stay the user's */
             sb_putn(out, text + d[i]->begin, d[i]->end - d[i]->begin);
-            sb_puts(out, ";\n");
+            sb_puts(out, ";");
+            for (unsigned b = 0; b < d[i]->ns_depth; b++)
+                sb_puts(out, "}");
+            sb_puts(out, "\n");
         }
         if (pack)
             sb_puts(out, "#pragma pack(pop)\n");

@@ -550,10 +550,11 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     fe_spell(pc, fn, k.name, sizeof k.name);
     if (!fe_name_ok(pc, fn, "kernel"))
         return pc->st->code;
-    snprintf(k.label, sizeof k.label, "%s", k.name);
+    snprintf(k.label, sizeof k.label, "%s%s", pc->ns, k.name);
     for (unsigned i = 0; i < pc->ninst; i++)
         if (!strcmp(pc->inst_name[i], k.name))
-            snprintf(k.label, sizeof k.label, "%s", pc->inst_label[i]);
+            snprintf(k.label, sizeof k.label, "%s%s", pc->ns, pc->inst_label[i]);
+    k.ns_depth = fe_namespaces(pc, fn, k.ns_open, sizeof k.ns_open);
     fe_cursor_pos(pc, fn, &k.line, &k.col);
     char where[1024]; /* a kernel of a spliced #include names its own file (parse.c) */
     CXString pf;

@@ -32,7 +32,10 @@ static void add_decl(pctx *pc, CXCursor c, int is_macro)
         return;
     adv_model *m = pc->m;
     m->decls = gm_xrealloc(m->decls, (m->ndecls + 1) * sizeof *m->decls);
-    m->decls[m->ndecls++] = (adv_decl){b, e, is_macro};
+    adv_decl *d = &m->decls[m->ndecls++];
+    *d = (adv_decl){.begin = b, .end = e, .is_macro = is_macro};
+    if (!is_macro)
+        d->ns_depth = fe_namespaces(pc, c, d->ns_open, sizeof d->ns_open);
     fe_cvec_push(&pc->decl_cur, c);
 }
 
@@ -127,15 +130,13 @@ static int kernel_elsewhere(pctx *pc, CXCursor c)
 
 /* The declarations inside extern "C" or a namespace, visited as the top
  * level is.  A namespace block is copied whole into generated code (its
- * structs are then named "ns::S" there); kernels inside one are skipped
- * with a note, since a variant is a top-level copy of its kernel. */
+ * structs are then named "ns::S" there), and a variant of a kernel inside
+ * one is wrapped in the same namespaces (adv_kernel.ns_open). */
 static int visit_scope(pctx *pc, CXCursor c, int is_namespace)
 {
     char name[ADV_NAME_MAX], saved[ADV_TYPE_MAX];
     memcpy(saved, pc->ns, sizeof saved);
     if (is_namespace) {
-        if (!pc->ns[0])
-            add_decl(pc, c, 0);
         fe_spell(pc, c, name, sizeof name);
         if (name[0]) {
             size_t len = strlen(pc->ns);
@@ -144,17 +145,8 @@ static int visit_scope(pctx *pc, CXCursor c, int is_namespace)
     }
     cvec cv = fe_kids(pc, c);
     for (unsigned i = 0; i < cv.n && pc->st->code == GM_OK; i++) {
-        if (!fe_cursor_in_main(pc, cv.v[i]))
-            continue;
-        if (pc->ns[0] && is_kernel_def(pc, cv.v[i])) {
-            unsigned line, col;
-            fe_cursor_pos(pc, cv.v[i], &line, &col);
-            sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s%s skipped: kernels inside a namespace are not "
-                                     "supported yet\n", pc->file, line, col, pc->ns,
-                      fe_spell(pc, cv.v[i], name, sizeof name));
-        } else {
+        if (fe_cursor_in_main(pc, cv.v[i]))
             visit_top(pc, cv.v[i]);
-        }
     }
     free(cv.v);
     memcpy(pc->ns, saved, sizeof saved);
@@ -178,19 +170,19 @@ static int visit_top(pctx *pc, CXCursor c)
     if (k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization ||
         k == CXCursor_NamespaceAlias) {
         add_decl(pc, c, 0);
-        if (k == CXCursor_ClassTemplate && cx->clang_isCursorDefinition(c) && !pc->ns[0])
+        if (k == CXCursor_ClassTemplate && cx->clang_isCursorDefinition(c))
             fe_cvec_push(&pc->host_templates, c); /* its members may launch k<T> */
         return GM_OK;
     }
     if (k == CXCursor_FunctionTemplate) {
         if (fe_has_attr(pc, c, CXCursor_CUDAGlobalAttr)) {
-            if (!pc->ns[0] && !kernel_elsewhere(pc, c) && !skip_broken_function(pc, c, 1))
+            if (!kernel_elsewhere(pc, c) && !skip_broken_function(pc, c, 1))
                 fe_cvec_push(&pc->templates, c);
         } else if (fe_has_attr(pc, c, CXCursor_CUDADeviceAttr)) {
             add_decl(pc, c, 0);
         } else {
             skip_broken_function(pc, c, 0);
-            if (cx->clang_isCursorDefinition(c) && !pc->ns[0])
+            if (cx->clang_isCursorDefinition(c))
                 fe_cvec_push(&pc->host_templates, c);
         }
         return GM_OK;
@@ -861,6 +853,9 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
     sb_putn(&src, m->text, m->text_len);
     if (fe_read_annotations(m, st) == GM_OK && parse_text(&pc, opts, &src) == GM_OK) {
         unsigned instances = src.len > m->text_len;
+        if (m->nkernels == 0 && !pc.ntemplates && pc.kernels_of)
+            sb_printf(&m->notes, "%s: no __global__ kernel in it: its device functions are analysed in the "
+                                 "kernels that call them\n", opts->kernels_of);
         /* a header with structs and no kernel: stand-ins for its kernels */
         if (m->nkernels == 0 && !pc.ntemplates && m->nstructs > 0 && !pc.kernels_of)
             fe_synthesize_kernels(m, &src, &notes);

@@ -175,6 +175,8 @@ static void instance_name(const char *name, const targ *args, unsigned n, unsign
 typedef struct {
     pctx *pc;
     CXCursor tmpl;
+    char ns_open[ADV_TYPE_MAX];    /* the namespaces it is in (fe_namespaces) */
+    unsigned ns_depth;
     char name[ADV_NAME_MAX];
     size_t nlen;
     tparam tp[MAX_TPARAMS];
@@ -222,10 +224,13 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
     sb_puts(&label, ">");
     snprintf(pc->inst_label[pc->ninst++], ADV_TYPE_MAX, "%s", label.s);
     sb_free(&label);
-    sb_puts(src, "\n");
+    sb_printf(src, "\n%s\n", tt->ns_open); /* the copy is looked up where the template is */
     sb_line_directive(src, tt->line, tt->file);
     substitute(pc->m->text, tt->start, tt->end, tt->name_off, tt->nlen, copy, tt->tp, args, tt->np, src);
     sb_puts(src, "\n");
+    for (unsigned i = 0; i < tt->ns_depth; i++)
+        sb_puts(src, "}");
+    sb_puts(src, tt->ns_depth ? "\n" : "");
     tt->found++;
 }
 
@@ -467,6 +472,7 @@ static void instantiate(pctx *pc, CXCursor tmpl, sb_t *src)
     tmpl_t *tt = gm_xcalloc(1, sizeof *tt);
     tt->pc = pc;
     tt->tmpl = tmpl;
+    tt->ns_depth = fe_namespaces(pc, tmpl, tt->ns_open, sizeof tt->ns_open);
     fe_spell(pc, tmpl, tt->name, sizeof tt->name);
     tt->nlen = strlen(tt->name);
     unsigned after, b, line, col;
