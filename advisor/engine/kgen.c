@@ -942,6 +942,8 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
     sb_puts(&out, program_prelude);
     for (unsigned i = 0; i < adv_model_npreamble(p->m); i++)
         sb_printf(&out, "%s\n", adv_model_preamble(p->m, i));
+    /* C++17 removed `register`: nvcc still ignores it, NVRTC refuses it */
+    sb_puts(&out, "#define register\n");
     defines(p->m, &out);
     sb_puts(&out, "\n/* ---- from the header ---- */\n");
     user_decls(p->m, &out);

@@ -326,7 +326,7 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
     /* as nvcc: CUDA's headers first, and cuda_runtime.h pre-included */
     static const char *const base_args[] = {
         "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
-        "-Wno-unknown-cuda-version", "-ferror-limit=" GM_STR(GM_MAX_CLANG_ERRORS), "-I" HEADERS_DIR, "-include", PRELUDE_PATH};
+        "-Wno-unknown-cuda-version", "-Wno-register", "-ferror-limit=" GM_STR(GM_MAX_CLANG_ERRORS), "-I" HEADERS_DIR, "-include", PRELUDE_PATH};
     unsigned nb = sizeof base_args / sizeof *base_args, nu = opts ? opts->nclang_args : 0;
     const char *gcc = gcc_include_dir();
     unsigned na = nb + nu + 2 * pc->ninc_dirs + (gcc[0] ? 2 : 0);
@@ -514,11 +514,11 @@ static int stubbed_library(const char *name)
         if (!strcmp(name, adv_cuda_headers_names[i]))
             return 0;
     static const char *const names[] = {
-        "cublas.h", "cublas_v2.h", "cublasLt.h", "cublas_api.h", "cublasXt.h", "cufft.h", "cufftXt.h",
+        "cublas.h", "cublas_v2.h", "cublasLt.h", "cublas_api.h", "cublasXt.h",
         "cufftw.h", "cusparse.h", "cusparse_v2.h", "cusolverDn.h", "cusolverSp.h", "cusolverRf.h",
         "cusolver_common.h", "nvrtc.h", "nvToolsExt.h", "nvToolsExtCuda.h", "cuda_gl_interop.h",
         "cuda_egl_interop.h", "cuda_d3d11_interop.h", "cudaGL.h", "cudaEGL.h", "cuda_profiler_api.h",
-        "cudaProfiler.h", "cuda_fp8.h", "cuda_fp6.h", "cuda_fp4.h", "mma.h", "cuda_pipeline.h",
+        "cudaProfiler.h", "cuda_fp6.h", "cuda_fp4.h", "cuda_pipeline.h",
         "cuda_awbarrier.h", "cuda_awbarrier_primitives.h", "nccl.h", "nvjpeg.h", "cudnn.h", "cutensor.h",
         "npp.h", "nppi.h", "npps.h", "cuda_occupancy.h", "nvml.h", "cuda_texture_types.h", "texture_fetch_functions.h",
         "sm_61_intrinsics.h", "sm_70_rt.h", "sm_80_rt.h", "crt/host_defines.h", "cudaTypedefs.h"};

@@ -270,11 +270,9 @@ static int in_template(pctx *pc, unsigned at)
  * local typedef is no longer needed).  -1 when clang has none there (a
  * use inside a template, through a macro, or of an argument that has no
  * spelling outside its function). */
-static int resolved_args(pctx *pc, CXCursor tmpl, const tparam *tp, unsigned np, unsigned at, targ *args)
+static int spec_args(pctx *pc, CXCursor tmpl, const tparam *tp, unsigned np, CXCursor f, targ *args)
 {
     const adv_clang *cx = pc->cx;
-    CXCursor f = cx->clang_getCursorReferenced(
-        cx->clang_getCursor(pc->tu, cx->clang_getLocationForOffset(pc->tu, pc->cxfile, at)));
     if (cx->clang_Cursor_isNull(f) || fe_kind(pc, f) != CXCursor_FunctionDecl ||
         !cx->clang_equalCursors(cx->clang_getSpecializedCursorTemplate(f), tmpl) ||
         cx->clang_Cursor_getNumTemplateArguments(f) != (int)np)
@@ -297,6 +295,45 @@ static int resolved_args(pctx *pc, CXCursor tmpl, const tparam *tp, unsigned np,
         }
     }
     return (int)np;
+}
+
+static int resolved_args(pctx *pc, CXCursor tmpl, const tparam *tp, unsigned np, unsigned at, targ *args)
+{
+    const adv_clang *cx = pc->cx;
+    return spec_args(pc, tmpl, tp, np, cx->clang_getCursorReferenced(cx->clang_getCursor(
+                                           pc->tu, cx->clang_getLocationForOffset(pc->tu, pc->cxfile, at))),
+                     args);
+}
+
+/* Every function specialization an expression of the main file refers to
+ * (launches and calls, those a macro writes included), for instances no
+ * text names: LAUNCH(n) expanding to k<T, n><<<...>>>. */
+static enum CXChildVisitResult collect_refs(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    pctx *pc = ((void **)data)[0];
+    cvec *out = ((void **)data)[1];
+    const adv_clang *cx = pc->cx;
+    enum CXCursorKind k = cx->clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) {
+        CXCursor f = cx->clang_getCursorReferenced(c);
+        if (cx->clang_getCursorKind(f) == CXCursor_FunctionDecl &&
+            !cx->clang_Cursor_isNull(cx->clang_getSpecializedCursorTemplate(f)))
+            fe_cvec_push(out, f);
+    }
+    return CXChildVisit_Recurse;
+}
+
+static cvec specializations_used(pctx *pc)
+{
+    cvec out = {NULL, 0, 0};
+    cvec top = fe_kids(pc, pc->cx->clang_getTranslationUnitCursor(pc->tu));
+    void *data[2] = {pc, &out};
+    for (unsigned i = 0; i < top.n; i++)
+        if (fe_cursor_in_main(pc, top.v[i]))
+            pc->cx->clang_visitChildren(top.v[i], collect_refs, data);
+    free(top.v);
+    return out;
 }
 
 /* Calls fn for every `name<args>` in t[0, len) outside [skip_b, skip_e],
@@ -441,9 +478,35 @@ static int by_name(tmpl_t *tt, unsigned at, host_use *h)
 
 /* One use of the kernel template: an instance, or, inside a host template
  * whose parameters it names, one per instance of that host template. */
+/* A use inside `#define NAME ...` (continued lines included) stands where
+ * the macro is expanded: the first use of NAME after its definition, so
+ * that a LAUNCH(n) macro inside a host template is that template's.  at
+ * itself when it is in no macro or the macro is never used. */
+static unsigned through_macro(const char *t, unsigned len, unsigned at)
+{
+    unsigned b = at;
+    for (;;) { /* the start of the logical line: back over continued lines */
+        while (b > 0 && t[b - 1] != '\n')
+            b--;
+        if (b < 2 || t[b - 2] != '\\')
+            break;
+        b--;
+    }
+    char name[ADV_NAME_MAX];
+    int end = 0;
+    if (sscanf(t + b, " # define %127[A-Za-z0-9_]%n", name, &end) != 1)
+        return at;
+    size_t nlen = strlen(name);
+    for (const char *p = strstr(t + at, name); p && (unsigned)(p - t) < len; p = strstr(p + nlen, name))
+        if (!is_ident(p[-1]) && !is_ident(p[nlen]))
+            return (unsigned)(p - t);
+    return at;
+}
+
 static void kernel_use(void *ctx, unsigned at, targ *args, int n)
 {
     tmpl_t *tt = ctx;
+    at = tt->in_text ? through_macro(tt->pc->m->text, tt->pc->m->orig_len, at) : at;
     targ resolved[MAX_TPARAMS];
     if (tt->in_text && n >= 0 && resolved_args(tt->pc, tt->tmpl, tt->tp, tt->np, at, resolved) >= 0) {
         add_instance(tt, resolved, (int)tt->np, tt->src);
@@ -465,7 +528,7 @@ static void kernel_use(void *ctx, unsigned at, targ *args, int n)
     free(h);
 }
 
-static void instantiate(pctx *pc, CXCursor tmpl, sb_t *src)
+static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
 {
     adv_model *m = pc->m;
     const char *t = m->text;
@@ -495,6 +558,11 @@ static void instantiate(pctx *pc, CXCursor tmpl, sb_t *src)
     tt->in_text = 1;
     each_use(tt->name, t, m->orig_len, b, tt->end, 0, kernel_use, tt);
     tt->in_text = 0;
+    for (unsigned i = 0; i < used->n; i++) {
+        targ args[MAX_TPARAMS];
+        if (spec_args(pc, tmpl, tt->tp, tt->np, used->v[i], args) >= 0)
+            add_instance(tt, args, (int)tt->np, src);
+    }
     for (unsigned i = 0; pc->opts && i < pc->opts->ninstantiate; i++) {
         const char *want = pc->opts->instantiate[i];
         each_use(tt->name, want, (unsigned)strlen(want), 1, 0, 0, kernel_use, tt);
@@ -508,6 +576,8 @@ static void instantiate(pctx *pc, CXCursor tmpl, sb_t *src)
 
 void fe_instantiate_templates(pctx *pc, sb_t *src)
 {
+    cvec used = specializations_used(pc);
     for (unsigned i = 0; i < pc->templates.n; i++)
-        instantiate(pc, pc->templates.v[i], src);
+        instantiate(pc, pc->templates.v[i], &used, src);
+    free(used.v);
 }

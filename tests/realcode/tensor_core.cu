@@ -1,9 +1,12 @@
 // Warp matrix multiply (nvcuda::wmma) and the intrinsics HeCBench's
-// microbenchmarks use: SIMD-in-a-word, dot products of bytes, scoped
-// atomics, half-precision math and rounding conversions.
+// microbenchmarks use: SIMD-in-a-word, DPX, dot products of bytes, scoped
+// atomics, half, bfloat16 and fp8 math, rounding conversions, and the
+// `register` keyword C++17 removed (nvcc ignores it).
 #include <cstdio>
 #include <mma.h>
 #include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#include <cuda_fp8.h>
 #include <cuda_runtime.h>
 
 using namespace nvcuda;
@@ -32,15 +35,18 @@ __global__ void byte_dot(const int *x, const int *y, int *out, unsigned *packed,
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n)
         return;
-    out[i] = __dp4a(x[i], y[i], 0);
+    register int dot = __dp4a(x[i], y[i], 0);
+    out[i] = __viaddmax_s32(dot, y[i], 0);
     packed[i] = __vabs2(packed[i]) + umin(packed[i], 255u);
 }
 
-__global__ void half_math(__half *h, __half2 *h2, int *flag, double *d, int n)
+__global__ void half_math(__half *h, __half2 *h2, int *flag, double *d, __nv_fp8x4_e4m3 *q, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n)
         return;
+    __nv_bfloat162 b = __float2bfloat162_rn(hlog2(__float2bfloat16((float)d[i])));
+    q[i] = __nv_fp8x4_e4m3(b, __nv_bfloat162(__habs(b.x), b.y));
     h[i] = __habs(h[i]) + hrsqrt(h[i]);
     h2[i] = __hmul2(h2[i], __float22half2_rn(make_float2(0.5f, 2.0f)));
     flag[i] = __double2int_rd(d[i]);
@@ -56,6 +62,8 @@ int main()
     __half *h;
     __half2 *h2;
     double *d;
+    __nv_fp8x4_e4m3 *q;
+    cudaMalloc(&q, n * sizeof(*q));
     cudaMalloc(&x, n * sizeof(int));
     cudaMalloc(&y, n * sizeof(int));
     cudaMalloc(&o, n * sizeof(int));
@@ -65,7 +73,7 @@ int main()
     cudaMalloc(&h2, n * sizeof(__half2));
     cudaMalloc(&d, n * sizeof(double));
     byte_dot<<<n / 256, 256>>>(x, y, o, p, n);
-    half_math<<<n / 256, 256>>>(h, h2, f, d, n);
+    half_math<<<n / 256, 256>>>(h, h2, f, d, q, n);
     cudaDeviceSynchronize();
     printf("done\n");
     return 0;

@@ -28,8 +28,13 @@ class grid_group : public thread_group {
 class coalesced_group : public thread_group {
   public:
     template <class T> __device__ T shfl(T, unsigned) const;
+    template <class T> __device__ T shfl_up(T, unsigned) const;
     template <class T> __device__ T shfl_down(T, unsigned) const;
+    __device__ int any(int) const;
+    __device__ int all(int) const;
+    __device__ unsigned ballot(int) const;
     __device__ unsigned meta_group_rank() const;
+    __device__ unsigned meta_group_size() const;
 };
 template <unsigned N, class P = void> class thread_block_tile : public thread_group {
   public:
@@ -49,6 +54,10 @@ __device__ coalesced_group coalesced_threads();
 __device__ thread_group tiled_partition(const thread_group &, unsigned);
 template <unsigned N, class G> __device__ thread_block_tile<N> tiled_partition(const G &);
 template <class G> __device__ void sync(const G &);
+template <class G> __device__ coalesced_group binary_partition(const G &, bool);
+template <class G> __device__ coalesced_group labeled_partition(const G &, int);
+template <unsigned N> struct block_tile_memory {};
+template <unsigned N> __device__ thread_block this_thread_block(block_tile_memory<N> &);
 template <class T> struct plus { __device__ T operator()(T a, T b) const { return a + b; } };
 template <class T> struct less { __device__ T operator()(T a, T b) const { return a < b ? a : b; } };
 template <class T> struct greater { __device__ T operator()(T a, T b) const { return a > b ? a : b; } };

@@ -11,6 +11,9 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
+typedef unsigned long long CUtexObject;
+typedef unsigned long long CUsurfObject;
+typedef struct CUarray_st *CUarray;
 extern "C" {
 CUresult cuInit(unsigned int);
 CUresult cuDeviceGet(CUdevice *, int);
@@ -27,4 +30,11 @@ CUresult cuMemcpyDtoH(void *, CUdeviceptr, size_t);
 CUresult cuLaunchKernel(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                         unsigned, CUstream, void **, void **);
 CUresult cuGetErrorString(CUresult, const char **);
+CUresult cuGetErrorName(CUresult, const char **);
+CUresult cuDeviceGetName(char *, int, CUdevice);
+CUresult cuDeviceGetAttribute(int *, int, CUdevice);
+CUresult cuDriverGetVersion(int *);
+CUresult cuModuleLoad(CUmodule *, const char *);
+CUresult cuModuleUnload(CUmodule);
+CUresult cuMemsetD32(CUdeviceptr, unsigned int, size_t);
 }

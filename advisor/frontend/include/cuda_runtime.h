@@ -198,8 +198,18 @@ typedef enum cudaSharedMemConfig {
 } cudaSharedMemConfig;
 enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
                          cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
-enum cudaDeviceAttr { cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMultiProcessorCount = 16,
-                      cudaDevAttrComputeCapabilityMajor = 75, cudaDevAttrComputeCapabilityMinor = 76 };
+enum cudaDeviceAttr { cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2, cudaDevAttrMaxBlockDimY = 3,
+                      cudaDevAttrMaxBlockDimZ = 4, cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6,
+                      cudaDevAttrMaxGridDimZ = 7, cudaDevAttrMaxSharedMemoryPerBlock = 8,
+                      cudaDevAttrTotalConstantMemory = 9, cudaDevAttrWarpSize = 10, cudaDevAttrMaxPitch = 11,
+                      cudaDevAttrMaxRegistersPerBlock = 12, cudaDevAttrClockRate = 13,
+                      cudaDevAttrMultiProcessorCount = 16, cudaDevAttrMemoryClockRate = 36,
+                      cudaDevAttrGlobalMemoryBusWidth = 37, cudaDevAttrL2CacheSize = 38,
+                      cudaDevAttrMaxThreadsPerMultiProcessor = 39, cudaDevAttrComputeCapabilityMajor = 75,
+                      cudaDevAttrComputeCapabilityMinor = 76, cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+                      cudaDevAttrMaxRegistersPerMultiprocessor = 82, cudaDevAttrManagedMemory = 83,
+                      cudaDevAttrConcurrentManagedAccess = 89, cudaDevAttrCooperativeLaunch = 95,
+                      cudaDevAttrMaxSharedMemoryPerBlockOptin = 97, cudaDevAttrMaxBlocksPerMultiprocessor = 106 };
 enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2 };
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
@@ -407,6 +417,23 @@ __device__ int __dp2a_lo(int, int, int);
 __device__ unsigned __dp2a_lo(unsigned, unsigned, unsigned);
 __device__ int __dp2a_hi(int, int, int);
 __device__ unsigned __dp2a_hi(unsigned, unsigned, unsigned);
+/* DPX: fused add-and-compare (sm_90 in hardware, emulated before) */
+#define GM_DPX(T, S)                                                                       \
+    __device__ T __viaddmax_##S(T, T, T); __device__ T __viaddmin_##S(T, T, T);            \
+    __device__ T __vimax3_##S(T, T, T); __device__ T __vimin3_##S(T, T, T);                \
+    __device__ T __vimax_##S##_relu(T, T); __device__ T __vimin_##S##_relu(T, T);          \
+    __device__ T __viaddmax_##S##_relu(T, T, T); __device__ T __viaddmin_##S##_relu(T, T, T); \
+    __device__ T __vimax3_##S##_relu(T, T, T); __device__ T __vimin3_##S##_relu(T, T, T);
+GM_DPX(int, s32) GM_DPX(unsigned, u32) GM_DPX(unsigned, s16x2) GM_DPX(unsigned, u16x2)
+#undef GM_DPX
+__device__ int __vibmax_s32(int, int, bool *);
+__device__ int __vibmin_s32(int, int, bool *);
+__device__ unsigned __vibmax_u32(unsigned, unsigned, bool *);
+__device__ unsigned __vibmin_u32(unsigned, unsigned, bool *);
+__device__ unsigned __vibmax_s16x2(unsigned, unsigned, bool *, bool *);
+__device__ unsigned __vibmin_s16x2(unsigned, unsigned, bool *, bool *);
+__device__ unsigned __vibmax_u16x2(unsigned, unsigned, bool *, bool *);
+__device__ unsigned __vibmin_u16x2(unsigned, unsigned, bool *, bool *);
 __device__ unsigned umin(unsigned, unsigned);
 __device__ unsigned umax(unsigned, unsigned);
 __device__ long long llmin(long long, long long);
