@@ -542,6 +542,18 @@ static void read_param(pctx *pc, CXCursor pd, adv_param *p)
         p->kind = ADV_P_OTHER;
 }
 
+/* Why the type declared at `off` is not laid out: the reason it could not
+ * be modelled, else what such a type usually is. */
+static const char *unmodelled_why(const pctx *pc, unsigned off)
+{
+    for (unsigned f = 0; off && f < pc->nfails; f++)
+        if (pc->fails[f].begin <= off && off <= pc->fails[f].end) {
+            const char *what = strstr(pc->fails[f].msg, ": error: ");
+            return what ? what + 9 : pc->fails[f].msg;
+        }
+    return "a class template's instance, or a struct it cannot model";
+}
+
 int fe_add_kernel(pctx *pc, CXCursor fn)
 {
     const adv_clang *cx = pc->cx;
@@ -581,10 +593,10 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
         }
         if (k.params[i].kind == ADV_P_OTHER && strchr(k.params[i].type, '*'))
             sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s: parameter %s points to %.*s, which gmadvise does "
-                                     "not lay out (a class template's instance, or a struct it cannot model): its "
-                                     "accesses are not modelled\n",
+                                     "not lay out (%s): its accesses are not modelled\n",
                       pc->file, k.line, k.col, k.label, k.params[i].name,
-                      (int)strcspn(k.params[i].type, " *"), k.params[i].type);
+                      (int)strcspn(k.params[i].type, " *"), k.params[i].type,
+                      unmodelled_why(pc, k.params[i].pointee_off));
     }
     k.synthesized = k.begin >= pc->m->orig_len;
     /* a kernel gmadvise wrote has no line in the user's file: it stands at

@@ -315,18 +315,21 @@ static const char *decl_problem(pctx *pc, unsigned i)
     return err ? err->msg : NULL;
 }
 
-/* Why kernel k's layout cannot be modelled: a pointer parameter to a
- * struct that could not be (a union or a struct used only inside device
- * code is carried as it is); NULL when fine. */
+/* Why kernel k has nothing to analyse: every pointer parameter points to
+ * a struct that could not be modelled (the first one's reason); NULL when
+ * one is modelled, and the others are then opaque (said in a note). */
 static const char *param_problem(pctx *pc, int k)
 {
+    const char *why = NULL;
     for (unsigned p = 0; k >= 0 && p < pc->m->kernels[k].nparams; p++) {
-        unsigned off = pc->m->kernels[k].params[p].pointee_off;
-        for (unsigned f = 0; off && f < pc->nfails; f++)
-            if (pc->fails[f].begin <= off && off <= pc->fails[f].end)
-                return pc->fails[f].msg;
+        const adv_param *par = &pc->m->kernels[k].params[p];
+        if (par->kind == ADV_P_STRUCT_PTR || par->kind == ADV_P_SCALAR_PTR)
+            return NULL;
+        for (unsigned f = 0; par->pointee_off && f < pc->nfails && !why; f++)
+            if (pc->fails[f].begin <= par->pointee_off && par->pointee_off <= pc->fails[f].end)
+                why = pc->fails[f].msg;
     }
-    return NULL;
+    return why;
 }
 
 /* A kernel (or template) that needs a declaration with a problem is
@@ -396,7 +399,7 @@ int fe_keep_needed(pctx *pc)
         drop_broken_kernels(pc, needed, &first);
         keep_structs(pc, needed);
         keep_decls(pc, needed);
-    } else if (pc->nfails) { /* a header of structs: they are the subject */
+    } else if (pc->nfails && !pc->broken_kernel) { /* a header of structs: they are the subject */
         first = pc->fails[0].msg;
     }
     free(needed);

@@ -188,6 +188,7 @@ static int visit_top(pctx *pc, CXCursor c)
         return GM_OK;
     }
     if (k == CXCursor_UnionDecl && cx->clang_isCursorDefinition(c)) {
+        add_decl(pc, c, 0); /* carried as written, for the kernels that use it */
         fail_union(pc, c);
         return GM_OK;
     }

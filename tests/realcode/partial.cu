@@ -1,6 +1,7 @@
 // A file gmadvise can only partly model: a library it does not parse
 // (thrust, cuBLAS), a device function that needs it, a struct it cannot lay
-// out (a bit-field). Each costs the kernels that need it, not the file.
+// out (a bit-field). Each costs the kernels that need it, not the file;
+// the struct costs only its own accesses (classify's cells are modelled).
 #include <cstdio>
 #include <thrust/device_vector.h>
 #include <thrust/sort.h>
