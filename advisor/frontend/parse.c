@@ -187,6 +187,13 @@ static int visit_top(pctx *pc, CXCursor c)
         }
         return GM_OK;
     }
+    /* a class template's member defined outside it (template <class T>
+     * void S<T>::run() {...}): where its kernels' k<T> get their T */
+    if ((k == CXCursor_CXXMethod || k == CXCursor_Constructor) && cx->clang_isCursorDefinition(c) &&
+        fe_kind(pc, cx->clang_getCursorSemanticParent(c)) == CXCursor_ClassTemplate) {
+        fe_cvec_push(&pc->host_templates, c);
+        return GM_OK;
+    }
     if (k == CXCursor_UnionDecl && cx->clang_isCursorDefinition(c)) {
         add_decl(pc, c, 0); /* carried as written, for the kernels that use it */
         fail_union(pc, c);

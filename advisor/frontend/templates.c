@@ -406,6 +406,36 @@ static void add_host_instance(host_use *h, targ *hargs, int n)
     add_instance(h->tt, args, h->n, h->tt->src);
 }
 
+/* Whether `text` names identifier `id` as a whole word. */
+static int names(const char *text, const char *id)
+{
+    size_t len = strlen(id);
+    for (const char *p = strstr(text, id); p; p = strstr(p + 1, id))
+        if ((p == text || !is_ident(p[-1])) && !is_ident(p[len]))
+            return 1;
+    return 0;
+}
+
+/* 1 when args name a parameter of a template around t[at]: no instance
+ * by themselves (one no host template's uses could resolve). */
+static int dependent(pctx *pc, unsigned at, const targ *args, int n)
+{
+    const cvec *scopes[] = {&pc->host_templates, &pc->templates};
+    for (unsigned s = 0; s < 2; s++)
+        for (unsigned i = 0; i < scopes[s]->n; i++) {
+            unsigned b, e, after;
+            tparam tp[MAX_TPARAMS];
+            if (!fe_decl_extent(pc, scopes[s]->v[i], &b, &e) || at < b || at >= e)
+                continue;
+            unsigned np = read_params(pc, scopes[s]->v[i], tp, &after);
+            for (int a = 0; a < n; a++)
+                for (unsigned k = 0; k < np; k++)
+                    if (names(args[a].text, tp[k].name))
+                        return 1;
+        }
+    return 0;
+}
+
 /* A use of the host template: the instance clang resolved, and inside a
  * template (where that is one of several) the arguments written too. */
 static void host_instance(void *ctx, unsigned at, targ *hargs, int n)
@@ -417,18 +447,10 @@ static void host_instance(void *ctx, unsigned at, targ *hargs, int n)
         if (!in_template(h->tt->pc, at))
             return;
     }
-    add_host_instance(h, hargs, n);
+    if (n <= 0 || !dependent(h->tt->pc, at, hargs, n))
+        add_host_instance(h, hargs, n);
 }
 
-/* Whether `text` names identifier `id` as a whole word. */
-static int names(const char *text, const char *id)
-{
-    size_t len = strlen(id);
-    for (const char *p = strstr(text, id); p; p = strstr(p + 1, id))
-        if ((p == text || !is_ident(p[-1])) && !is_ident(p[len]))
-            return 1;
-    return 0;
-}
 
 /* The host template around t[at] whose parameters args mention, filled
  * into h; 0 when there is none. */
@@ -440,12 +462,15 @@ static int host_around(tmpl_t *tt, unsigned at, const targ *args, int n, host_us
         unsigned after;
         if (!fe_decl_extent(pc, c, &h->b, &h->e) || at < h->b || at >= h->e)
             continue;
+        /* a member defined outside its class template is used as the class */
+        CXCursor named = fe_kind(pc, c) == CXCursor_ClassTemplate || fe_kind(pc, c) == CXCursor_FunctionTemplate
+                         ? c : pc->cx->clang_getCursorSemanticParent(c);
         h->np = read_params(pc, c, h->tp, &after);
         for (int a = 0; a < n; a++)
             for (unsigned k = 0; k < h->np; k++)
                 if (names(args[a].text, h->tp[k].name)) {
-                    h->host = c;
-                    fe_spell(pc, c, h->name, sizeof h->name);
+                    h->host = named;
+                    fe_spell(pc, named, h->name, sizeof h->name);
                     h->n = n;
                     memcpy(h->args, args, (size_t)n * sizeof *args);
                     return 1;
@@ -522,7 +547,7 @@ static void kernel_use(void *ctx, unsigned at, targ *args, int n)
             sb_printf(&tt->pc->m->notes, "%s:%u: kernel template %s is launched from host template %s, which "
                       "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
                       h->name, h->name);
-    } else if (n != 0) { /* k<<<...>>> elsewhere: deduced from the call's arguments, which gmadvise does not do */
+    } else if (n > 0 && !dependent(tt->pc, at, args, n)) {
         add_instance(tt, args, n, tt->src);
     }
     free(h);

@@ -43,6 +43,37 @@ void run(T *p, int n)
     checkCudaErrorsFromAHelperHeader(cudaGetLastError());
 }
 
+// cuda-samples' MC_EstimatePi style: a class template's member, defined
+// outside the class, launches the kernel with the class's parameter; the
+// explicit instantiation of the class gives the kernel's instance.
+template <typename Real>
+__global__ void halve(Real *v, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        v[i] = v[i] / (Real)2;
+}
+
+template <typename Real>
+class Estimator {
+  public:
+    explicit Estimator(int n);
+    void run(Real *v);
+  private:
+    int n_;
+};
+
+template <typename Real>
+Estimator<Real>::Estimator(int n) : n_(n) {}
+
+template <typename Real>
+void Estimator<Real>::run(Real *v)
+{
+    halve<Real><<<(n_ + 255) / 256, 256>>>(v, n_);
+}
+
+template class Estimator<double>;
+
 int main()
 {
     const int n = 1 << 20;
