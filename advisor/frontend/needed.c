@@ -155,7 +155,8 @@ static void keep_includes(pctx *pc)
         if (!strncmp(rel, "cub/", 4)) /* CUB's block and warp level, which NVRTC compiles */
             adv_model_add_preamble(pc->m, "#include <cub/block/block_reduce.cuh>\n#include <cub/block/block_scan.cuh>\n"
                                           "#include <cub/block/block_load.cuh>\n#include <cub/block/block_store.cuh>\n"
-                                          "#include <cub/block/block_radix_sort.cuh>\n#include <cub/warp/warp_reduce.cuh>\n"
+                                          "#include <cub/block/block_radix_sort.cuh>\n#include <cub/block/block_adjacent_difference.cuh>\n"
+                                          "#include <cub/warp/warp_reduce.cuh>\n"
                                           "#include <cub/warp/warp_scan.cuh>");
         else {
             char line[300];

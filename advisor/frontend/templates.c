@@ -210,9 +210,12 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
         if (dup)
             return;
     }
-    memcpy(tt->seen[tt->found], args, sizeof tt->seen[0]);
     char copy[ADV_NAME_MAX];
     instance_name(tt->name, args, tt->np, tt->found, copy, sizeof copy);
+    for (unsigned i = 0; i < pc->ninst; i++) /* k<(64)> is k<64>: one copy */
+        if (!strcmp(pc->inst_name[i], copy))
+            return;
+    memcpy(tt->seen[tt->found], args, sizeof tt->seen[0]);
     pc->inst_name = gm_xrealloc(pc->inst_name, (pc->ninst + 1) * sizeof *pc->inst_name);
     pc->inst_label = gm_xrealloc(pc->inst_label, (pc->ninst + 1) * sizeof *pc->inst_label);
     snprintf(pc->inst_name[pc->ninst], ADV_NAME_MAX, "%s", copy);
@@ -386,7 +389,12 @@ static void in_terms_of(const host_use *h, const targ *hargs, targ *out)
         sb_t b;
         sb_init(&b);
         substitute(h->args[i].text, 0, (unsigned)strlen(h->args[i].text), UINT_MAX, 0, "", h->tp, hargs, h->np, &b);
-        snprintf(out[i].text, sizeof out[i].text, "%s", b.s);
+        size_t len = strlen(b.s), word = len > 2 ? strspn(b.s + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                                    "0123456789_:.") : 0;
+        if (word && b.s[0] == '(' && word == len - 2 && b.s[len - 1] == ')') /* (64) is 64 */
+            snprintf(out[i].text, sizeof out[i].text, "%.*s", (int)word, b.s + 1);
+        else
+            snprintf(out[i].text, sizeof out[i].text, "%s", b.s);
         sb_free(&b);
     }
 }

@@ -48,6 +48,19 @@ class BlockScan {
     template <class Op> __device__ void InclusiveScan(T, T &, Op);
     template <class Op> __device__ void InclusiveScan(T, T &, Op, T &);
 };
+template <class T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int ARCH = 0>
+class BlockAdjacentDifference {
+  public:
+    struct TempStorage { char bytes[1]; };
+    __device__ BlockAdjacentDifference();
+    __device__ BlockAdjacentDifference(TempStorage &);
+    template <int N, class O, class Op> __device__ void SubtractLeft(T (&)[N], O (&)[N], Op);
+    template <int N, class O, class Op> __device__ void SubtractLeft(T (&)[N], O (&)[N], Op, T);
+    template <int N, class O, class Op> __device__ void SubtractRight(T (&)[N], O (&)[N], Op);
+    template <int N, class O, class Op> __device__ void SubtractRight(T (&)[N], O (&)[N], Op, T);
+    template <int N, class O, class Op> __device__ void SubtractLeftPartialTile(T (&)[N], O (&)[N], Op, int);
+    template <int N, class O, class Op> __device__ void SubtractRightPartialTile(T (&)[N], O (&)[N], Op, int);
+};
 template <class T, int LOGICAL_WARP_THREADS = 32, int ARCH = 0>
 class WarpReduce {
   public:
