@@ -471,6 +471,15 @@ static void walk_body(kctx *kc, CXCursor c)
         pointer_arithmetic(kc, c, &cv);
     if (k == CXCursor_ArraySubscriptExpr && cv.n == 2) {
         int p = pointer_param_of(kc, cv.v[0]);
+        unsigned at;
+        if (p >= 0 && kc->k->params[p].kind == ADV_P_STRUCT_PTR && kc->depth &&
+            fe_unary_is(pc, parent_of(kc, &at), "&")) { /* q = &p[i], then q[j].f: a pointer into p */
+            unsigned line, col;
+            fe_cursor_pos(pc, c, &line, &col);
+            set_other_use(&kc->k->params[p], line, "takes the address of an element of %s (&%s[i]) outside a "
+                          "declaration, which a variant cannot rewrite", kc->k->params[p].name,
+                          kc->k->params[p].name);
+        }
         if (p >= 0) {
             record_access(kc, c, cv.v[1], p);
             if (kc->depth < 511) {

@@ -8,6 +8,10 @@
 
 #define __CUDACC__ 1
 #define __NVCC__ 1
+/* the guards of the toolkit's own headers, which helper headers test
+ * (cuda-samples' helper_cuda.h defines checkCudaErrors under the first) */
+#define __DRIVER_TYPES_H__
+#define __CUDA_RUNTIME_H__
 #define __CUDACC_VER_MAJOR__ 13
 #define __CUDACC_VER_MINOR__ 0
 #define __CUDACC_VER_BUILD__ 0
