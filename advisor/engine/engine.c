@@ -370,9 +370,14 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
     unsigned *of = gm_xcalloc(r->nv + 1, sizeof *of);
     unsigned n = 0;
     for (unsigned i = 0; i < r->nv; i++) {
-        const adv_variant *v = &r->v[i];
+        adv_variant *v = &r->v[i];
+        char why[512];
         if (!adv_variant_compiled(v) || v->state == ADV_V_NOT_PICKED)
             continue;
+        if (adv_kernel_unmeasurable(r->m, v->kernel, why, sizeof why)) { /* compiled, the model's */
+            snprintf(v->note, sizeof v->note, "not measured: %s", why);
+            continue;
+        }
         jobs[n] = (adv_job){v->kernel, v->st, &v->spec, v->fn, v->spec.kind == ADV_L_AOS && !v->adopted, v->adopted};
         names[n] = v->fn;
         of[n++] = i;

@@ -82,14 +82,42 @@ static unsigned access_bytes(const adv_model *m, const adv_kernel *k, const adv_
     return adv_model_struct(m, (unsigned)x->struct_idx)->fields[x->field].size;
 }
 
+int adv_kernel_unmeasurable(const adv_model *m, unsigned k, char *why, size_t n)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    if (kn->follows[0]) {
+        snprintf(why, n, "kernel %s follows pointer field %s, which gmadvise's random elements cannot hold "
+                 "(the model's figures stand)", kn->label, kn->follows);
+        return 1;
+    }
+    for (unsigned p = 0; p < kn->nparams; p++) {
+        const adv_param *par = &kn->params[p];
+        unsigned nacc = 0;
+        for (unsigned a = 0; a < kn->naccesses; a++)
+            nacc += kn->acc[a].param == (int)p;
+        if (par->kind == ADV_P_OTHER) {
+            snprintf(why, n, "kernel %s: parameter '%s' (%s) cannot be given a value (the model's figures stand)",
+                     kn->label, par->name, par->type);
+            return 1;
+        }
+        if (is_ptr(par) && par->bare_line && !nacc) {
+            snprintf(why, n, "kernel %s uses pointer %s only whole (line %u: passed to a call, offset or stored), "
+                     "so gmadvise cannot size its buffer (the model's figures stand)", kn->label, par->name,
+                     par->bare_line);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int adv_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, adv_sizes *sz,
                    gm_status *st)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
     const jit_device_info *dev = jit_runner_device(r);
-    if (kn->follows[0])
-        return gm_fail(st, GM_EINPUT, "kernel %s follows pointer field %s, which gmadvise's random elements "
-                       "cannot hold (the model's figures stand)", kn->label, kn->follows);
+    char why[512];
+    if (adv_kernel_unmeasurable(m, k, why, sizeof why))
+        return gm_fail(st, GM_EINPUT, "%s", why);
     const long long probe = 1 << 20;
     double foot = 0;
     long long max_stride = 1;

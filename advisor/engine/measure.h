@@ -23,6 +23,13 @@ typedef struct {
     double bytes_per_elem;     /* effective bytes the kernel moves per element */
 } adv_sizes;
 
+/* 1 when kernel k cannot be measured, with why ("follows pointer field
+ * coords, which ..."): a parameter gmadvise cannot give a value, a pointer
+ * field its random elements cannot hold, or a pointer used only whole
+ * (passed to calls gmadvise does not follow), whose buffer it cannot size.
+ * Its variants stay compiled, with the model's figures. */
+int adv_kernel_unmeasurable(const adv_model *m, unsigned k, char *why, size_t n);
+
 /* Sizes for kernel k on r's GPU: both launches use the same element
  * count rule.  GM_EINPUT for a kernel with no pointer parameter. */
 int adv_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, adv_sizes *sz,

@@ -194,15 +194,17 @@ const char *fe_binop(pctx *pc, CXCursor lhs)
     return fe_punct_at(pc, e);
 }
 
-unsigned fe_namespaces(pctx *pc, CXCursor c, char *open, size_t n)
+unsigned fe_namespaces(pctx *pc, CXCursor c, int named_only, char *open, size_t n)
 {
     char names[32][ADV_NAME_MAX];
     unsigned depth = 0;
     for (CXCursor p = pc->cx->clang_getCursorLexicalParent(c); depth < 32 && !pc->cx->clang_Cursor_isNull(p) &&
                                                                fe_kind(pc, p) != CXCursor_TranslationUnit;
          p = pc->cx->clang_getCursorLexicalParent(p))
-        if (fe_kind(pc, p) == CXCursor_Namespace)
-            fe_spell(pc, p, names[depth++], sizeof names[0]);
+        if (fe_kind(pc, p) == CXCursor_Namespace) {
+            fe_spell(pc, p, names[depth], sizeof names[0]);
+            depth += !named_only || names[depth][0];
+        }
     size_t len = 0;
     open[0] = '\0';
     for (unsigned i = depth; i-- > 0 && len < n;)

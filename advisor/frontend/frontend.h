@@ -127,9 +127,11 @@ unsigned fe_decl_offset(pctx *pc, CXCursor decl);
 int fe_extent_in_main(pctx *pc, CXCursor c, unsigned *b, unsigned *e);
 int fe_fail_at(pctx *pc, CXCursor c, const char *fmt, const char *name);
 /* The namespaces around c, outermost first, as the text that opens them
- * ("namespace a { namespace { "; an unnamed one reopens as unnamed); how
- * many there are. */
-unsigned fe_namespaces(pctx *pc, CXCursor c, char *open, size_t n);
+ * ("namespace a { namespace { "; an unnamed one reopens as unnamed, or
+ * with named_only is left out: what it declares is visible from around
+ * it, and an extern "C" kernel inside it would have no external name);
+ * how many there are. */
+unsigned fe_namespaces(pctx *pc, CXCursor c, int named_only, char *open, size_t n);
 cvec fe_kids(pctx *pc, CXCursor c);
 enum CXCursorKind fe_kind(pctx *pc, CXCursor c);
 int fe_loc_at(pctx *pc, CXSourceLocation l, int exact, unsigned *off, unsigned *line,

@@ -494,11 +494,13 @@ static void walk_body(kctx *kc, CXCursor c)
     if (k == CXCursor_DeclRefExpr) {
         CXCursor d = pc->cx->clang_getCursorReferenced(c);
         int p = fe_kind(pc, d) == CXCursor_ParmDecl ? fe_param_index(kc, d) : -1;
-        if (p >= 0 && kc->k->params[p].kind == ADV_P_STRUCT_PTR && !kc->k->params[p].other_use_line) {
-            unsigned line, col;
-            fe_cursor_pos(pc, c, &line, &col);
+        unsigned line, col;
+        fe_cursor_pos(pc, c, &line, &col);
+        if (p >= 0 && kc->k->params[p].kind == ADV_P_STRUCT_PTR && !kc->k->params[p].other_use_line)
             kc->k->params[p].other_use_line = line;
-        }
+        if (p >= 0 && !kc->k->params[p].bare_line &&
+            (kc->k->params[p].kind == ADV_P_STRUCT_PTR || kc->k->params[p].kind == ADV_P_SCALAR_PTR))
+            kc->k->params[p].bare_line = line;
     }
     if (kc->depth < 511) {
         kc->stack[kc->depth++] = c;
@@ -575,7 +577,7 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     for (unsigned i = 0; i < pc->ninst; i++)
         if (!strcmp(pc->inst_name[i], k.name))
             snprintf(k.label, sizeof k.label, "%s%s", pc->ns, pc->inst_label[i]);
-    k.ns_depth = fe_namespaces(pc, fn, k.ns_open, sizeof k.ns_open);
+    k.ns_depth = fe_namespaces(pc, fn, 1, k.ns_open, sizeof k.ns_open);
     fe_cursor_pos(pc, fn, &k.line, &k.col);
     char where[1024]; /* a kernel of a spliced #include names its own file (parse.c) */
     CXString pf;

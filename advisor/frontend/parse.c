@@ -35,7 +35,7 @@ static void add_decl(pctx *pc, CXCursor c, int is_macro)
     adv_decl *d = &m->decls[m->ndecls++];
     *d = (adv_decl){.begin = b, .end = e, .is_macro = is_macro};
     if (!is_macro)
-        d->ns_depth = fe_namespaces(pc, c, d->ns_open, sizeof d->ns_open);
+        d->ns_depth = fe_namespaces(pc, c, 0, d->ns_open, sizeof d->ns_open);
     fe_cvec_push(&pc->decl_cur, c);
 }
 

@@ -568,7 +568,7 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
     tmpl_t *tt = gm_xcalloc(1, sizeof *tt);
     tt->pc = pc;
     tt->tmpl = tmpl;
-    tt->ns_depth = fe_namespaces(pc, tmpl, tt->ns_open, sizeof tt->ns_open);
+    tt->ns_depth = fe_namespaces(pc, tmpl, 0, tt->ns_open, sizeof tt->ns_open);
     fe_spell(pc, tmpl, tt->name, sizeof tt->name);
     tt->nlen = strlen(tt->name);
     unsigned after, b, line, col;

@@ -1,6 +1,5 @@
 /* gmadvise's cuda.h: the driver API's common types and calls, declarations only. */
 #pragma once
-#define __cuda_cuda_h__
 #include <cuda_runtime.h>
 typedef enum cudaError_enum { CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1,
                               CUDA_ERROR_OUT_OF_MEMORY = 2, CUDA_ERROR_NOT_INITIALIZED = 3,

@@ -8,10 +8,6 @@
 
 #define __CUDACC__ 1
 #define __NVCC__ 1
-/* the guards of the toolkit's own headers, which helper headers test
- * (cuda-samples' helper_cuda.h defines checkCudaErrors under the first) */
-#define __DRIVER_TYPES_H__
-#define __CUDA_RUNTIME_H__
 #define __CUDACC_VER_MAJOR__ 13
 #define __CUDACC_VER_MINOR__ 0
 #define __CUDACC_VER_BUILD__ 0
@@ -207,13 +203,16 @@ enum cudaDeviceAttr { cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX
                       cudaDevAttrMaxGridDimZ = 7, cudaDevAttrMaxSharedMemoryPerBlock = 8,
                       cudaDevAttrTotalConstantMemory = 9, cudaDevAttrWarpSize = 10, cudaDevAttrMaxPitch = 11,
                       cudaDevAttrMaxRegistersPerBlock = 12, cudaDevAttrClockRate = 13,
-                      cudaDevAttrMultiProcessorCount = 16, cudaDevAttrMemoryClockRate = 36,
+                      cudaDevAttrMultiProcessorCount = 16, cudaDevAttrComputeMode = 20, cudaDevAttrIntegrated = 18,
+                      cudaDevAttrMemoryClockRate = 36,
                       cudaDevAttrGlobalMemoryBusWidth = 37, cudaDevAttrL2CacheSize = 38,
                       cudaDevAttrMaxThreadsPerMultiProcessor = 39, cudaDevAttrComputeCapabilityMajor = 75,
                       cudaDevAttrComputeCapabilityMinor = 76, cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
                       cudaDevAttrMaxRegistersPerMultiprocessor = 82, cudaDevAttrManagedMemory = 83,
                       cudaDevAttrConcurrentManagedAccess = 89, cudaDevAttrCooperativeLaunch = 95,
                       cudaDevAttrMaxSharedMemoryPerBlockOptin = 97, cudaDevAttrMaxBlocksPerMultiprocessor = 106 };
+enum cudaComputeMode { cudaComputeModeDefault = 0, cudaComputeModeExclusive = 1, cudaComputeModeProhibited = 2,
+                       cudaComputeModeExclusiveProcess = 3 };
 enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2 };
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
