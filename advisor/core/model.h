@@ -73,8 +73,8 @@ typedef struct {
     unsigned pointee_off;    /* ADV_P_OTHER pointing to a type of the file: where it is
                               * declared (it could not be modelled); 0 otherwise */
     unsigned other_use_line; /* a use that is not P[...] (0: none) */
-    unsigned bare_line;      /* a pointer used whole, not as P[...] (passed to a call, offset,
-                              * stored): where first; 0 when never */
+    unsigned bare_line;      /* a pointer offset (P + e) other than to be dereferenced at once
+                              * (passed on to a call): where first; 0 when never */
     char other_use[160];     /* what that use is, when known ("calls member function get() on p[i]") */
 } adv_param;
 

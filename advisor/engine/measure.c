@@ -101,8 +101,8 @@ int adv_kernel_unmeasurable(const adv_model *m, unsigned k, char *why, size_t n)
             return 1;
         }
         if (is_ptr(par) && par->bare_line && !nacc) {
-            snprintf(why, n, "kernel %s uses pointer %s only whole (line %u: passed to a call, offset or stored), "
-                     "so gmadvise cannot size its buffer (the model's figures stand)", kn->label, par->name,
+            snprintf(why, n, "kernel %s offsets pointer %s and never indexes it (line %u: the result goes where "
+                     "gmadvise does not follow), so it cannot size its buffer (the model's figures stand)", kn->label, par->name,
                      par->bare_line);
             return 1;
         }

@@ -25,8 +25,9 @@ typedef struct {
 
 /* 1 when kernel k cannot be measured, with why ("follows pointer field
  * coords, which ..."): a parameter gmadvise cannot give a value, a pointer
- * field its random elements cannot hold, or a pointer used only whole
- * (passed to calls gmadvise does not follow), whose buffer it cannot size.
+ * field its random elements cannot hold, or a pointer only ever offset
+ * (a + off passed to a call gmadvise does not follow), whose buffer it
+ * cannot size.
  * Its variants stay compiled, with the model's figures. */
 int adv_kernel_unmeasurable(const adv_model *m, unsigned k, char *why, size_t n);
 

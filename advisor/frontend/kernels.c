@@ -458,6 +458,21 @@ static void pointer_arithmetic(kctx *kc, CXCursor c, const cvec *cv)
     kc->depth = depth;
 }
 
+/* 1 when the pointer named at the top of the stack is offset (p + e,
+ * p - e) other than to be dereferenced at once: where the result goes
+ * (wmma::load_matrix_sync(f, a + off, ld)), gmadvise does not follow. */
+static int offset_pointer(kctx *kc)
+{
+    unsigned at;
+    CXCursor up = parent_of(kc, &at);
+    if (!kc->depth || fe_kind(kc->pc, up) != CXCursor_BinaryOperator)
+        return 0;
+    cvec kids = fe_kids(kc->pc, up);
+    const char *op = kids.n == 2 ? fe_binop(kc->pc, kids.v[0]) : "";
+    free(kids.v);
+    return !strcmp(op, "+") || !strcmp(op, "-");
+}
+
 static void walk_body(kctx *kc, CXCursor c)
 {
     pctx *pc = kc->pc;
@@ -498,7 +513,7 @@ static void walk_body(kctx *kc, CXCursor c)
         fe_cursor_pos(pc, c, &line, &col);
         if (p >= 0 && kc->k->params[p].kind == ADV_P_STRUCT_PTR && !kc->k->params[p].other_use_line)
             kc->k->params[p].other_use_line = line;
-        if (p >= 0 && !kc->k->params[p].bare_line &&
+        if (p >= 0 && !kc->k->params[p].bare_line && offset_pointer(kc) &&
             (kc->k->params[p].kind == ADV_P_STRUCT_PTR || kc->k->params[p].kind == ADV_P_SCALAR_PTR))
             kc->k->params[p].bare_line = line;
     }
