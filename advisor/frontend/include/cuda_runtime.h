@@ -522,6 +522,11 @@ GM_MINMAX(unsigned long long, unsigned long long, long long)
 GM_MINMAX(float, float, float) GM_MINMAX(double, double, double) GM_MINMAX(double, float, double)
 GM_MINMAX(double, double, float)
 #undef GM_MINMAX
+/* NVRTC's sources use assert without <assert.h>, which NVRTC provides;
+ * <cassert> redefines it (glibc's assert.h undefines it first) */
+#ifndef assert
+#define assert(e) ((e) ? (void)0 : __assertfail(#e, __FILE__, __LINE__, __func__, 1))
+#endif
 extern "C" {
 __device__ void __assertfail(const char *, const char *, unsigned, const char *, size_t);
 /* glibc's assert() calls __assert_fail, a host function: device code gets
@@ -626,6 +631,12 @@ template <class T> __device__ T tex2DLod(cudaTextureObject_t, float, float, floa
 template <class T> __device__ T texCubemap(cudaTextureObject_t, float, float, float);
 template <class T> __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int, int = 0);
 template <class T> __device__ T surf2Dread(cudaSurfaceObject_t, int, int, int = 0);
+template <class T> __device__ void surf2Dread(T *, cudaSurfaceObject_t, int, int, int = 0);
+template <class T> __device__ void surf1Dread(T *, cudaSurfaceObject_t, int, int = 0);
+template <class T> __device__ void surf1Dwrite(T, cudaSurfaceObject_t, int, int = 0);
+template <class T> __device__ void surf3Dread(T *, cudaSurfaceObject_t, int, int, int, int = 0);
+template <class T> __device__ void surf2DLayeredwrite(T, cudaSurfaceObject_t, int, int, int, int = 0);
+template <class T> __device__ void surf2DLayeredread(T *, cudaSurfaceObject_t, int, int, int, int = 0);
 template <class T> __device__ void surf3Dwrite(T, cudaSurfaceObject_t, int, int, int, int = 0);
 
 /* the scoped atomics of CUDA 12.8 */
