@@ -33,13 +33,48 @@ static int squeeze(long long *v, size_t *n)
     return sorted;
 }
 
+#define RADIX_MIN 256 /* shorter lists: qsort */
+
+/* Sorts v as signed keys, a byte at a time from the lowest; a byte every
+ * key shares is skipped (sectors of one kernel differ in their low bytes
+ * only).  The model's lists of a kernel's sectors are long: qsort's
+ * comparisons were a third of a static run on a file of 500 kernels. */
+static void radix_sort(long long *v, size_t n)
+{
+    unsigned long long *a = (unsigned long long *)v, *b = gm_xmalloc(n * sizeof *b), *spare = b;
+    for (size_t i = 0; i < n; i++)
+        a[i] ^= 1ull << 63; /* signed order as unsigned */
+    for (unsigned shift = 0; shift < 64; shift += 8) {
+        size_t at[257] = {0};
+        for (size_t i = 0; i < n; i++)
+            at[((a[i] >> shift) & 255) + 1]++;
+        if (at[((a[0] >> shift) & 255) + 1] == n)
+            continue;
+        for (unsigned d = 0; d < 256; d++)
+            at[d + 1] += at[d];
+        for (size_t i = 0; i < n; i++)
+            b[at[(a[i] >> shift) & 255]++] = a[i];
+        unsigned long long *t = a;
+        a = b;
+        b = t;
+    }
+    if (a != (unsigned long long *)v)
+        memcpy(v, a, n * sizeof *v);
+    for (size_t i = 0; i < n; i++)
+        v[i] = (long long)((unsigned long long)v[i] ^ (1ull << 63));
+    free(spare);
+}
+
 size_t adv_count_distinct(long long *v, size_t n)
 {
     if (n == 0)
         return 0;
     if (squeeze(v, &n))
         return n;
-    qsort(v, n, sizeof *v, cmp_ll);
+    if (n >= RADIX_MIN)
+        radix_sort(v, n);
+    else
+        qsort(v, n, sizeof *v, cmp_ll);
     size_t d = 0;
     for (size_t i = 0; i < n; i++)
         if (i == 0 || v[i] != v[d - 1])
