@@ -212,10 +212,16 @@ int cli_color(void)
 int cli_load_model(const char *path, const char *text, const cli_common *c, adv_model **out,
                    gm_status *st)
 {
+    char unit[4096];
+    return cli_load_model_in(path, text, !text && cli_includer(path, unit, sizeof unit) ? unit : NULL, c, out, st);
+}
+
+int cli_load_model_in(const char *path, const char *text, const char *unit, const cli_common *c,
+                      adv_model **out, gm_status *st)
+{
     adv_parse_opts po = {c->clang_args, c->nclang, text, text ? (unsigned)strlen(text) : 0, c->instantiate,
                          c->ninstantiate, NULL};
-    char unit[4096];
-    if (!text && cli_includer(path, unit, sizeof unit)) {
+    if (unit) {
         po.kernels_of = path;
         path = unit;
     }

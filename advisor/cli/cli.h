@@ -67,6 +67,10 @@ int cli_positive_arg(const char *opt, const char *value, double *out, gm_status 
  * own kernels analysed.  The caller destroys *out. */
 int cli_load_model(const char *path, const char *text, const cli_common *c, adv_model **out,
                    gm_status *st);
+/* The same with the translation unit given: `unit` (cli_includer's
+ * answer for path) is parsed for path's kernels; NULL: path alone. */
+int cli_load_model_in(const char *path, const char *text, const char *unit, const cli_common *c,
+                      adv_model **out, gm_status *st);
 
 /* Writes `text` to `path`: a regular file (or a link to one) is replaced
  * whole through a temporary file and rename, with the permissions the umask

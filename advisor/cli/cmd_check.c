@@ -106,8 +106,8 @@ static int apply_baseline(adv_check *c, const char *path, gm_status *st)
 
 /* One file's parse: the command line's flags, the settings file's, then
  * the database's for it. */
-static int load_one(const char *file, const cli_common *cc, const cli_config *cfg, const cli_compdb *db,
-                    adv_model **m, gm_status *st)
+static int load_one(const char *file, const char *unit, const cli_common *cc, const cli_config *cfg,
+                    const cli_compdb *db, adv_model **m, gm_status *st)
 {
     cli_common *fc = gm_xmalloc(sizeof *fc);
     *fc = *cc;
@@ -115,17 +115,17 @@ static int load_one(const char *file, const cli_common *cc, const cli_config *cf
         fc->clang_args[fc->nclang++] = cfg->args[i];
     if (db)
         cli_compdb_flags(db, file, fc->clang_args, &fc->nclang, CLI_MAX_ARGS);
-    int rc = cli_load_model(file, NULL, fc, m, st);
+    int rc = cli_load_model_in(file, NULL, unit, fc, m, st);
     free(fc);
     return rc;
 }
 
-/* 1 when `path` is a kernels file that another of the files #includes:
- * checking that one checks it (said in a note). */
-static int checked_with_includer(const cli_files *files, const char *path)
+/* 1 when `path` is a kernels file that `unit`, another of the files,
+ * #includes: checking that one checks it (said in a note). */
+static int checked_with_includer(const cli_files *files, const char *path, const char *unit)
 {
-    char unit[PATH_MAX + 1], real[PATH_MAX + 1];
-    if (!cli_includer(path, unit, sizeof unit) || !realpath(unit, real))
+    char real[PATH_MAX + 1];
+    if (!unit || !realpath(unit, real))
         return 0;
     for (unsigned i = 0; i < files->n; i++)
         if (files->real[i] && !strcmp(files->real[i], real)) {
@@ -144,11 +144,13 @@ static void check_files(adv_check *c, const cli_files *files, const cli_common *
         adv_model *m = NULL;
         gm_status fst;
         gm_status_init(&fst);
+        char unit[PATH_MAX + 1];
+        const char *in = !files->error[i] && cli_includer(files->path[i], unit, sizeof unit) ? unit : NULL;
         if (files->error[i]) {
             gm_fail(&fst, GM_EINPUT, "%s", files->error[i]);
-        } else if (checked_with_includer(files, files->path[i])) {
+        } else if (checked_with_includer(files, files->path[i], in)) {
             continue;
-        } else if (load_one(files->path[i], cc, cfg, db, &m, &fst) == GM_OK) {
+        } else if (load_one(files->path[i], in, cc, cfg, db, &m, &fst) == GM_OK) {
             adv_check_model(c, m);
         }
         if (m) /* what was skipped, and why */

@@ -84,9 +84,8 @@ static unsigned read_params(pctx *pc, CXCursor tmpl, tparam *tp, unsigned *after
         memset(&tp[n], 0, sizeof tp[n]);
         fe_spell(pc, kids.v[i], tp[n].name, sizeof tp[n].name);
         tp[n].is_value = k == CXCursor_NonTypeTemplateParameter;
-        CXType ty = pc->cx->clang_getCursorType(kids.v[i]);
-        if (tp[n].is_value && pc->cx->clang_getCanonicalType(ty).kind == CXType_Enum) {
-            CXType canon = pc->cx->clang_getCanonicalType(ty);
+        CXType canon = pc->cx->clang_getCanonicalType(pc->cx->clang_getCursorType(kids.v[i]));
+        if (tp[n].is_value && canon.kind == CXType_Enum) {
             adv_cxstr(pc->cx, pc->cx->clang_getTypeSpelling(canon), tp[n].cast, sizeof tp[n].cast);
             tp[n].enum_decl = pc->cx->clang_getTypeDeclaration(canon);
         }
@@ -252,18 +251,27 @@ static void enum_value(pctx *pc, const tparam *p, long long v, char *out, size_t
     free(kids.v);
 }
 
+/* The templates (host or __global__) whose text holds t[at], innermost
+ * last, at most `max` of them; how many. */
+static unsigned enclosing(pctx *pc, unsigned at, CXCursor *out, unsigned max)
+{
+    const cvec *scopes[] = {&pc->host_templates, &pc->templates};
+    unsigned n = 0;
+    for (unsigned s = 0; s < 2; s++)
+        for (unsigned i = 0; i < scopes[s]->n && n < max; i++) {
+            unsigned b, e;
+            if (fe_decl_extent(pc, scopes[s]->v[i], &b, &e) && at >= b && at < e)
+                out[n++] = scopes[s]->v[i];
+        }
+    return n;
+}
+
 /* 1 when t[at] lies in a template: there clang resolves a use to one of
  * the instances the template's own instances make, not to each. */
 static int in_template(pctx *pc, unsigned at)
 {
-    const cvec *scopes[] = {&pc->host_templates, &pc->templates};
-    for (unsigned s = 0; s < 2; s++)
-        for (unsigned i = 0; i < scopes[s]->n; i++) {
-            unsigned b, e;
-            if (fe_decl_extent(pc, scopes[s]->v[i], &b, &e) && at >= b && at < e)
-                return 1;
-        }
-    return 0;
+    CXCursor c;
+    return enclosing(pc, at, &c, 1) > 0;
 }
 
 /* The instance clang resolved where t[at] names the kernel (arguments
@@ -428,19 +436,17 @@ static int names(const char *text, const char *id)
  * by themselves (one no host template's uses could resolve). */
 static int dependent(pctx *pc, unsigned at, const targ *args, int n)
 {
-    const cvec *scopes[] = {&pc->host_templates, &pc->templates};
-    for (unsigned s = 0; s < 2; s++)
-        for (unsigned i = 0; i < scopes[s]->n; i++) {
-            unsigned b, e, after;
-            tparam tp[MAX_TPARAMS];
-            if (!fe_decl_extent(pc, scopes[s]->v[i], &b, &e) || at < b || at >= e)
-                continue;
-            unsigned np = read_params(pc, scopes[s]->v[i], tp, &after);
-            for (int a = 0; a < n; a++)
-                for (unsigned k = 0; k < np; k++)
-                    if (names(args[a].text, tp[k].name))
-                        return 1;
-        }
+    CXCursor around[MAX_TPARAMS];
+    unsigned nt = enclosing(pc, at, around, MAX_TPARAMS);
+    for (unsigned t = 0; t < nt; t++) {
+        unsigned after;
+        tparam tp[MAX_TPARAMS];
+        unsigned np = read_params(pc, around[t], tp, &after);
+        for (int a = 0; a < n; a++)
+            for (unsigned k = 0; k < np; k++)
+                if (names(args[a].text, tp[k].name))
+                    return 1;
+    }
     return 0;
 }
 

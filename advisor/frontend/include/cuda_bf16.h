@@ -17,8 +17,11 @@ typedef __nv_bfloat162 nv_bfloat162;
 __host__ __device__ __nv_bfloat16 __float2bfloat16(float);
 __host__ __device__ float __bfloat162float(__nv_bfloat16);
 __host__ __device__ __nv_bfloat162 __floats2bfloat162_rn(float, float);
-__device__ __nv_bfloat16 __hadd(__nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat16 __hmul(__nv_bfloat16, __nv_bfloat16);
+/* the arithmetic of cuda_fp16.h's __half, for bfloat16 and its pairs */
+#define GM_B2(f) __device__ __nv_bfloat16 f(__nv_bfloat16, __nv_bfloat16); \
+                 __device__ __nv_bfloat162 f##2(__nv_bfloat162, __nv_bfloat162);
+GM_B2(__hadd) GM_B2(__hsub) GM_B2(__hmul) GM_B2(__hdiv) GM_B2(__hmax) GM_B2(__hmin)
+#undef GM_B2
 __device__ __nv_bfloat16 __hfma(__nv_bfloat16, __nv_bfloat16, __nv_bfloat16);
 __host__ __device__ int __bfloat162int_rn(__nv_bfloat16);
 __host__ __device__ __nv_bfloat16 __int2bfloat16_rn(int);
@@ -26,14 +29,8 @@ __host__ __device__ float2 __bfloat1622float2(__nv_bfloat162);
 __host__ __device__ __nv_bfloat162 __float22bfloat162_rn(float2);
 __host__ __device__ __nv_bfloat16 __ushort_as_bfloat16(unsigned short);
 __host__ __device__ unsigned short __bfloat16_as_ushort(__nv_bfloat16);
-__device__ __nv_bfloat16 __hsub(__nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat16 __hdiv(__nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat16 __hmax(__nv_bfloat16, __nv_bfloat16);
-__device__ __nv_bfloat16 __hmin(__nv_bfloat16, __nv_bfloat16);
 __device__ __nv_bfloat16 __habs(__nv_bfloat16);
 __device__ __nv_bfloat16 __hneg(__nv_bfloat16);
-__device__ __nv_bfloat162 __hadd2(__nv_bfloat162, __nv_bfloat162);
-__device__ __nv_bfloat162 __hmul2(__nv_bfloat162, __nv_bfloat162);
 __device__ __nv_bfloat162 __hfma2(__nv_bfloat162, __nv_bfloat162, __nv_bfloat162);
 __host__ __device__ __nv_bfloat16 __float2bfloat16_rn(float);
 __host__ __device__ __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16);

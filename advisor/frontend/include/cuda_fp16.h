@@ -40,12 +40,6 @@ GM_H2(__hadd) GM_H2(__hsub) GM_H2(__hmul) GM_H2(__hdiv) GM_H2(__hmax) GM_H2(__hm
 __device__ __half __hfma(__half, __half, __half);
 __device__ __half2 __hfma2(__half2, __half2, __half2);
 __device__ __half __hneg(__half);
-__device__ __half hsqrt(__half);
-__device__ __half hexp(__half);
-__device__ __half2 h2sqrt(__half2);
-__device__ bool __hlt(__half, __half);
-__device__ bool __hgt(__half, __half);
-__device__ bool __heq(__half, __half);
 __host__ __device__ __half operator+(const __half &, const __half &);
 __host__ __device__ __half operator-(const __half &, const __half &);
 __host__ __device__ __half operator*(const __half &, const __half &);
@@ -56,19 +50,16 @@ __host__ __device__ __half2 operator*(const __half2 &, const __half2 &);
 __device__ __half __habs(__half);
 __device__ __half2 __habs2(__half2);
 __device__ __half2 __hneg2(__half2);
-__device__ bool __hge(__half, __half);
-__device__ bool __hle(__half, __half);
-__device__ bool __hne(__half, __half);
 __device__ bool __hisnan(__half);
 __device__ int __hisinf(__half);
-#define GM_H2CMP(f) __device__ __half2 __h##f##2(__half2, __half2); __device__ bool __hb##f##2(__half2, __half2);
+#define GM_H2CMP(f) __device__ bool __h##f(__half, __half); __device__ __half2 __h##f##2(__half2, __half2); \
+                    __device__ bool __hb##f##2(__half2, __half2);
 GM_H2CMP(eq) GM_H2CMP(ne) GM_H2CMP(lt) GM_H2CMP(le) GM_H2CMP(gt) GM_H2CMP(ge)
 #undef GM_H2CMP
 #define GM_HMATH(f) __device__ __half h##f(__half); __device__ __half2 h2##f(__half2);
-GM_HMATH(rsqrt) GM_HMATH(rcp) GM_HMATH(log) GM_HMATH(log2) GM_HMATH(log10) GM_HMATH(exp2) GM_HMATH(exp10)
+GM_HMATH(sqrt) GM_HMATH(exp) GM_HMATH(rsqrt) GM_HMATH(rcp) GM_HMATH(log) GM_HMATH(log2) GM_HMATH(log10) GM_HMATH(exp2) GM_HMATH(exp10)
 GM_HMATH(sin) GM_HMATH(cos) GM_HMATH(ceil) GM_HMATH(floor) GM_HMATH(trunc) GM_HMATH(rint)
 #undef GM_HMATH
-__device__ __half2 h2exp(__half2);
 __device__ __half __hmax_nan(__half, __half);
 __device__ __half __hmin_nan(__half, __half);
 __device__ __half __hadd_sat(__half, __half);
