@@ -85,19 +85,24 @@ size_t adv_count_distinct(long long *v, size_t n)
 void adv_warp_cost_of(const long long *addr, const unsigned char *active, unsigned width,
                       adv_warp_cost *out)
 {
-    /* a thread's bytes span at most width/32 + 2 sectors (width <= 16: 2) */
+    /* a thread's bytes span at most width/32 + 2 sectors (width <= 16: 2);
+     * the model's instructions fit the stack, a caller's wider ones not */
+    enum { ON_STACK = ADV_WARP_SIZE * 4 };
+    long long sec_here[ON_STACK], lin_here[ON_STACK];
     unsigned per = width / ADV_SECTOR_BYTES + 2;
-    long long *sec = gm_xmalloc(ADV_WARP_SIZE * per * sizeof *sec);
-    long long *lin = gm_xmalloc(ADV_WARP_SIZE * per * sizeof *lin);
+    int heap = ADV_WARP_SIZE * per > ON_STACK;
+    long long *sec = heap ? gm_xmalloc(ADV_WARP_SIZE * per * sizeof *sec) : sec_here;
+    long long *lin = heap ? gm_xmalloc(ADV_WARP_SIZE * per * sizeof *lin) : lin_here;
     unsigned ns = 0, nl = 0;
+    int pow2 = (width & (width - 1)) == 0;
     memset(out, 0, sizeof *out);
     for (unsigned t = 0; t < ADV_WARP_SIZE; t++) {
         if (active && !active[t])
             continue;
         out->active++;
         long long a = addr[t], last = addr[t] + (long long)width - 1;
-        if (width && a % (long long)width != 0)
-            out->misaligned = 1;
+        if (width && (pow2 ? a & (long long)(width - 1) : a % (long long)width) != 0)
+            out->misaligned = 1; /* (the mask: a division per lane was most of a check's time) */
         for (long long s = floor_div(a, ADV_SECTOR_BYTES); s <= floor_div(last, ADV_SECTOR_BYTES); s++)
             sec[ns++] = s;
         for (long long l = floor_div(a, ADV_LINE_BYTES); l <= floor_div(last, ADV_LINE_BYTES); l++)
@@ -106,8 +111,10 @@ void adv_warp_cost_of(const long long *addr, const unsigned char *active, unsign
     out->requested = (unsigned long long)out->active * width;
     out->sectors = (unsigned)adv_count_distinct(sec, ns);
     out->lines = (unsigned)adv_count_distinct(lin, nl);
-    free(sec);
-    free(lin);
+    if (heap) {
+        free(sec);
+        free(lin);
+    }
 }
 
 #define ADDR_LIMIT (1ll << 62) /* room for a width and a sector rounding beyond it */
@@ -145,18 +152,23 @@ adv_pattern adv_pattern_array(long long base, long long elem, long long stride, 
     return p;
 }
 
-int adv_pattern_elem(const adv_pattern *p, long long g, long long grid, long long *e, char *why,
-                     size_t why_len)
+int adv_pattern_elems(const adv_pattern *p, long long g0, unsigned n, long long grid, long long *e,
+                      char *why, size_t why_len)
 {
-    if (!p->index) {
-        if (__builtin_mul_overflow(p->stride, g, e) || __builtin_add_overflow(*e, p->offset, e) || too_far(*e)) {
+    if (p->index) {
+        long long bad;
+        return adv_index_eval_threads(p->index, g0, n, ADV_MODEL_BLOCK, grid, p->params, e, &bad, why,
+                                      why_len);
+    }
+    for (unsigned l = 0; l < n; l++) {
+        long long g = g0 + l;
+        if (__builtin_mul_overflow(p->stride, g, &e[l]) || __builtin_add_overflow(e[l], p->offset, &e[l]) ||
+            too_far(e[l])) {
             snprintf(why, why_len, "the index of thread %lld overflows 64 bits", g);
             return -1;
         }
-        return 0;
     }
-    adv_thread t = {g % ADV_MODEL_BLOCK, g / ADV_MODEL_BLOCK, ADV_MODEL_BLOCK, grid};
-    return adv_index_eval(p->index, &t, p->params, e, why, why_len);
+    return 0;
 }
 
 void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps, long long grid,
@@ -171,12 +183,11 @@ void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps
     adv_model_count_work((unsigned long long)nwarps * ADV_WARP_SIZE);
     for (unsigned long long w = first; w < first + nwarps && out->ok; w++) {
         long long elem[ADV_WARP_SIZE];
-        for (unsigned t = 0; t < ADV_WARP_SIZE; t++)
-            if (adv_pattern_elem(p, (long long)(w * ADV_WARP_SIZE + t), grid, &elem[t], out->why,
-                                 sizeof out->why)) {
-                out->ok = 0;
-                return;
-            }
+        if (adv_pattern_elems(p, (long long)(w * ADV_WARP_SIZE), ADV_WARP_SIZE, grid, elem, out->why,
+                              sizeof out->why)) {
+            out->ok = 0;
+            return;
+        }
         for (unsigned i = 0; i < out->instrs; i++) {
             for (unsigned t = 0; t < ADV_WARP_SIZE; t++) {
                 if (adv_pattern_addr(p, elem[t], &addr[t], out->why, sizeof out->why)) {
@@ -635,20 +646,27 @@ void adv_kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_sp
     out->ok = 1;
     adv_pattern pt[MAX_PIECES];
     for (unsigned a = 0; a < kn->naccesses && out->ok; a++) {
+        if (adv_access_repeats(kn, a)) /* the same sectors again: nothing more to count */
+            continue;
         unsigned n = adv_access_patterns(m, k, a, st, lay, pv, pt, MAX_PIECES, out->why,
                                          sizeof out->why);
         if (n == 0)
             out->ok = 0;
         adv_model_count_work(threads * n);
         for (unsigned i = 0; i < n && out->ok; i++)
-            for (unsigned long long g = 0; g < threads; g++) {
-                long long e, addr;
-                if (adv_pattern_elem(&pt[i], (long long)g, grid, &e, out->why, sizeof out->why) ||
-                    adv_pattern_addr(&pt[i], e, &addr, out->why, sizeof out->why)) {
+            for (unsigned long long w = 0; w < threads && out->ok; w += ADV_WARP_SIZE) {
+                long long e[ADV_WARP_SIZE], addr;
+                if (adv_pattern_elems(&pt[i], (long long)w, ADV_WARP_SIZE, grid, e, out->why, sizeof out->why)) {
                     out->ok = 0;
                     break;
                 }
-                touch(&t, kn->acc[a].mode, addr, pt[i].size);
+                for (unsigned l = 0; l < ADV_WARP_SIZE; l++) {
+                    if (adv_pattern_addr(&pt[i], e[l], &addr, out->why, sizeof out->why)) {
+                        out->ok = 0;
+                        break;
+                    }
+                    touch(&t, kn->acc[a].mode, addr, pt[i].size);
+                }
             }
     }
     if (out->ok)

@@ -78,9 +78,10 @@ typedef struct {
 void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps, long long grid,
                  adv_cost *out);
 
-/* Element index of global thread g (ADV_MODEL_BLOCK threads a block). */
-int adv_pattern_elem(const adv_pattern *p, long long g, long long grid, long long *e, char *why,
-                     size_t why_len);
+/* Element indices e[0..n) of global threads g0..g0+n (ADV_MODEL_BLOCK
+ * threads a block); -1 with `why` when a thread's cannot be computed. */
+int adv_pattern_elems(const adv_pattern *p, long long g0, unsigned n, long long grid, long long *e,
+                      char *why, size_t why_len);
 
 /* ---- accesses of a parsed kernel ------------------------------------------- */
 

@@ -43,6 +43,28 @@ adv_expr *adv_expr_clone(const adv_expr *e)
     return c;
 }
 
+int adv_expr_equal(const adv_expr *x, const adv_expr *y)
+{
+    if (!x || !y)
+        return x == y;
+    return x->kind == y->kind && x->value == y->value && x->param == y->param && x->bits == y->bits &&
+           x->is_unsigned == y->is_unsigned && !strcmp(x->why, y->why) && adv_expr_equal(x->a, y->a) &&
+           adv_expr_equal(x->b, y->b) && adv_expr_equal(x->c, y->c);
+}
+
+unsigned long long adv_expr_hash(const adv_expr *e)
+{
+    if (!e)
+        return 0x9e3779b97f4a7c15ull;
+    unsigned long long h = 1469598103934665603ull;
+    const unsigned long long parts[] = {(unsigned long long)e->kind, (unsigned long long)e->value,
+                                        (unsigned long long)e->param, e->bits, adv_expr_hash(e->a),
+                                        adv_expr_hash(e->b), adv_expr_hash(e->c)};
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+        h = (h ^ parts[i]) * 1099511628211ull;
+    return h;
+}
+
 void adv_expr_free(adv_expr *e)
 {
     if (!e)
@@ -408,6 +430,133 @@ int adv_index_eval(const adv_expr *e, const adv_thread *t, const adv_params *par
     return eval_at(e, t, params, out, why, why_len, 0);
 }
 
+/* ---- many threads at once ---------------------------------------------------
+ * The model evaluates an index for thousands of threads; walking the tree
+ * once for a run of consecutive threads, each node computing every lane,
+ * is what keeps a large file's check fast.  Lanes outside `live` (the
+ * branch of a ?: a lane does not take) compute garbage and never fail.
+ * Any failing lane fails the run: adv_index_eval_threads then evaluates
+ * thread by thread for the reason, so both paths give the same answer. */
+
+typedef struct {
+    unsigned n;
+    long long tid[ADV_INDEX_LANES], bid[ADV_INDEX_LANES], bdim, gdim;
+    const adv_params *pv;
+} lanes;
+
+typedef unsigned long long lane_mask;
+
+static int lanes_at(const adv_expr *e, const lanes *r, lane_mask live, long long *out, int depth);
+
+static void lanes_fill(const lanes *r, long long v, long long *out)
+{
+    for (unsigned l = 0; l < r->n; l++)
+        out[l] = v;
+}
+
+static int lanes_cond(const adv_expr *e, const lanes *r, lane_mask live, long long *out, int depth)
+{
+    long long c[ADV_INDEX_LANES], alt[ADV_INDEX_LANES];
+    if (lanes_at(e->a, r, live, c, depth + 1))
+        return -1;
+    lane_mask yes = 0;
+    for (unsigned l = 0; l < r->n; l++)
+        yes |= (lane_mask)(c[l] != 0) << l;
+    if (((live & yes) && lanes_at(e->b, r, live & yes, out, depth + 1)) ||
+        ((live & ~yes) && lanes_at(e->c, r, live & ~yes, alt, depth + 1)))
+        return -1;
+    for (unsigned l = 0; l < r->n; l++)
+        if (!(yes >> l & 1))
+            out[l] = alt[l];
+    return 0;
+}
+
+/* a op b lane by lane, C's semantics as eval_binary and eval_shift give them. */
+static int lanes_binary(const adv_expr *e, const lanes *r, lane_mask live, long long *a,
+                        const long long *b)
+{
+    unsigned width = e->a && e->a->kind == ADV_X_CAST ? e->a->bits : 64;
+    char why[8];
+    for (unsigned l = 0; l < r->n; l++) {
+        if (!(live >> l & 1))
+            continue;
+        switch (e->kind) {
+        case ADV_X_ADD: a[l] = (long long)((unsigned long long)a[l] + (unsigned long long)b[l]); break;
+        case ADV_X_SUB: a[l] = (long long)((unsigned long long)a[l] - (unsigned long long)b[l]); break;
+        case ADV_X_MUL: a[l] = (long long)((unsigned long long)a[l] * (unsigned long long)b[l]); break;
+        case ADV_X_SHL:
+        case ADV_X_SHR:
+            if (b[l] < 0 || (unsigned long long)b[l] >= width || (e->kind == ADV_X_SHL && width == 64 && b[l] > 62))
+                return -1;
+            a[l] = e->kind == ADV_X_SHR ? a[l] >> b[l] : (long long)((unsigned long long)a[l] << b[l]);
+            break;
+        default:
+            if (eval_binary(e->kind, a[l], b[l], &a[l], why, sizeof why))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+static int lanes_at(const adv_expr *e, const lanes *r, lane_mask live, long long *out, int depth)
+{
+    if (!e || depth > 200)
+        return -1;
+    long long b[ADV_INDEX_LANES];
+    switch (e->kind) {
+    case ADV_X_CONST:
+    case ADV_X_UNIFORM: lanes_fill(r, e->value, out); return 0;
+    case ADV_X_TID: memcpy(out, r->tid, r->n * sizeof *out); return 0;
+    case ADV_X_BID: memcpy(out, r->bid, r->n * sizeof *out); return 0;
+    case ADV_X_BDIM: lanes_fill(r, r->bdim, out); return 0;
+    case ADV_X_GDIM: lanes_fill(r, r->gdim, out); return 0;
+    case ADV_X_PARAM:
+        if (!r->pv || e->param < 0 || e->param >= r->pv->n || !r->pv->known[e->param])
+            return -1;
+        lanes_fill(r, r->pv->value[e->param], out);
+        return 0;
+    case ADV_X_NEG:
+    case ADV_X_NOT:
+    case ADV_X_BNOT:
+    case ADV_X_CAST:
+        if (lanes_at(e->a, r, live, out, depth + 1))
+            return -1;
+        for (unsigned l = 0; l < r->n; l++)
+            out[l] = e->kind == ADV_X_NEG ? (long long)(0ull - (unsigned long long)out[l])
+                     : e->kind == ADV_X_NOT ? !out[l]
+                     : e->kind == ADV_X_BNOT ? ~out[l]
+                     : convert(out[l], e->bits, e->is_unsigned);
+        return 0;
+    case ADV_X_COND: return lanes_cond(e, r, live, out, depth);
+    case ADV_X_OPAQUE: return -1;
+    default:
+        if (lanes_at(e->a, r, live, out, depth + 1) || lanes_at(e->b, r, live, b, depth + 1))
+            return -1;
+        return lanes_binary(e, r, live, out, b);
+    }
+}
+
+int adv_index_eval_threads(const adv_expr *e, long long g0, unsigned n, long long block, long long grid,
+                           const adv_params *params, long long *out, long long *bad, char *why,
+                           size_t why_len)
+{
+    lanes r = {.n = n, .bdim = block, .gdim = grid, .pv = params};
+    for (unsigned l = 0; l < n && l < ADV_INDEX_LANES; l++) {
+        r.tid[l] = (g0 + l) % block;
+        r.bid[l] = (g0 + l) / block;
+    }
+    if (n <= ADV_INDEX_LANES && lanes_at(e, &r, n == 64 ? ~0ull : (1ull << n) - 1, out, 0) == 0)
+        return 0;
+    for (unsigned l = 0; l < n; l++) {
+        adv_thread t = {(g0 + l) % block, (g0 + l) / block, block, grid};
+        if (eval_at(e, &t, params, &out[l], why, why_len, 0)) {
+            *bad = g0 + l;
+            return -1;
+        }
+    }
+    return 0;
+}
+
 void adv_index_check_affine(const adv_expr *e, const adv_params *params, long long count,
                             unsigned block, unsigned edge, adv_affine *cls)
 {
@@ -421,27 +570,30 @@ void adv_index_check_affine(const adv_expr *e, const adv_params *params, long lo
         long long w = i < per_end ? i : warps - 2 * per_end + i;
         if (w < 0 || w >= warps || (i >= per_end && w < per_end))
             continue;
-        long long base = 0, want;
-        for (long long l = 0; l < 32 && w * 32 + l < count; l++) {
-            long long g = w * 32 + l, v;
-            adv_thread t = {g % block, g / block, block, grid};
-            char why[96];
-            if (adv_index_eval(e, &t, params, &v, why, sizeof why) != 0) {
-                snprintf(cls->why, sizeof cls->why, "%s (thread %lld)", why, g);
-                cls->affine = 0;
-                return;
-            }
-            if (l == 0)
-                base = w == 0 ? cls->offset : v;
-            int exact = !__builtin_mul_overflow(cls->stride, l, &want) &&
+        long long v[32], bad, base, want;
+        unsigned n = count - w * 32 < 32 ? (unsigned)(count - w * 32) : 32;
+        char why[96];
+        /* threads before the first that fails are still checked first: the
+         * earliest thread's problem is the one reported */
+        int failed = adv_index_eval_threads(e, w * 32, n, block, grid, params, v, &bad, why, sizeof why);
+        unsigned done = failed ? (unsigned)(bad - w * 32) : n;
+        base = w == 0 ? cls->offset : done ? v[0] : 0;
+        for (unsigned l = 0; l < done; l++) {
+            long long g = w * 32 + l;
+            int exact = !__builtin_mul_overflow(cls->stride, (long long)l, &want) &&
                         !__builtin_add_overflow(want, base, &want);
-            if (!exact || v != want) {
+            if (!exact || v[l] != want) {
                 snprintf(cls->why, sizeof cls->why,
-                         "wraps: thread %lld gets %lld, not %lld (the index overflows its C type)", g, v,
+                         "wraps: thread %lld gets %lld, not %lld (the index overflows its C type)", g, v[l],
                          exact ? want : 0);
                 cls->affine = 0;
                 return;
             }
+        }
+        if (failed) {
+            snprintf(cls->why, sizeof cls->why, "%s (thread %lld)", why, bad);
+            cls->affine = 0;
+            return;
         }
     }
 }

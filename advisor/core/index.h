@@ -58,6 +58,11 @@ adv_expr *adv_expr_const(long long v);
 adv_expr *adv_expr_opaque(const char *why);
 adv_expr *adv_expr_clone(const adv_expr *e);
 void adv_expr_free(adv_expr *e);
+/* 1 when x and y are the same tree (both NULL included): the same index
+ * for every thread. */
+int adv_expr_equal(const adv_expr *x, const adv_expr *y);
+/* A hash of the tree: equal trees hash equal. */
+unsigned long long adv_expr_hash(const adv_expr *e);
 
 typedef struct {
     int affine;           /* 1: lane l of each warp is stride*l past lane 0 (stride 0: warp-uniform) */
@@ -107,5 +112,15 @@ typedef struct {
  * unknown parameter, division by zero). */
 int adv_index_eval(const adv_expr *e, const adv_thread *t, const adv_params *params,
                    long long *out, char *why, size_t why_len);
+
+/* The index of the n consecutive threads from global thread g0 (blocks of
+ * `block` threads, `grid` blocks): out[l] is what adv_index_eval gives
+ * thread g0 + l.  Faster for n up to ADV_INDEX_LANES (one walk of the tree
+ * for all); any n works.  Returns 0, or -1 with `why` and *bad set to the
+ * first thread whose index cannot be computed (out is then partial). */
+#define ADV_INDEX_LANES 32
+int adv_index_eval_threads(const adv_expr *e, long long g0, unsigned n, long long block, long long grid,
+                           const adv_params *params, long long *out, long long *bad, char *why,
+                           size_t why_len);
 
 #endif

@@ -150,7 +150,8 @@ static void mark_repeats(adv_kernel *kn)
     for (unsigned i = 0; i < kn->naccesses; i++) {
         const adv_access *x = &kn->acc[ord[i]], *y = i ? &kn->acc[ord[i - 1]] : NULL;
         kn->acc[ord[i]].repeats = y && y->param == x->param && y->field == x->field && y->mode == x->mode &&
-                                  !strcmp(y->index, x->index) && !strcmp(y->path, x->path);
+                                  !strcmp(y->index, x->index) && !strcmp(y->path, x->path) &&
+                                  adv_expr_equal(y->expr, x->expr);
     }
     free(ord);
 }
@@ -345,20 +346,50 @@ const adv_params *adv_model_params(const adv_model *m, unsigned k)
 
 long long adv_model_count(const adv_model *m) { return m->count; }
 
+typedef struct {
+    unsigned long long hash;
+    unsigned a;
+} keyed;
+
+static int cmp_keyed(const void *x, const void *y)
+{
+    const keyed *a = x, *b = y;
+    return a->hash != b->hash ? (a->hash < b->hash ? -1 : 1) : a->a < b->a ? -1 : a->a > b->a;
+}
+
+/* Each access's verdict.  Accesses with the same index tree share one (a
+ * kernel reads p[i].x, p[i].y, q[i], ...): checking each anew on the edge
+ * threads would make a long kernel's check slow. */
+static void classify_accesses(adv_kernel *kn, const adv_params *pv, long long count)
+{
+    keyed *ord = gm_xcalloc(kn->naccesses + 1, sizeof *ord);
+    for (unsigned a = 0; a < kn->naccesses; a++)
+        ord[a] = (keyed){adv_expr_hash(kn->acc[a].expr), a};
+    qsort(ord, kn->naccesses, sizeof *ord, cmp_keyed);
+    for (unsigned i = 0, first = 0; i < kn->naccesses; i++) {
+        adv_access *x = &kn->acc[ord[i].a];
+        const adv_access *y = &kn->acc[ord[first].a];
+        if (ord[i].hash != ord[first].hash)
+            first = i;
+        else if (i != first && adv_expr_equal(x->expr, y->expr)) {
+            x->cls = y->cls;
+            continue;
+        }
+        x->cls = adv_index_classify(x->expr, pv);
+        adv_index_check_affine(x->expr, pv, count, GM_LAUNCH_BLOCK, GM_CHECK_EDGE_THREADS, &x->cls);
+    }
+    free(ord);
+}
+
 void adv_model_classify(adv_model *m, long long count)
 {
     m->count = count;
     for (unsigned k = 0; k < m->nkernels; k++) {
         adv_kernel *kn = &m->kernels[k];
         make_params(m, k);
-        const adv_params *pv = &kn->pv;
         mark_repeats(kn);
-        for (unsigned a = 0; a < kn->naccesses; a++) {
-            adv_access *x = &kn->acc[a];
-            x->cls = adv_index_classify(x->expr, pv);
-            adv_index_check_affine(x->expr, pv, count, GM_LAUNCH_BLOCK, GM_CHECK_EDGE_THREADS, &x->cls);
-        }
-        kn->window = window_of(kn, pv, count);
+        classify_accesses(kn, &kn->pv, count);
+        kn->window = window_of(kn, &kn->pv, count);
     }
 }
 

@@ -150,7 +150,7 @@ static void extent(const adv_pattern *p, long long *lo, long long *hi)
     char why[128];
     for (long long g = 0; g < PROBE_THREADS; g++) {
         long long e;
-        if (adv_pattern_elem(p, g, PROBE_GRID, &e, why, sizeof why))
+        if (adv_pattern_elems(p, g, 1, PROBE_GRID, &e, why, sizeof why))
             continue;
         long long a;
         if (adv_pattern_addr(p, e, &a, why, sizeof why))

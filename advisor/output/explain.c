@@ -10,14 +10,14 @@
 
 static void draw(FILE *f, const char *title, const adv_pattern *p)
 {
-    long long addr[ADV_WARP_SIZE], elem;
+    long long addr[ADV_WARP_SIZE], elem[ADV_WARP_SIZE];
     char why[128];
-    for (unsigned t = 0; t < ADV_WARP_SIZE; t++) {
-        if (adv_pattern_elem(p, t, 1, &elem, why, sizeof why) ||
-            adv_pattern_addr(p, elem, &addr[t], why, sizeof why)) {
-            fprintf(f, "  %s: not drawn: %s\n", title, why);
-            return;
-        }
+    int failed = adv_pattern_elems(p, 0, ADV_WARP_SIZE, 1, elem, why, sizeof why);
+    for (unsigned t = 0; t < ADV_WARP_SIZE && !failed; t++)
+        failed = adv_pattern_addr(p, elem[t], &addr[t], why, sizeof why);
+    if (failed) {
+        fprintf(f, "  %s: not drawn: %s\n", title, why);
+        return;
     }
     adv_warp_cost wc;
     adv_warp_cost_of(addr, NULL, p->width, &wc);
