@@ -48,6 +48,7 @@
 #define GM_MAX_MISSING_HEADERS 16    /* #includes found nowhere, served empty (each a parse again) */
 #define GM_MAX_FOLDER_DEPTH 32       /* check FOLDER: folders below it that are searched */
 #define GM_INCLUDER_SCAN 512         /* files read per folder when looking for a .cu's includer */
+#define GM_INCLUDER_UP 2             /* folders above a .cu's own searched for its includer */
 #define GM_INCLUDER_DEPTH 3          /* headers followed from a .cu to the source including it */
 #define GM_INCLUDER_BYTES 4194304    /* larger files are not read as includers */
 

@@ -48,6 +48,26 @@ out=$("$B" check tests/realcode/included 2>&1)
     printf '%s\n' "$out" | grep -qF "diffuse_kernel.cu: checked with tests/realcode/included/diffuse.cu, which #includes it" ||
     { echo "FAIL: check FOLDER reports an #included kernels file once"; fail=1; }
 
+# a program built as one unit (HeCBench's sss and btree): the kernels two
+# folders down, #included under #ifdef USE_GPU by a .cpp that main.cu
+# #includes behind its guard; `real` (2 bytes) comes from main.cu, and a
+# #pragma once header is #included under #if, then again without one
+"$B" check --json tests/realcode/project/kernels/gpu/relax.cu | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["checked"]["kernels"] == 2, d["checked"]
+got = {(f["file"].split("/")[-1], f["line"], f["access"], round(f["efficiency"], 3)) for f in d["findings"]}
+assert got == {("relax.cu", 10, "nodes[i].value", 0.167), ("relax.cu", 10, "nodes[i].weight", 0.167),
+               ("relax.cu", 17, "nodes[i].next", 0.333)}, got
+' || { echo "FAIL: kernels #included under #if by an #included .cpp are checked in main.cu"; fail=1; }
+out=$("$B" check tests/realcode/project 2>&1); rc=$?
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c 'in relax:')" = 2 ] &&
+    printf '%s\n' "$out" | grep -qF "grid.h: checked with tests/realcode/project/main.cu, which #includes it" ||
+    { echo "FAIL: check FOLDER covers a header and a kernels file with the source that #includes them (exit $rc)"; fail=1; }
+out=$("$B" check tests/realcode/project/grid.h 2>&1); rc=$?
+[ $rc -eq 0 ] && printf '%s\n' "$out" | grep -qF "grid.h: #included by tests/realcode/project/main.cu, so analysed there" ||
+    { echo "FAIL: a header that does not compile alone is analysed in its includer (exit $rc)"; fail=1; }
+
 # template kernels: the file's own instances, and one more named on the command line
 "$B" check --json --instantiate 'reduce<float, 64>' tests/realcode/reduce_template.cu | python3 -c '
 import json, sys

@@ -6,7 +6,7 @@
 set -u
 B=$1; SRC=$2; fail=0
 cd "$SRC"
-for f in tests/realcode/*.cu tests/realcode/included/diffuse_kernel.cu; do
+for f in tests/realcode/*.cu tests/realcode/included/diffuse_kernel.cu tests/realcode/project/kernels/gpu/relax.cu; do
     json=$("$B" --static --arch 90 --json -q "$f" 2>/dev/null); rc=$?
     [ $rc -eq 3 ] && { echo "NVRTC not found: skipped"; exit 77; }
     printf '%s' "$json" | python3 -c '

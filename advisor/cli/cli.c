@@ -226,8 +226,17 @@ int cli_load_model_in(const char *path, const char *text, const char *unit, cons
         path = unit;
     }
     *out = NULL;
-    if (adv_parse_file(path, &po, out, st) != GM_OK)
-        return st->code;
+    char ctx[4096];
+    if (adv_parse_file(path, &po, out, st) != GM_OK) {
+        /* a header whose types come from the source that #includes it:
+         * analysed there, as a kernels file is */
+        if (unit || text || !cli_header_includer(path, ctx, sizeof ctx))
+            return st->code;
+        gm_status_init(st);
+        po.kernels_of = path;
+        if (adv_parse_file(ctx, &po, out, st) != GM_OK)
+            return st->code;
+    }
     if (c->nparams)
         adv_model_set_overrides(*out, c->params, c->nparams);
     adv_model_set_weights(*out, c->weights, c->nweights);

@@ -68,7 +68,10 @@ int cli_positive_arg(const char *opt, const char *value, double *out, gm_status 
 int cli_load_model(const char *path, const char *text, const cli_common *c, adv_model **out,
                    gm_status *st);
 /* The same with the translation unit given: `unit` (cli_includer's
- * answer for path) is parsed for path's kernels; NULL: path alone. */
+ * answer for path) is parsed for path's kernels; NULL: path alone, and a
+ * header that does not compile alone is then parsed in the source that
+ * #includes it (cli_header_includer), when there is one; else the error
+ * of the header alone stands. */
 int cli_load_model_in(const char *path, const char *text, const char *unit, const cli_common *c,
                       adv_model **out, gm_status *st);
 

@@ -146,9 +146,12 @@ static void check_files(adv_check *c, const cli_files *files, const cli_common *
         gm_status_init(&fst);
         char unit[PATH_MAX + 1];
         const char *in = !files->error[i] && cli_includer(files->path[i], unit, sizeof unit) ? unit : NULL;
+        char hunit[PATH_MAX + 1]; /* a header's includer checks it, when checked too */
+        const char *hin = !files->error[i] && cli_header_includer(files->path[i], hunit, sizeof hunit) ? hunit
+                                                                                                        : NULL;
         if (files->error[i]) {
             gm_fail(&fst, GM_EINPUT, "%s", files->error[i]);
-        } else if (checked_with_includer(files, files->path[i], in)) {
+        } else if (checked_with_includer(files, files->path[i], in ? in : hin)) {
             continue;
         } else if (load_one(files->path[i], in, cc, cfg, db, &m, &fst) == GM_OK) {
             adv_check_model(c, m);

@@ -130,25 +130,37 @@ static int includes(const char *from, const char *target)
     return found;
 }
 
-/* The folder of `file` as named ("." for none), and the folder above it. */
-static void folders(const char *file, char dirs[2][PATH_MAX + 1])
+/* The folder of `file` as named ("." for none), then the GM_INCLUDER_UP
+ * folders above it (a project's kernels may sit in map/kernels/ and be
+ * #included by a header at its top).  Returns how many were written. */
+static unsigned folders(const char *file, char dirs[][PATH_MAX + 1])
 {
     const char *slash = strrchr(file, '/');
-    snprintf(dirs[0], sizeof dirs[0], "%.*s", slash ? (int)(slash - file) : 1, slash ? file : ".");
-    slash = strrchr(dirs[0], '/');
-    if (slash)
-        snprintf(dirs[1], sizeof dirs[1], "%.*s", (int)(slash - dirs[0]), dirs[0]);
-    else
-        snprintf(dirs[1], sizeof dirs[1], "%s", strcmp(dirs[0], ".") ? "." : "..");
+    snprintf(dirs[0], sizeof dirs[0], "%.*s", !slash ? 1 : slash == file ? 1 : (int)(slash - file),
+             slash ? file : ".");
+    unsigned n = 1;
+    for (; n <= GM_INCLUDER_UP && strcmp(dirs[n - 1], "/"); n++) {
+        const char *below = dirs[n - 1], *up = strrchr(below, '/');
+        const char *base = up ? up + 1 : below;
+        if (!strcmp(below, "."))
+            snprintf(dirs[n], sizeof dirs[n], "..");
+        else if (!strcmp(base, ".."))
+            snprintf(dirs[n], sizeof dirs[n], "%.*s/..", PATH_MAX - 3, below);
+        else if (up)
+            snprintf(dirs[n], sizeof dirs[n], "%.*s", up == below ? 1 : (int)(up - below), below);
+        else
+            snprintf(dirs[n], sizeof dirs[n], ".");
+    }
+    return n;
 }
 
 /* file: as named; target: its real path. */
 static int includer_of(const char *file, const char *target, char *out, size_t n, unsigned depth)
 {
-    char dirs[2][PATH_MAX + 1];
-    folders(file, dirs);
+    char dirs[GM_INCLUDER_UP + 1][PATH_MAX + 1];
+    unsigned nd = folders(file, dirs);
     int found = 0;
-    for (unsigned d = 0; d < 2 && !found; d++) {
+    for (unsigned d = 0; d < nd && !found; d++) {
         struct dirent **list;
         int nl = scandir(dirs[d], &list, visible, alphasort);
         for (int i = 0; i < nl; i++) {
@@ -157,8 +169,9 @@ static int includer_of(const char *file, const char *target, char *out, size_t n
             int unit = has_ext(path, unit_exts), header = has_ext(path, header_exts);
             if (!found && i < GM_INCLUDER_SCAN && (unit || header) && realpath(path, real) &&
                 strcmp(real, target) && includes(path, target)) {
-                /* a header, or a .cu itself #included, is followed to its own includer */
-                if ((header || has_ext(path, (const char *const[]){".cu", NULL})) && depth + 1 < GM_INCLUDER_DEPTH)
+                /* a header, or a source itself #included (sss: kernels.cu in a
+                 * .cpp in main.cu), is followed to its own includer */
+                if (depth + 1 < GM_INCLUDER_DEPTH)
                     found = includer_of(path, real, out, n, depth + 1);
                 if (!found && unit)
                     found = snprintf(out, n, "%s", path) < (int)n;
@@ -175,6 +188,12 @@ int cli_includer(const char *path, char *out, size_t n)
     char real[PATH_MAX + 1];
     return has_ext(path, (const char *const[]){".cu", NULL}) && realpath(path, real) &&
            includer_of(path, real, out, n, 0);
+}
+
+int cli_header_includer(const char *path, char *out, size_t n)
+{
+    char real[PATH_MAX + 1];
+    return has_ext(path, header_exts) && realpath(path, real) && includer_of(path, real, out, n, 0);
 }
 
 void cli_files_free(cli_files *f)

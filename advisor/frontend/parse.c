@@ -692,29 +692,46 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
  * position still names its own file and line.  Kernels written to be
  * #included by one .cu are then analysed in its context, structs declared
  * in a header are modelled and carried into generated code, and an error
- * in a header's host code costs that code only.  A file is spliced once
- * (a second #include of it is dropped, as its guard would); an #include
- * under #if is left to the preprocessor, except the header's own guard.
- * The folders of spliced files join the include path. */
+ * in a header's host code costs that code only.  The folders of spliced
+ * files join the include path.
+ *
+ * An #include under #if is spliced too, inside its #if: the preprocessor
+ * still decides (sss: kernels.cu under #ifdef USE_GPU, in a .cpp under
+ * #ifndef SSSMOVES_CPP).  A file is spliced again only where the first
+ * copy may have been skipped (it sat under #if); once it was reached for
+ * certain, a second #include is dropped where its guard would drop it,
+ * else left to clang.  #pragma once means nothing in one spliced text, so
+ * such a file gets a guard of its own. */
 #define MAX_SPLICE_DEPTH 8
 
 typedef struct {
     inc_walk *w;
     pctx *pc;
-    char **done;  /* files spliced so far */
+    char **done;  /* files spliced so far (real paths) */
+    unsigned char *certain; /* done[i] was spliced outside every #if */
     unsigned ndone;
 } splice_t;
 
-static int spliced_before(splice_t *sp, const char *path)
+typedef enum { SPLICE_NEW, SPLICE_SEEN_MAYBE, SPLICE_SEEN } splice_seen;
+
+/* Whether `path` was spliced before; records it (index in *at). */
+static splice_seen spliced_before(splice_t *sp, const char *path, int certain, unsigned *at)
 {
     char real[4096];
     const char *key = realpath(path, real) ? real : path;
     for (unsigned i = 0; i < sp->ndone; i++)
-        if (!strcmp(sp->done[i], key))
-            return 1;
+        if (!strcmp(sp->done[i], key)) {
+            splice_seen was = sp->certain[i] ? SPLICE_SEEN : SPLICE_SEEN_MAYBE;
+            sp->certain[i] |= (unsigned char)certain;
+            *at = i;
+            return was;
+        }
     sp->done = gm_xrealloc(sp->done, (sp->ndone + 1) * sizeof *sp->done);
-    sp->done[sp->ndone++] = gm_xstrdup(key);
-    return 0;
+    sp->certain = gm_xrealloc(sp->certain, (sp->ndone + 1) * sizeof *sp->certain);
+    sp->certain[sp->ndone] = (unsigned char)certain;
+    sp->done[sp->ndone] = gm_xstrdup(key);
+    *at = sp->ndone++;
+    return SPLICE_NEW;
 }
 
 /* 1 when text starts (after comments and blank lines) with an include
@@ -737,7 +754,31 @@ static int has_guard(const char *t)
     return sscanf(t, "#ifndef %127s #define %127s", a, b) == 2 && !strcmp(a, b);
 }
 
-static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *out, int depth)
+static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *out, int depth,
+                        int under_if);
+
+/* The file at `path` (read: sub) in place of an #include on `line` of `file`. */
+static void splice_file(splice_t *sp, const char *file, unsigned line, char *path, const char *sub,
+                        unsigned idx, sb_t *out, int depth, int under_if)
+{
+    int once = !has_guard(sub) && strstr(sub, "#pragma once");
+    sb_puts(out, "\n");
+    if (once)
+        sb_printf(out, "#ifndef __gmadvise_once_%u\n#define __gmadvise_once_%u\n", idx, idx);
+    sb_line_directive(out, 1, path);
+    splice_text(sp, path, sub, out, depth + 1, under_if);
+    sb_puts(out, once ? "\n#endif\n" : "\n");
+    sb_line_directive(out, line + 1, file);
+    char *slash = strrchr(path, '/');
+    if (slash)
+        *slash = '\0';
+    pctx *pc = sp->pc;
+    pc->inc_dirs = gm_xrealloc(pc->inc_dirs, (pc->ninc_dirs + 1) * sizeof *pc->inc_dirs);
+    pc->inc_dirs[pc->ninc_dirs++] = gm_xstrdup(slash ? path : ".");
+}
+
+static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *out, int depth,
+                        int under_if)
 {
     unsigned line = 1;
     int cond = has_guard(text) ? -1 : 0; /* #if nesting, the guard's not counted */
@@ -749,19 +790,21 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
         char name[1024], path[2048], dir[16];
         struct stat sb;
         char *sub = NULL;
+        size_t sublen = 0;
         int drop = 0;
+        unsigned idx = 0;
         if (*p == '#' && len - (size_t)(p - l) < 1100) {
             char d[1100];
             snprintf(d, sizeof d, "%.*s", (int)(len - (size_t)(p - l)), p);
             if (sscanf(d, "# %15s", dir) == 1)
                 cond += !strncmp(dir, "if", 2) ? 1 : !strcmp(dir, "endif") ? -1 : 0;
             /* the spliced text stays within what gmadvise reads of one file */
-            if (cond <= 0 && depth < MAX_SPLICE_DEPTH && out->len < MAX_FILE_BYTES &&
+            if (depth < MAX_SPLICE_DEPTH && out->len < MAX_FILE_BYTES &&
                 sscanf(d, "# include \"%1023[^\"]\"", name) == 1 &&
                 resolve_include(sp->w, file, name, 1, path, sizeof path, &sb) && S_ISREG(sb.st_mode) &&
                 sb.st_size <= MAX_FILE_BYTES - (long long)out->len) {
-                sub = gm_read_file(path, NULL);
-                if (sub && spliced_before(sp, path)) {
+                sub = gm_read_file(path, &sublen);
+                if (sub && spliced_before(sp, path, !under_if && cond <= 0, &idx) == SPLICE_SEEN) {
                     /* included again: dropped where a guard would drop it,
                      * else left to clang (which says it nests forever) */
                     drop = has_guard(sub) || strstr(sub, "#pragma once");
@@ -770,18 +813,8 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
                 }
             }
         }
-        if (sub && !memchr(sub, '\0', strlen(sub))) {
-            sb_puts(out, "\n");
-            sb_line_directive(out, 1, path);
-            splice_text(sp, path, sub, out, depth + 1);
-            sb_puts(out, "\n");
-            sb_line_directive(out, line + 1, file);
-            char *slash = strrchr(path, '/');
-            if (slash)
-                *slash = '\0';
-            pctx *pc = sp->pc;
-            pc->inc_dirs = gm_xrealloc(pc->inc_dirs, (pc->ninc_dirs + 1) * sizeof *pc->inc_dirs);
-            pc->inc_dirs[pc->ninc_dirs++] = gm_xstrdup(slash ? path : ".");
+        if (sub && !memchr(sub, '\0', sublen)) { /* not a binary file */
+            splice_file(sp, file, line, path, sub, idx, out, depth, under_if || cond > 0);
         } else if (drop) {
             sb_puts(out, "/* gmadvise: spliced above */\n");
         } else {
@@ -795,11 +828,12 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
 
 static void splice_user_includes(adv_model *m, const char *file, inc_walk *w, pctx *pc)
 {
-    splice_t sp = {w, pc, NULL, 0};
-    spliced_before(&sp, file); /* the main file including itself is never spliced */
+    splice_t sp = {w, pc, NULL, NULL, 0};
+    unsigned self;
+    spliced_before(&sp, file, 1, &self); /* the main file including itself is never spliced */
     sb_t out;
     sb_init(&out);
-    splice_text(&sp, file, m->text, &out, 0);
+    splice_text(&sp, file, m->text, &out, 0, 0);
     if (sp.ndone > 1 || out.len != m->text_len) {
         free(m->text);
         m->text_len = (unsigned)out.len;
@@ -809,6 +843,7 @@ static void splice_user_includes(adv_model *m, const char *file, inc_walk *w, pc
     for (unsigned i = 0; i < sp.ndone; i++)
         free(sp.done[i]);
     free(sp.done);
+    free(sp.certain);
 }
 
 /* What a parse keeps from one pass to the next. */

@@ -1,0 +1,8 @@
+#pragma once
+
+struct Node {
+    real value;
+    real weight;
+    int id;
+    int next;
+};
