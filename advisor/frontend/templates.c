@@ -136,9 +136,13 @@ static void substitute(const char *t, unsigned b, unsigned e, unsigned name_off,
             for (unsigned k = 0; k < n && !member && !isdigit((unsigned char)t[i]); k++)
                 if (strlen(tp[k].name) == j - i && !strncmp(tp[k].name, t + i, j - i))
                     hit = (int)k;
+            unsigned next = j; /* T(x) with T "unsigned char" must be a cast: (unsigned char)(x) */
+            while (next < e && isspace((unsigned char)t[next]))
+                next++;
             if (hit < 0)
                 sb_putn(out, t + i, j - i);
-            else if (tp[hit].is_value)
+            else if (tp[hit].is_value || (strchr(args[hit].text, ' ') && next < e && t[next] == '(' &&
+                                          t[next + 1] != ')'))
                 sb_printf(out, "(%s)", args[hit].text);
             else
                 sb_puts(out, args[hit].text);
@@ -192,6 +196,135 @@ typedef struct {
 
 /* Appends the instance for `args` (n given, the rest from defaults) to
  * src, once per distinct argument list. */
+/* ---- arguments that are constant expressions ------------------------------
+ * A local constexpr spelled out (sizeof(float4) / sizeof(T), T replaced) is
+ * folded to its value, so that the instance is the one clang names with
+ * the number and reads as widen<float, 4>.  Integer literals, + - * / % <<
+ * >>, parentheses, and sizeof of a builtin or CUDA vector type or of a
+ * struct of the file; anything else is left as written. */
+typedef struct {
+    const char *p;
+    const adv_model *m;
+    int ok;
+} folder;
+
+static long long fold_expr(folder *f, int level);
+
+static void fold_ws(folder *f)
+{
+    while (isspace((unsigned char)*f->p))
+        f->p++;
+}
+
+/* Bytes of a type named in a sizeof: 0 when not known here. */
+static long long type_size(const adv_model *m, const char *t)
+{
+    static const struct {
+        const char *name;
+        unsigned size;
+    } scalars[] = {{"char", 1}, {"signed char", 1}, {"unsigned char", 1}, {"bool", 1}, {"short", 2},
+                   {"unsigned short", 2}, {"int", 4}, {"unsigned", 4}, {"unsigned int", 4}, {"long", 8},
+                   {"unsigned long", 8}, {"long long", 8}, {"unsigned long long", 8}, {"float", 4},
+                   {"double", 8}, {"half", 2}, {"__half", 2}, {"__nv_bfloat16", 2}, {"int8_t", 1},
+                   {"uint8_t", 1}, {"int16_t", 2}, {"uint16_t", 2}, {"int32_t", 4}, {"uint32_t", 4},
+                   {"int64_t", 8}, {"uint64_t", 8}, {"size_t", 8}},
+      lanes[] = {{"uchar", 1}, {"char", 1}, {"ushort", 2}, {"short", 2}, {"uint", 4}, {"int", 4},
+                 {"float", 4}, {"ulonglong", 8}, {"longlong", 8}, {"ulong", 8}, {"long", 8}, {"double", 8}};
+    for (size_t i = 0; i < sizeof scalars / sizeof *scalars; i++)
+        if (!strcmp(t, scalars[i].name))
+            return scalars[i].size;
+    size_t len = strlen(t);
+    for (size_t i = 0; len > 1 && i < sizeof lanes / sizeof *lanes; i++) /* float4: 4 lanes of 4 bytes */
+        if (strlen(lanes[i].name) == len - 1 && !strncmp(t, lanes[i].name, len - 1) && t[len - 1] >= '1' &&
+            t[len - 1] <= '4')
+            return (long long)lanes[i].size * (t[len - 1] - '0');
+    int st = adv_model_find_struct(m, t);
+    return st >= 0 ? adv_model_struct(m, (unsigned)st)->size : 0;
+}
+
+static long long fold_primary(folder *f)
+{
+    fold_ws(f);
+    if (*f->p == '(') {
+        f->p++;
+        long long v = fold_expr(f, 0);
+        fold_ws(f);
+        f->ok &= *f->p == ')';
+        f->p += *f->p == ')';
+        return v;
+    }
+    if (*f->p == '-' || *f->p == '+') {
+        int neg = *f->p++ == '-';
+        long long v = fold_primary(f);
+        return neg ? -v : v;
+    }
+    if (isdigit((unsigned char)*f->p)) {
+        char *end;
+        long long v = strtoll(f->p, &end, 0);
+        f->p = end;
+        while (*f->p == 'u' || *f->p == 'U' || *f->p == 'l' || *f->p == 'L')
+            f->p++;
+        return v;
+    }
+    if (!strncmp(f->p, "sizeof", 6) && !is_ident(f->p[6])) {
+        f->p += 6;
+        fold_ws(f);
+        const char *close = *f->p == '(' ? strchr(f->p, ')') : NULL;
+        char type[ADV_TYPE_MAX];
+        if (close && close - f->p < (long)sizeof type) {
+            trimmed(f->p + 1, close, type, sizeof type);
+            f->p = close + 1;
+            long long size = type_size(f->m, type);
+            f->ok &= size > 0;
+            return size;
+        }
+    }
+    f->ok = 0;
+    return 0;
+}
+
+/* Levels, loosest first: shifts, then + -, then * / %. */
+static long long fold_expr(folder *f, int level)
+{
+    if (level == 3)
+        return fold_primary(f);
+    long long v = fold_expr(f, level + 1);
+    for (;;) {
+        fold_ws(f);
+        const char *p = f->p;
+        int op = level == 0 && (!strncmp(p, "<<", 2) || !strncmp(p, ">>", 2)) ? p[0]
+                 : level == 1 && (*p == '+' || *p == '-') ? *p
+                 : level == 2 && (*p == '*' || *p == '/' || *p == '%') ? *p : 0;
+        if (!op || !f->ok)
+            return v;
+        f->p += level == 0 ? 2 : 1;
+        long long r = fold_expr(f, level + 1), out = 0;
+        if (op == '+')
+            f->ok &= !__builtin_add_overflow(v, r, &out);
+        else if (op == '-')
+            f->ok &= !__builtin_sub_overflow(v, r, &out);
+        else if (op == '*')
+            f->ok &= !__builtin_mul_overflow(v, r, &out);
+        else if (op == '/' || op == '%')
+            f->ok &= r != 0 && !(v == LLONG_MIN && r == -1);
+        else /* shifts: C defines them for these only */
+            f->ok &= r >= 0 && r < 63 && v >= 0 && (op == '>' || v <= (LLONG_MAX >> r));
+        if (!f->ok)
+            return v;
+        v = op == '/' ? v / r : op == '%' ? v % r : op == '<' ? v << r : op == '>' ? v >> r : out;
+    }
+}
+
+/* A non-type argument that folds is spelled as its value. */
+static void fold_argument(const adv_model *m, targ *a)
+{
+    folder f = {a->text, m, 1};
+    long long v = fold_expr(&f, 0);
+    fold_ws(&f);
+    if (f.ok && !*f.p && strpbrk(a->text, "(+-*/%<>"))
+        snprintf(a->text, sizeof a->text, "%lld", v);
+}
+
 static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
 {
     pctx *pc = tt->pc;
@@ -202,6 +335,9 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
             return;
         snprintf(args[k].text, sizeof args[k].text, "%s", tt->tp[k].deflt);
     }
+    for (unsigned k = 0; k < tt->np; k++)
+        if (tt->tp[k].is_value && !tt->tp[k].cast[0])
+            fold_argument(pc->m, &args[k]);
     for (unsigned s = 0; s < tt->found; s++) {
         int dup = 1;
         for (unsigned k = 0; k < tt->np; k++)
@@ -517,6 +653,120 @@ static int by_name(tmpl_t *tt, unsigned at, host_use *h)
 
 /* One use of the kernel template: an instance, or, inside a host template
  * whose parameters it names, one per instance of that host template. */
+/* The integral constants a function declares before t[at] (`const int M
+ * = 1;`, `constexpr uint32_t N = 128;`) that k's arguments written there
+ * name are spelled as their values: the instance is copied outside the
+ * function, where those names mean nothing (HeCBench dp4a's
+ * dot_product<T, M>, cuda-samples reduction's 1024 / numOfMultiWarpGroups). */
+typedef struct {
+    pctx *pc;
+    unsigned at;
+    const targ *args;
+    int nargs;
+    CXCursor fn;
+    int found;
+    tparam name[MAX_TPARAMS];
+    targ value[MAX_TPARAMS];
+    unsigned n;
+} locals;
+
+static int function_kind(enum CXCursorKind k)
+{
+    return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+           k == CXCursor_Constructor || k == CXCursor_Destructor;
+}
+
+/* The function (or function template, or method) whose body holds at. */
+static enum CXChildVisitResult function_at(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    locals *l = data;
+    enum CXCursorKind k = fe_kind(l->pc, c);
+    unsigned b, e;
+    if (!fe_decl_extent(l->pc, c, &b, &e) || l->at < b || l->at >= e)
+        return CXChildVisit_Continue;
+    if (function_kind(k)) {
+        l->fn = c;
+        l->found = 1;
+        return CXChildVisit_Break;
+    }
+    return k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl ||
+           k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate
+           ? CXChildVisit_Recurse : CXChildVisit_Continue;
+}
+
+/* A constexpr local that depends on the template's parameters (`constexpr
+ * int UNROLL = sizeof(uint4) / sizeof(T);`, HeCBench rmsnorm) has no value
+ * in the template itself: its initializer, with the constants before it
+ * spelled out, stands for it, and the host template's instance replaces T. */
+static int constexpr_init(const locals *l, CXCursor var, targ *out)
+{
+    unsigned b, e;
+    char decl[ADV_TYPE_MAX], init[ADV_TYPE_MAX];
+    if (!fe_decl_extent(l->pc, var, &b, &e) || e - b >= sizeof decl)
+        return 0;
+    trimmed(l->pc->m->text + b, l->pc->m->text + e, decl, sizeof decl);
+    const char *eq = strchr(decl, '=');
+    if (!names(decl, "constexpr") || !eq)
+        return 0;
+    trimmed(eq + 1, decl + strlen(decl), init, sizeof init);
+    size_t len = strlen(init);
+    sb_t sub;
+    sb_init(&sub);
+    substitute(init, 0, (unsigned)len, UINT_MAX, 0, "", l->name, l->value, l->n, &sub);
+    int fits = len && snprintf(out->text, sizeof out->text, "(%s)", sub.s) < (int)sizeof out->text;
+    sb_free(&sub);
+    return fits;
+}
+
+static enum CXChildVisitResult local_constant(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    locals *l = data;
+    const adv_clang *cx = l->pc->cx;
+    if (fe_kind(l->pc, c) != CXCursor_VarDecl)
+        return CXChildVisit_Recurse;
+    unsigned off;
+    char name[ADV_NAME_MAX];
+    int named = 0;
+    fe_spell(l->pc, c, name, sizeof name);
+    for (int a = 0; a < l->nargs && !named; a++)
+        named = names(l->args[a].text, name);
+    if (!named || l->n == MAX_TPARAMS || !cx->clang_isConstQualifiedType(cx->clang_getCursorType(c)) ||
+        !fe_loc_at(l->pc, cx->clang_getCursorLocation(c), 0, &off, NULL, NULL) || off >= l->at)
+        return CXChildVisit_Continue;
+    CXEvalResult r = cx->clang_Cursor_Evaluate(c);
+    targ *v = &l->value[l->n];
+    if (r && cx->clang_EvalResult_getKind(r) == CXEval_Int) {
+        long long x = cx->clang_EvalResult_getAsLongLong(r);
+        snprintf(v->text, sizeof v->text, x < 0 ? "(%lld)" : "%lld", x);
+    } else if (!constexpr_init(l, c, v)) {
+        v = NULL;
+    }
+    if (r)
+        cx->clang_EvalResult_dispose(r);
+    if (v)
+        snprintf(l->name[l->n++].name, sizeof l->name[0].name, "%s", name);
+    return CXChildVisit_Continue;
+}
+
+static void local_constants(pctx *pc, unsigned at, targ *args, int n)
+{
+    locals *l = gm_xcalloc(1, sizeof *l);
+    *l = (locals){.pc = pc, .at = at, .args = args, .nargs = n};
+    pc->cx->clang_visitChildren(pc->cx->clang_getTranslationUnitCursor(pc->tu), function_at, l);
+    if (l->found)
+        pc->cx->clang_visitChildren(l->fn, local_constant, l);
+    for (int a = 0; a < n && l->n; a++) {
+        sb_t b;
+        sb_init(&b);
+        substitute(args[a].text, 0, (unsigned)strlen(args[a].text), UINT_MAX, 0, "", l->name, l->value, l->n, &b);
+        snprintf(args[a].text, sizeof args[a].text, "%s", b.s);
+        sb_free(&b);
+    }
+    free(l);
+}
+
 /* A use inside `#define NAME ...` (continued lines included) stands where
  * the macro is expanded: the first use of NAME after its definition, so
  * that a LAUNCH(n) macro inside a host template is that template's.  at
@@ -552,6 +802,8 @@ static void kernel_use(void *ctx, unsigned at, targ *args, int n)
         if (!in_template(tt->pc, at))
             return;
     }
+    if (tt->in_text && n > 0)
+        local_constants(tt->pc, at, args, n);
     host_use *h = gm_xcalloc(1, sizeof *h);
     h->tt = tt;
     int hosted = tt->in_text && (n > 0 ? host_around(tt, at, args, n, h) : n == 0 && by_name(tt, at, h));

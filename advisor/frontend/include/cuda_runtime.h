@@ -98,6 +98,16 @@ extern "C" __device__ int printf(const char *, ...);
 #include <cmath>
 #include <cstdlib>
 #include <new>
+/* device new and delete beside the host's, as clang's cuda_wrappers/new
+ * declares them (placement new into shared memory: cuda-samples newdelete) */
+__device__ void *operator new(size_t);
+__device__ void *operator new[](size_t);
+__device__ void operator delete(void *) noexcept;
+__device__ void operator delete[](void *) noexcept;
+__device__ void operator delete(void *, size_t) noexcept;
+__device__ void operator delete[](void *, size_t) noexcept;
+__device__ inline void *operator new(size_t, void *p) noexcept { return p; }
+__device__ inline void *operator new[](size_t, void *p) noexcept { return p; }
 #endif
 #else
 typedef signed char int8_t;
@@ -218,6 +228,9 @@ typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef unsigned long long cudaGraphConditionalHandle; /* conditional nodes (CUDA 12.3) */
+enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
+enum cudaGraphConditionalNodeType { cudaGraphCondTypeIf = 0, cudaGraphCondTypeWhile = 1, cudaGraphCondTypeSwitch = 2 };
 typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;
 struct cudaDeviceProp {
@@ -607,6 +620,9 @@ __host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsign
 __host__ cudaError_t cudaGraphLaunch(cudaGraphExec_t, cudaStream_t);
 __host__ cudaError_t cudaGraphDestroy(cudaGraph_t);
 __host__ cudaError_t cudaGraphExecDestroy(cudaGraphExec_t);
+__host__ cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *, cudaGraph_t, unsigned int = 0,
+                                                     unsigned int = 0);
+__device__ void cudaGraphSetConditional(cudaGraphConditionalHandle, unsigned int);
 __host__ cudaError_t cudaDeviceCanAccessPeer(int *, int, int);
 __host__ cudaError_t cudaDeviceEnablePeerAccess(int, unsigned int);
 __host__ cudaError_t cudaMemcpyPeer(void *, int, const void *, int, size_t);
@@ -629,6 +645,7 @@ template <class T> __device__ T tex1DLayered(cudaTextureObject_t, float, int);
 template <class T> __device__ T tex2DLayered(cudaTextureObject_t, float, float, int);
 template <class T> __device__ T tex2DLod(cudaTextureObject_t, float, float, float);
 template <class T> __device__ T texCubemap(cudaTextureObject_t, float, float, float);
+enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero = 0, cudaBoundaryModeClamp = 1, cudaBoundaryModeTrap = 2 };
 template <class T> __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int, int = 0);
 template <class T> __device__ T surf2Dread(cudaSurfaceObject_t, int, int, int = 0);
 template <class T> __device__ void surf2Dread(T *, cudaSurfaceObject_t, int, int, int = 0);
