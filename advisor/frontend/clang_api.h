@@ -37,7 +37,8 @@
     X(clang_getCursorDefinition) X(clang_getSpecializedCursorTemplate) X(clang_getCursor)      \
     X(clang_Cursor_getNumTemplateArguments) X(clang_Cursor_getTemplateArgumentKind)             \
     X(clang_Cursor_getTemplateArgumentType) X(clang_Cursor_getTemplateArgumentValue)   \
-    X(clang_getEnumConstantDeclValue) X(clang_getCursorSemanticParent)
+    X(clang_getEnumConstantDeclValue) X(clang_getCursorSemanticParent) X(clang_getCanonicalCursor) \
+    X(clang_getNumOverloadedDecls) X(clang_getOverloadedDecl)
 
 typedef struct adv_clang {
     void *lib;

@@ -25,7 +25,7 @@ static int device_header(const char *path, const char **rel)
     for (size_t h = 0; h < sizeof device_headers / sizeof *device_headers; h++)
         if (!strcmp(*rel, device_headers[h]))
             return 1;
-    return !strncmp(*rel, "cub/", 4);
+    return !strncmp(*rel, "cub/", 4) || !strncmp(*rel, "thrust/", 7);
 }
 
 typedef struct {
@@ -57,6 +57,11 @@ static void reach(reach_t *r, CXCursor c, int depth)
         CXCursor ref = pc->cx->clang_getCursorReferenced(kids.v[i]);
         if (!pc->cx->clang_Cursor_isNull(ref))
             mark(r, ref);
+        /* a call in a template that depends on its parameters names every
+         * candidate (BlockReduce<T> calling WarpReduce(val, op)) */
+        if (fe_kind(pc, kids.v[i]) == CXCursor_OverloadedDeclRef)
+            for (unsigned o = 0; o < pc->cx->clang_getNumOverloadedDecls(kids.v[i]); o++)
+                mark(r, pc->cx->clang_getOverloadedDecl(kids.v[i], o));
         if (depth < 256)
             reach(r, kids.v[i], depth + 1);
     }
@@ -158,6 +163,9 @@ static void keep_includes(pctx *pc)
                                           "#include <cub/block/block_radix_sort.cuh>\n#include <cub/block/block_adjacent_difference.cuh>\n"
                                           "#include <cub/warp/warp_reduce.cuh>\n"
                                           "#include <cub/warp/warp_scan.cuh>");
+        else if (!strncmp(rel, "thrust/", 7)) /* the parts of thrust NVRTC compiles */
+            adv_model_add_preamble(pc->m, "#include <thrust/pair.h>\n#include <thrust/tuple.h>\n"
+                                          "#include <thrust/functional.h>");
         else {
             char line[300];
             snprintf(line, sizeof line, "#include <%s>", rel);

@@ -176,7 +176,9 @@ static int visit_top(pctx *pc, CXCursor c)
     }
     if (k == CXCursor_FunctionTemplate) {
         if (fe_has_attr(pc, c, CXCursor_CUDAGlobalAttr)) {
-            if (!kernel_elsewhere(pc, c) && !skip_broken_function(pc, c, 1))
+            /* a declaration alone is no kernel: its definition (perhaps
+             * outside its namespace, tsne::utils::k) is the one copied */
+            if (cx->clang_isCursorDefinition(c) && !kernel_elsewhere(pc, c) && !skip_broken_function(pc, c, 1))
                 fe_cvec_push(&pc->templates, c);
         } else if (fe_has_attr(pc, c, CXCursor_CUDADeviceAttr)) {
             add_decl(pc, c, 0);
@@ -351,7 +353,8 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
         args[na - 1] = gcc;
     }
     static const char stub[] = "/* gmadvise: a header served empty */\n",
-                      cub_stub[] = "/* gmadvise: CUB, declared in one header */\n#include <cub/cub.cuh>\n";
+                      cub_stub[] = "/* gmadvise: CUB, declared in one header */\n#include <cub/cub.cuh>\n",
+                      thrust_stub[] = "/* gmadvise: thrust, declared in one header */\n#include <thrust/thrust.h>\n";
     unsigned nh = adv_cuda_headers_count + pc->nstubs, nun = nh + 1;
     struct CXUnsavedFile *un = gm_xcalloc(nun, sizeof *un);
     char (*paths)[1100] = gm_xcalloc(nh, sizeof *paths);
@@ -359,8 +362,11 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
         int is_stub = i >= adv_cuda_headers_count;
         snprintf(paths[i], sizeof paths[i], HEADERS_DIR "/%s",
                  is_stub ? pc->stubs[i - adv_cuda_headers_count] : adv_cuda_headers_names[i]);
-        const char *text = !is_stub ? adv_cuda_headers_texts[i]
-                           : strncmp(pc->stubs[i - adv_cuda_headers_count], "cub/", 4) ? stub : cub_stub;
+        const char *name = is_stub ? pc->stubs[i - adv_cuda_headers_count] : NULL;
+        const char *text = !is_stub                      ? adv_cuda_headers_texts[i]
+                           : !strncmp(name, "cub/", 4)    ? cub_stub
+                           : !strncmp(name, "thrust/", 7) ? thrust_stub
+                                                          : stub;
         un[i] = (struct CXUnsavedFile){paths[i], text, (unsigned long)strlen(text)};
     }
     un[nun - 1] = (struct CXUnsavedFile){pc->file, pc->m->text, pc->m->text_len};
@@ -514,7 +520,9 @@ typedef struct {
 /* CUDA library headers gmadvise does not parse (thrust, CUB and libcu++
  * need a CUDA compiler; cuBLAS, cuFFT, ... are host APIs): served empty,
  * so that the code that needs them fails to compile and is skipped with a
- * note, function by function, instead of the whole file. */
+ * note, function by function, instead of the whole file.  CUB's and
+ * thrust's are served as an #include of gmadvise's one declaring header
+ * for each (cub/cub.cuh, thrust/thrust.h), said nowhere. */
 static int stubbed_library(const char *name)
 {
     static const char *const prefixes[] = {"thrust/", "cub/", "cuda/", "nvtx3/", "cooperative_groups/details/"};
@@ -606,7 +614,7 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                     snprintf(name, sizeof name, "%.*s", (int)(end - p - 1), p + 1);
                     int found = resolve_include(w, from, name, close == '"', path, sizeof path, &sb);
                     if (w->pc && stubbed_library(name) && !(found && close == '"'))
-                        stub_library(w, from, line, name, strncmp(name, "cub/", 4) != 0);
+                        stub_library(w, from, line, name, strncmp(name, "cub/", 4) && strncmp(name, "thrust/", 7));
                     else if (found) {
                         if (!S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode))
                             return gm_fail(w->st, GM_EINPUT,

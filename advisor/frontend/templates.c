@@ -185,6 +185,8 @@ typedef struct {
     tparam tp[MAX_TPARAMS];
     unsigned np;
     unsigned start, end, name_off; /* the copy: after `template <...>` to the end */
+    unsigned qual_off;             /* where `ns::` before the name starts (a definition outside its
+                                    * namespace: the copy, inside it, drops it); else name_off */
     unsigned line;                 /* the user's line of `start`, in... */
     char file[1024];               /* ...the template's own file */
     targ seen[MAX_INSTANCES][MAX_TPARAMS];
@@ -364,7 +366,8 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
     sb_free(&label);
     sb_printf(src, "\n%s\n", tt->ns_open); /* the copy is looked up where the template is */
     sb_line_directive(src, tt->line, tt->file);
-    substitute(pc->m->text, tt->start, tt->end, tt->name_off, tt->nlen, copy, tt->tp, args, tt->np, src);
+    substitute(pc->m->text, tt->start, tt->end, tt->qual_off, tt->name_off + tt->nlen - tt->qual_off, copy, tt->tp,
+               args, tt->np, src);
     sb_puts(src, "\n");
     for (unsigned i = 0; i < tt->ns_depth; i++)
         sb_puts(src, "}");
@@ -421,7 +424,8 @@ static int spec_args(pctx *pc, CXCursor tmpl, const tparam *tp, unsigned np, CXC
 {
     const adv_clang *cx = pc->cx;
     if (cx->clang_Cursor_isNull(f) || fe_kind(pc, f) != CXCursor_FunctionDecl ||
-        !cx->clang_equalCursors(cx->clang_getSpecializedCursorTemplate(f), tmpl) ||
+        !cx->clang_equalCursors(cx->clang_getCanonicalCursor(cx->clang_getSpecializedCursorTemplate(f)),
+                                cx->clang_getCanonicalCursor(tmpl)) ||
         cx->clang_Cursor_getNumTemplateArguments(f) != (int)np)
         return -1;
     for (unsigned k = 0; k < np; k++) {
@@ -819,6 +823,29 @@ static void kernel_use(void *ctx, unsigned at, targ *args, int n)
     free(h);
 }
 
+/* Where `a::b::` before t[name] starts (not before `from`): name when
+ * the name is not qualified. */
+static unsigned qualifier_start(const char *t, unsigned from, unsigned name)
+{
+    unsigned q = name;
+    for (;;) {
+        unsigned i = q;
+        while (i > from && isspace((unsigned char)t[i - 1]))
+            i--;
+        if (i < from + 2 || t[i - 1] != ':' || t[i - 2] != ':')
+            return q;
+        i -= 2;
+        while (i > from && isspace((unsigned char)t[i - 1]))
+            i--;
+        unsigned id = i;
+        while (id > from && is_ident(t[id - 1]))
+            id--;
+        if (id == i)
+            return q; /* `::k`: the global namespace, kept */
+        q = id;
+    }
+}
+
 static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
 {
     adv_model *m = pc->m;
@@ -826,7 +853,6 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
     tmpl_t *tt = gm_xcalloc(1, sizeof *tt);
     tt->pc = pc;
     tt->tmpl = tmpl;
-    tt->ns_depth = fe_namespaces(pc, tmpl, 0, tt->ns_open, sizeof tt->ns_open);
     fe_spell(pc, tmpl, tt->name, sizeof tt->name);
     tt->nlen = strlen(tt->name);
     unsigned after, b, line, col;
@@ -842,6 +868,10 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
     }
     const char *close = memchr(t + after, '>', tt->name_off - after);
     tt->start = close ? (unsigned)(close - t) + 1 : after;
+    tt->qual_off = qualifier_start(t, tt->start, tt->name_off);
+    /* a definition outside its namespace is copied into it: where it was declared */
+    tt->ns_depth = fe_namespaces(pc, tt->qual_off < tt->name_off ? pc->cx->clang_getCanonicalCursor(tmpl) : tmpl, 0,
+                                 tt->ns_open, sizeof tt->ns_open);
     tt->line = line; /* the name's line, less the lines between the copy's start and it */
     for (unsigned i = tt->start; i < tt->name_off; i++)
         tt->line -= t[i] == '\n';

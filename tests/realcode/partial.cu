@@ -1,5 +1,5 @@
 // A file gmadvise can only partly model: a library it does not parse
-// (thrust, cuBLAS), a device function that needs it, a struct it cannot lay
+// (thrust's algorithms, cuBLAS), a device function that needs one, a struct it cannot lay
 // out (a bit-field). Each costs the kernels that need it, not the file;
 // the struct costs only its own accesses (classify's cells are modelled).
 #include <cstdio>

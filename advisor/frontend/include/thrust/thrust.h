@@ -1,0 +1,210 @@
+/* gmadvise's thrust/thrust.h: the parts of thrust that kernels and the
+ * host code launching them name, declarations only (every <thrust/...>
+ * header is served as an #include of this one).  Generated code includes
+ * thrust's own pair, tuple and functional headers, which NVRTC compiles;
+ * device_ptr and complex it cannot, so a kernel that uses them is
+ * analysed but its variants do not compile (said). */
+#pragma once
+#include <cuda_runtime.h>
+
+namespace thrust {
+
+/* pair and tuple */
+template <class T1, class T2> struct pair {
+    typedef T1 first_type;
+    typedef T2 second_type;
+    T1 first;
+    T2 second;
+    __host__ __device__ pair();
+    __host__ __device__ pair(const T1 &, const T2 &);
+    template <class U1, class U2> __host__ __device__ pair(const pair<U1, U2> &);
+};
+template <class T1, class T2> __host__ __device__ pair<T1, T2> make_pair(T1, T2);
+
+template <class... T> class tuple {
+  public:
+    __host__ __device__ tuple();
+    __host__ __device__ tuple(const T &...);
+    template <class... U> __host__ __device__ tuple(const tuple<U...> &);
+    template <class U> __host__ __device__ tuple &operator=(const U &); /* tie(a, b) = pair */
+};
+template <size_t I, class T> struct tuple_element;
+template <size_t I, class H, class... T>
+struct tuple_element<I, tuple<H, T...>> : tuple_element<I - 1, tuple<T...>> {};
+template <class H, class... T> struct tuple_element<0, tuple<H, T...>> { typedef H type; };
+template <class T> struct tuple_size;
+template <class... T> struct tuple_size<tuple<T...>> { static const size_t value = sizeof...(T); };
+template <size_t I, class... T>
+__host__ __device__ typename tuple_element<I, tuple<T...>>::type &get(tuple<T...> &);
+template <size_t I, class... T>
+__host__ __device__ const typename tuple_element<I, tuple<T...>>::type &get(const tuple<T...> &);
+template <size_t I, class T1, class T2>
+__host__ __device__ typename tuple_element<I, tuple<T1, T2>>::type &get(pair<T1, T2> &);
+template <class... T> __host__ __device__ tuple<T...> make_tuple(T...);
+template <class... T> __host__ __device__ tuple<T &...> tie(T &...);
+
+/* function objects */
+#define GM_THRUST_BINARY(name, R, op)                                                              \
+    template <class T> struct name {                                                        \
+        typedef T first_argument_type;                                                             \
+        typedef T second_argument_type;                                                            \
+        typedef R result_type;                                                                     \
+        __host__ __device__ R operator()(const T &a, const T &b) const { return op; }              \
+    };
+GM_THRUST_BINARY(plus, T, a + b)
+GM_THRUST_BINARY(minus, T, a - b)
+GM_THRUST_BINARY(multiplies, T, a * b)
+GM_THRUST_BINARY(divides, T, a / b)
+GM_THRUST_BINARY(modulus, T, a % b)
+GM_THRUST_BINARY(maximum, T, a < b ? b : a)
+GM_THRUST_BINARY(minimum, T, b < a ? b : a)
+GM_THRUST_BINARY(equal_to, bool, a == b)
+GM_THRUST_BINARY(not_equal_to, bool, a != b)
+GM_THRUST_BINARY(less, bool, a < b)
+GM_THRUST_BINARY(greater, bool, b < a)
+GM_THRUST_BINARY(less_equal, bool, !(b < a))
+GM_THRUST_BINARY(greater_equal, bool, !(a < b))
+GM_THRUST_BINARY(logical_and, bool, a && b)
+GM_THRUST_BINARY(logical_or, bool, a || b)
+GM_THRUST_BINARY(bit_and, T, a & b)
+GM_THRUST_BINARY(bit_or, T, a | b)
+GM_THRUST_BINARY(bit_xor, T, a ^ b)
+#undef GM_THRUST_BINARY
+template <class T> struct negate {
+    __host__ __device__ T operator()(const T &a) const { return -a; }
+};
+template <class T> struct identity {
+    __host__ __device__ const T &operator()(const T &a) const { return a; }
+};
+template <class T> struct logical_not {
+    __host__ __device__ bool operator()(const T &a) const { return !a; }
+};
+
+/* complex numbers */
+template <class T> struct complex {
+    typedef T value_type;
+    __host__ __device__ complex(const T &re = T(), const T &im = T());
+    template <class U> __host__ __device__ complex(const complex<U> &);
+    __host__ __device__ T real() const;
+    __host__ __device__ T imag() const;
+    __host__ __device__ void real(T);
+    __host__ __device__ void imag(T);
+    __host__ __device__ complex &operator+=(const complex &);
+    __host__ __device__ complex &operator-=(const complex &);
+    __host__ __device__ complex &operator*=(const complex &);
+    __host__ __device__ complex &operator/=(const complex &);
+};
+#define GM_THRUST_COMPLEX_OP(op)                                                                   \
+    template <class T> __host__ __device__ complex<T> operator op(const complex<T> &, const complex<T> &); \
+    template <class T> __host__ __device__ complex<T> operator op(const complex<T> &, const T &);  \
+    template <class T> __host__ __device__ complex<T> operator op(const T &, const complex<T> &);
+GM_THRUST_COMPLEX_OP(+)
+GM_THRUST_COMPLEX_OP(-)
+GM_THRUST_COMPLEX_OP(*)
+GM_THRUST_COMPLEX_OP(/)
+#undef GM_THRUST_COMPLEX_OP
+template <class T> __host__ __device__ complex<T> operator-(const complex<T> &);
+template <class T> __host__ __device__ bool operator==(const complex<T> &, const complex<T> &);
+template <class T> __host__ __device__ bool operator!=(const complex<T> &, const complex<T> &);
+template <class T> __host__ __device__ T abs(const complex<T> &);
+template <class T> __host__ __device__ T arg(const complex<T> &);
+template <class T> __host__ __device__ T norm(const complex<T> &);
+template <class T> __host__ __device__ complex<T> conj(const complex<T> &);
+template <class T> __host__ __device__ complex<T> exp(const complex<T> &);
+template <class T> __host__ __device__ complex<T> log(const complex<T> &);
+template <class T> __host__ __device__ complex<T> sqrt(const complex<T> &);
+template <class T> __host__ __device__ complex<T> pow(const complex<T> &, const T &);
+template <class T> __host__ __device__ complex<T> polar(const T &, const T & = T());
+
+/* device memory */
+template <class T> class device_ptr {
+  public:
+    typedef T element_type;
+    __host__ __device__ device_ptr();
+    __host__ __device__ explicit device_ptr(T *);
+    template <class U> __host__ __device__ device_ptr(const device_ptr<U> &);
+    __host__ __device__ T *get() const;
+    __host__ __device__ T &operator[](ptrdiff_t) const;
+    __host__ __device__ T &operator*() const;
+    __host__ __device__ device_ptr operator+(ptrdiff_t) const;
+    __host__ __device__ device_ptr operator-(ptrdiff_t) const;
+    __host__ __device__ ptrdiff_t operator-(const device_ptr &) const;
+    __host__ __device__ device_ptr &operator++();
+    __host__ __device__ device_ptr &operator+=(ptrdiff_t);
+};
+template <class T> __host__ __device__ T *raw_pointer_cast(const device_ptr<T> &);
+template <class T> __host__ __device__ T *raw_pointer_cast(T *);
+template <class T> __host__ __device__ device_ptr<T> device_pointer_cast(T *);
+template <class T> __host__ device_ptr<T> device_malloc(size_t);
+template <class T> __host__ void device_free(device_ptr<T>);
+
+template <class T> class host_vector {
+  public:
+    typedef T value_type;
+    typedef T *iterator;
+    host_vector();
+    explicit host_vector(size_t);
+    host_vector(size_t, const T &);
+    template <class It> host_vector(It, It);
+    template <class V> host_vector(const V &);
+    size_t size() const;
+    bool empty() const;
+    T *data();
+    const T *data() const;
+    iterator begin();
+    iterator end();
+    T &operator[](size_t);
+    const T &operator[](size_t) const;
+    void resize(size_t);
+    void resize(size_t, const T &);
+    void clear();
+    void push_back(const T &);
+};
+template <class T> class device_vector {
+  public:
+    typedef T value_type;
+    typedef device_ptr<T> iterator;
+    device_vector();
+    explicit device_vector(size_t);
+    device_vector(size_t, const T &);
+    template <class It> device_vector(It, It);
+    template <class V> device_vector(const V &);
+    template <class V> device_vector &operator=(const V &);
+    size_t size() const;
+    bool empty() const;
+    device_ptr<T> data();
+    device_ptr<const T> data() const;
+    iterator begin();
+    iterator end();
+    T &operator[](size_t);
+    void resize(size_t);
+    void resize(size_t, const T &);
+    void clear();
+};
+
+/* where algorithms run; the algorithms themselves are host code gmadvise
+ * does not analyse: declared for the calls only */
+struct execution_policy {
+    execution_policy on(cudaStream_t) const;
+};
+extern const execution_policy device, host, seq;
+namespace cuda {
+extern const execution_policy par, par_nosync;
+}
+#define GM_THRUST_ALGORITHM(name) template <class... A> void name(A &&...);
+GM_THRUST_ALGORITHM(sequence)
+GM_THRUST_ALGORITHM(fill)
+GM_THRUST_ALGORITHM(copy)
+GM_THRUST_ALGORITHM(transform)
+GM_THRUST_ALGORITHM(for_each)
+GM_THRUST_ALGORITHM(sort)
+GM_THRUST_ALGORITHM(stable_sort)
+GM_THRUST_ALGORITHM(sort_by_key)
+GM_THRUST_ALGORITHM(stable_sort_by_key)
+GM_THRUST_ALGORITHM(inclusive_scan)
+GM_THRUST_ALGORITHM(exclusive_scan)
+GM_THRUST_ALGORITHM(gather)
+GM_THRUST_ALGORITHM(scatter)
+#undef GM_THRUST_ALGORITHM
+
+} // namespace thrust
