@@ -20,6 +20,10 @@ static void dump(const char *name, const adv_model *m, sb_t *b)
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         const adv_kernel *kn = adv_model_kernel(m, k);
         sb_printf(b, "%s: kernel %s line %u\n", name, kn->label, kn->line);
+        for (unsigned p = 0; p < kn->nparams; p++) /* what a launch cannot give, or gives as nothing */
+            if (kn->params[p].kind == ADV_P_EMPTY || kn->params[p].kind == ADV_P_OTHER)
+                sb_printf(b, "  param %s (%s): %s\n", kn->params[p].name, kn->params[p].type,
+                          kn->params[p].kind == ADV_P_EMPTY ? "no data, launched as zero bytes" : "no value to launch with");
         for (unsigned a = 0; a < kn->naccesses; a++) {
             const adv_access *x = &kn->acc[a];
             sb_printf(b, "  %s[%s]%s%s %s line %u ", kn->params[x->param].name, x->index,

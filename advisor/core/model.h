@@ -58,6 +58,8 @@ typedef enum {
     ADV_P_SCALAR_PTR, /* pointer to a scalar or a built-in vector type */
     ADV_P_INT,
     ADV_P_FLOAT,
+    ADV_P_EMPTY,      /* a by-value struct with no data of its own (a stateless function object:
+                       * thrust::plus<float>, a user's Op): launched with zero bytes */
     ADV_P_OTHER       /* by-value struct etc.: the kernel cannot be launched by us */
 } adv_pkind;
 

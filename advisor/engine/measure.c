@@ -324,6 +324,10 @@ static int setup_set(jit_runner *r, const adv_model *m, const adv_job *jb, long 
         if (par->kind == ADV_P_OTHER)
             return gm_fail(stt, GM_EINPUT, "kernel %s: parameter '%s' (%s) cannot be given a value",
                            kn->name, par->name, par->type);
+        if (par->kind == ADV_P_EMPTY) { /* its one byte, zero: the slot as allocated */
+            ls->args[na++] = ls->store[ns++];
+            continue;
+        }
         if (!is_ptr(par)) {
             scalar_arg(m, k, p, n, ls->store[ns]);
             ls->args[na++] = ls->store[ns++];

@@ -528,6 +528,23 @@ static void walk_body(kctx *kc, CXCursor c)
 
 /* ---- kernels ---------------------------------------------------------- */
 
+static enum CXVisitorResult any_field(CXCursor c, CXClientData data)
+{
+    (void)c;
+    *(int *)data = 1;
+    return CXVisit_Break;
+}
+
+/* Whether a record has a field of its own: a struct of one byte that has
+ * none is a stateless function object.  (clang_Type_visitFields's result
+ * cannot tell: libclang 14 returns 1 for a record without fields too.) */
+static int has_field(const adv_clang *cx, CXType record)
+{
+    int found = 0;
+    cx->clang_Type_visitFields(record, any_field, &found);
+    return found;
+}
+
 static void read_param(pctx *pc, CXCursor pd, adv_param *p)
 {
     const adv_clang *cx = pc->cx;
@@ -564,6 +581,8 @@ static void read_param(pctx *pc, CXCursor pd, adv_param *p)
         p->kind = ADV_P_FLOAT;
     else if (p->scalar != ADV_S_NONE && p->scalar != ADV_S_PTR && p->scalar != ADV_S_F16)
         p->kind = ADV_P_INT;
+    else if (ct.kind == CXType_Record && p->elem_size == 1 && !has_field(cx, ct))
+        p->kind = ADV_P_EMPTY;
     else
         p->kind = ADV_P_OTHER;
 }
