@@ -20,6 +20,49 @@ static adv_affine classify(adv_expr *e, const adv_params *p)
     return r;
 }
 
+/* adv_index_eval_threads gives each thread what adv_index_eval gives it. */
+static void same_as_one_by_one(const adv_expr *e, long long g0, unsigned n, long long block)
+{
+    long long run[40], bad = -1;
+    char why[96];
+    CHECK_EQ(adv_index_eval_threads(e, g0, n, block, 1000, NULL, run, &bad, why, sizeof why), 0);
+    for (unsigned l = 0; l < n; l++) {
+        adv_thread t = {(g0 + (long long)l) % block, (g0 + (long long)l) / block, block, 1000};
+        long long one;
+        CHECK_EQ(adv_index_eval(e, &t, NULL, &one, why, sizeof why), 0);
+        CHECK_EQ(run[l], one);
+    }
+}
+
+static void check_runs(void)
+{
+    /* (g * 3) % 7 - threadIdx.x / 4, and (unsigned char)(g * 37) >> 1 */
+    adv_expr *e = op(ADV_X_SUB, op(ADV_X_MOD, op(ADV_X_MUL, gid(), c(3)), c(7)), op(ADV_X_DIV, atom(ADV_X_TID), c(4)));
+    same_as_one_by_one(e, 0, 32, 256);
+    same_as_one_by_one(e, 250, 32, 256); /* across a block's end */
+    same_as_one_by_one(e, 5, 40, 64);    /* longer than a run: thread by thread */
+    adv_expr_free(e);
+    adv_expr *narrow = op(ADV_X_CAST, op(ADV_X_MUL, gid(), c(37)), NULL);
+    narrow->bits = 8;
+    narrow->is_unsigned = 1;
+    e = op(ADV_X_SHR, narrow, c(1));
+    same_as_one_by_one(e, 96, 32, 256);
+    adv_expr_free(e);
+    /* g % 2 ? 100 / (g % 2) : 0: the division a thread does not take cannot fail it */
+    e = op(ADV_X_COND, op(ADV_X_MOD, gid(), c(2)), op(ADV_X_DIV, c(100), op(ADV_X_MOD, gid(), c(2))));
+    e->c = c(0);
+    same_as_one_by_one(e, 0, 32, 256);
+    adv_expr_free(e);
+    /* 64 / (g - 37): thread 37 divides by zero; the run names it with the reason */
+    e = op(ADV_X_DIV, c(64), op(ADV_X_SUB, gid(), c(37)));
+    long long out[32], bad = -1;
+    char why[96] = "";
+    CHECK_EQ(adv_index_eval_threads(e, 32, 32, 256, 1000, NULL, out, &bad, why, sizeof why), -1);
+    CHECK_EQ(bad, 37);
+    CHECK(strstr(why, "division by zero") != NULL);
+    adv_expr_free(e);
+}
+
 int main(void)
 {
     for (long long s = 1; s <= 32; s++)
@@ -92,5 +135,6 @@ int main(void)
     /* overflow is reported, not wrapped */
     r = classify(op(ADV_X_MUL, op(ADV_X_MUL, gid(), c(1ll << 40)), c(1ll << 40)), NULL);
     CHECK(!r.affine && strstr(r.why, "overflow"));
+    check_runs();
     return TEST_DONE();
 }

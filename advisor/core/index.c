@@ -457,6 +457,8 @@ static void lanes_fill(const lanes *r, long long v, long long *out)
 static int lanes_cond(const adv_expr *e, const lanes *r, lane_mask live, long long *out, int depth)
 {
     long long c[ADV_INDEX_LANES], alt[ADV_INDEX_LANES];
+    lanes_fill(r, 0, out); /* a lane neither branch computes still holds a value */
+    lanes_fill(r, 0, alt);
     if (lanes_at(e->a, r, live, c, depth + 1))
         return -1;
     lane_mask yes = 0;
