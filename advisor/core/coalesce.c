@@ -216,7 +216,7 @@ void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps
 
 /* CUDA's built-in vector types: float3 is three 4-byte lanes, aligned to 4;
  * two- and four-lane types are aligned to their size, at most 16. */
-static int vector_type(const char *type, unsigned *lane_size, unsigned *lanes)
+int adv_vector_type(const char *type, unsigned *lane_size, unsigned *lanes)
 {
     static const struct {
         const char *base;
@@ -245,7 +245,7 @@ static int member_of(const adv_model *m, const char *type, const char *name, uns
         type += 6;
     if (!strncmp(type, "struct ", 7))
         type += 7;
-    if (vector_type(type, &ls, &lanes)) {
+    if (adv_vector_type(type, &ls, &lanes)) {
         static const char lane_names[] = "xyzw";
         const char *c = name[0] && !name[1] ? strchr(lane_names, name[0]) : NULL;
         if (!c || (unsigned)(c - lane_names) >= lanes)
@@ -294,7 +294,7 @@ int adv_access_span(const adv_model *m, const adv_kernel *kn, const adv_access *
         if (star)
             *star = '\0';
         type = "";
-        if (vector_type(strncmp(base, "const ", 6) ? base : base + 6, &ls, &lanes)) {
+        if (adv_vector_type(strncmp(base, "const ", 6) ? base : base + 6, &ls, &lanes)) {
             *align = lanes == 3 ? ls : ls * lanes > 16 ? 16 : ls * lanes;
             type = par->type;
         }

@@ -85,6 +85,10 @@ int adv_pattern_elems(const adv_pattern *p, long long g0, unsigned n, long long 
 
 /* ---- accesses of a parsed kernel ------------------------------------------- */
 
+/* CUDA's built-in vector types by name ("float4", "uchar2", "int3 "...):
+ * 1 with the bytes of a lane and their number; 0 for any other name. */
+int adv_vector_type(const char *type, unsigned *lane_size, unsigned *lanes);
+
 /* The patterns one access makes when struct `st` is in layout `lay` (other
  * structs and scalar pointers as declared): one per contiguous piece (a
  * whole element of an SoA is one piece per field).  Returns the number

@@ -2,6 +2,8 @@
 
 #include <limits.h>
 
+#include "../core/coalesce.h"
+
 /* Template kernels are analysed per instance: each distinct argument list
  * written after the kernel's name in the file (a launch `k<float, 256><<<`,
  * an explicit instantiation, or a comment `// gmadvise: instantiate
@@ -229,17 +231,13 @@ static long long type_size(const adv_model *m, const char *t)
                    {"unsigned long", 8}, {"long long", 8}, {"unsigned long long", 8}, {"float", 4},
                    {"double", 8}, {"half", 2}, {"__half", 2}, {"__nv_bfloat16", 2}, {"int8_t", 1},
                    {"uint8_t", 1}, {"int16_t", 2}, {"uint16_t", 2}, {"int32_t", 4}, {"uint32_t", 4},
-                   {"int64_t", 8}, {"uint64_t", 8}, {"size_t", 8}},
-      lanes[] = {{"uchar", 1}, {"char", 1}, {"ushort", 2}, {"short", 2}, {"uint", 4}, {"int", 4},
-                 {"float", 4}, {"ulonglong", 8}, {"longlong", 8}, {"ulong", 8}, {"long", 8}, {"double", 8}};
+                   {"int64_t", 8}, {"uint64_t", 8}, {"size_t", 8}};
     for (size_t i = 0; i < sizeof scalars / sizeof *scalars; i++)
         if (!strcmp(t, scalars[i].name))
             return scalars[i].size;
-    size_t len = strlen(t);
-    for (size_t i = 0; len > 1 && i < sizeof lanes / sizeof *lanes; i++) /* float4: 4 lanes of 4 bytes */
-        if (strlen(lanes[i].name) == len - 1 && !strncmp(t, lanes[i].name, len - 1) && t[len - 1] >= '1' &&
-            t[len - 1] <= '4')
-            return (long long)lanes[i].size * (t[len - 1] - '0');
+    unsigned lane, lanes;
+    if (adv_vector_type(t, &lane, &lanes)) /* float4: 4 lanes of 4 bytes */
+        return (long long)lane * lanes;
     int st = adv_model_find_struct(m, t);
     return st >= 0 ? adv_model_struct(m, (unsigned)st)->size : 0;
 }
