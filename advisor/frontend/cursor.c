@@ -172,6 +172,12 @@ unsigned fe_token_at(pctx *pc, unsigned off)
     return lo;
 }
 
+int fe_is_token(pctx *pc, unsigned off)
+{
+    unsigned i = fe_token_at(pc, off);
+    return i < pc->ntok && pc->tok_off[i] == off;
+}
+
 const char *fe_punct_at(pctx *pc, unsigned off)
 {
     unsigned i = fe_token_at(pc, off);

@@ -139,6 +139,8 @@ int fe_loc_at(pctx *pc, CXSourceLocation l, int exact, unsigned *off, unsigned *
 const char *fe_punct_at(pctx *pc, unsigned off);
 /* The index of the first token of the main file at or after byte `off`. */
 unsigned fe_token_at(pctx *pc, unsigned off);
+/* 1 when a token of the main file starts at byte off: 0 in a comment or a string. */
+int fe_is_token(pctx *pc, unsigned off);
 /* 1 when c is the unary operator `op` ("*", "&"). */
 int fe_unary_is(pctx *pc, CXCursor c, const char *op);
 const char *fe_spell(pctx *pc, CXCursor c, char *buf, size_t n);

@@ -39,9 +39,13 @@ static void trimmed(const char *b, const char *e, char *out, size_t n)
     while (e > b && isspace((unsigned char)e[-1]))
         e--;
     size_t j = 0;
-    for (const char *p = b; p < e && j + 1 < n; p++) /* whitespace runs become one space */
-        if (!isspace((unsigned char)*p) || (j && out[j - 1] != ' '))
-            out[j++] = isspace((unsigned char)*p) ? ' ' : *p;
+    for (const char *p = b; p < e && j + 1 < n; p++) { /* whitespace runs become one space */
+        int space = isspace((unsigned char)*p) || (*p == '\\' && p + 1 < e && p[1] == '\n'); /* a macro's line break */
+        if (!space || (j && out[j - 1] != ' '))
+            out[j++] = space ? ' ' : *p;
+    }
+    while (j && out[j - 1] == ' ')
+        j--;
     out[j] = '\0';
 }
 
@@ -57,7 +61,7 @@ static int split_args(const char *t, unsigned len, unsigned at, targ *args)
             depth++;
         else if (c == '>' || c == ')' || c == ']' || c == '}')
             depth--;
-        else if (c == ';' || c == '\n')
+        else if (c == ';' || (c == '\n' && (i == 0 || t[i - 1] != '\\'))) /* a macro's continued line goes on */
             return -1;
         if ((c == ',' && depth == 1) || depth == 0) {
             if (n == MAX_TPARAMS)
@@ -525,6 +529,7 @@ typedef struct {
     targ args[MAX_TPARAMS]; /* the kernel template's arguments, in the host template's terms */
     int n;
     unsigned uses;          /* uses of the host template with arguments */
+    unsigned depth;         /* host templates between this one and the kernel's launch */
 } host_use;
 
 /* The kernel template's arguments with the host template's parameters
@@ -588,18 +593,182 @@ static int dependent(pctx *pc, unsigned at, const targ *args, int n)
     return 0;
 }
 
+/* ---- deduced arguments of a host template's call --------------------------
+ * Inside another template clang resolves no call: run_simple_gemm(da, db,
+ * ...) in run_gemm_example<fp> names run_simple_gemm<fp> only through the
+ * types of its arguments.  A parameter spelled T, T *, T ** (const,
+ * __restrict__ and & aside) against the argument's type gives T; anything
+ * else is not deduced here. */
+
+typedef struct {
+    pctx *pc;
+    unsigned at;
+    CXCursor call;
+    int found;
+} call_at;
+
+/* The innermost call whose extent holds t[at]: the call at[] names. */
+static enum CXChildVisitResult innermost_call(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    call_at *w = data;
+    unsigned b, e;
+    if (!fe_decl_extent(w->pc, c, &b, &e) || w->at < b || w->at >= e)
+        return CXChildVisit_Continue;
+    if (fe_kind(w->pc, c) == CXCursor_CallExpr) {
+        w->call = c;
+        w->found = 1;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* A type's spelling without qualifiers and references: "const T *__restrict__" is "T *". */
+static void bare_type(const char *in, char *out, size_t n)
+{
+    static const char *const drop[] = {"const", "volatile", "__restrict__", "__restrict", "restrict"};
+    char buf[ADV_TYPE_MAX];
+    size_t j = 0;
+    for (const char *p = in; *p && j + 2 < sizeof buf;) {
+        size_t w = 0;
+        while (is_ident(p[w]))
+            w++;
+        int skip = 0;
+        for (size_t d = 0; w && d < sizeof drop / sizeof *drop; d++)
+            skip |= strlen(drop[d]) == w && !strncmp(p, drop[d], w);
+        if (w) {
+            if (!skip)
+                for (size_t k = 0; k < w; k++)
+                    buf[j++] = p[k];
+            p += w;
+        } else {
+            if (*p != '&')
+                buf[j++] = *p == '*' ? ' ' : *p; /* pointers: " * " */
+            if (*p == '*' && j + 2 < sizeof buf) {
+                buf[j++] = '*';
+                buf[j++] = ' ';
+            }
+            p++;
+        }
+    }
+    buf[j] = '\0';
+    trimmed(buf, buf + j, out, n);
+}
+
+/* Binds host template parameter k of h from a parameter type and the
+ * argument's type; 0 when they do not fit. */
+static int bind(const host_use *h, const char *param, const char *arg, targ *bound, unsigned char *set)
+{
+    char p[ADV_TYPE_MAX], a[ADV_TYPE_MAX];
+    bare_type(param, p, sizeof p);
+    bare_type(arg, a, sizeof a);
+    size_t stars = 0, lp = strlen(p), la = strlen(a);
+    while (lp >= 2 && !strcmp(p + lp - 2, " *")) { /* "T * *": T and two levels */
+        lp -= 2;
+        stars++;
+    }
+    p[lp] = '\0';
+    for (size_t s = 0; s < stars; s++) {
+        if (la < 2 || strcmp(a + la - 2, " *"))
+            return 0;
+        la -= 2;
+    }
+    a[la] = '\0';
+    for (unsigned k = 0; k < h->np; k++) {
+        if (strcmp(p, h->tp[k].name) || h->tp[k].is_value)
+            continue;
+        if (set[k] && strcmp(bound[k].text, a))
+            return 0;
+        snprintf(bound[k].text, sizeof bound[k].text, "%s", a);
+        set[k] = 1;
+    }
+    return 1;
+}
+
+/* h's arguments deduced from its call at t[at]: how many (all of h's
+ * parameters, defaults filling the rest), or -1. */
+static int deduced_args(const host_use *h, unsigned at, targ *hargs)
+{
+    pctx *pc = h->tt->pc;
+    const adv_clang *cx = pc->cx;
+    if (fe_kind(pc, h->host) != CXCursor_FunctionTemplate)
+        return -1;
+    call_at w = {pc, at, cx->clang_getNullCursor(), 0};
+    cx->clang_visitChildren(cx->clang_getTranslationUnitCursor(pc->tu), innermost_call, &w);
+    if (!w.found)
+        return -1;
+    unsigned char set[MAX_TPARAMS] = {0};
+    cvec kids = fe_kids(pc, h->host);
+    int arg = 0, nargs = cx->clang_Cursor_getNumArguments(w.call), ok = 1;
+    for (unsigned i = 0; i < kids.n && ok && arg < nargs; i++) {
+        if (fe_kind(pc, kids.v[i]) != CXCursor_ParmDecl)
+            continue;
+        char pt[ADV_TYPE_MAX], at_[ADV_TYPE_MAX];
+        adv_cxstr(cx, cx->clang_getTypeSpelling(cx->clang_getCursorType(kids.v[i])), pt, sizeof pt);
+        adv_cxstr(cx, cx->clang_getTypeSpelling(cx->clang_getCursorType(cx->clang_Cursor_getArgument(w.call,
+                                                                                                  (unsigned)arg++))),
+                  at_, sizeof at_);
+        ok = bind(h, pt, at_, hargs, set);
+    }
+    free(kids.v);
+    for (unsigned k = 0; k < h->np && ok; k++)
+        if (!set[k]) {
+            ok = h->tp[k].deflt[0] != 0;
+            snprintf(hargs[k].text, sizeof hargs[k].text, "%s", h->tp[k].deflt);
+        }
+    return ok ? (int)h->np : -1;
+}
+
+static void host_instance(void *ctx, unsigned at, targ *hargs, int n);
+static int host_around(tmpl_t *tt, unsigned at, const targ *args, int n, host_use *h);
+
+/* A use of host template h inside another host template, its arguments in
+ * that one's terms: the kernel's arguments go through that template's own
+ * uses (run_gemm_example<float> calling run_simple_gemm(da, ...) gives
+ * matrix_mul<float>), at most MAX_HOST_DEPTH templates deep. */
+#define MAX_HOST_DEPTH 4
+
+static void host_chain(host_use *h, unsigned at, targ *hargs, int n)
+{
+    if (h->depth + 1 >= MAX_HOST_DEPTH || n < 0 || (unsigned)n > h->np)
+        return;
+    for (unsigned k = (unsigned)n; k < h->np; k++) {
+        if (!h->tp[k].deflt[0])
+            return;
+        snprintf(hargs[k].text, sizeof hargs[k].text, "%s", h->tp[k].deflt);
+    }
+    targ kargs[MAX_TPARAMS];
+    in_terms_of(h, hargs, kargs);
+    host_use *outer = gm_xcalloc(1, sizeof *outer);
+    outer->tt = h->tt;
+    outer->depth = h->depth + 1;
+    if (host_around(h->tt, at, kargs, h->n, outer)) {
+        each_use(outer->name, h->tt->pc->m->text, h->tt->pc->m->orig_len, outer->b, outer->e, 1, host_instance,
+                 outer);
+        h->uses += outer->uses;
+    }
+    free(outer);
+}
+
 /* A use of the host template: the instance clang resolved, and inside a
- * template (where that is one of several) the arguments written too. */
+ * template (where that is one of several) the arguments written or
+ * deduced too, through that template's own uses when they name its
+ * parameters. */
 static void host_instance(void *ctx, unsigned at, targ *hargs, int n)
 {
     host_use *h = ctx;
     targ resolved[MAX_TPARAMS];
+    if (!fe_is_token(h->tt->pc, at)) /* a host template named in a comment is no use of it */
+        return;
     if (resolved_args(h->tt->pc, h->host, h->tp, h->np, at, resolved) >= 0) {
         add_host_instance(h, resolved, (int)h->np);
         if (!in_template(h->tt->pc, at))
             return;
     }
-    if (n <= 0 || !dependent(h->tt->pc, at, hargs, n))
+    if (n == BARE && in_template(h->tt->pc, at))
+        n = deduced_args(h, at, hargs);
+    if (n > 0 && dependent(h->tt->pc, at, hargs, n))
+        host_chain(h, at, hargs, n);
+    else
         add_host_instance(h, hargs, n);
 }
 
@@ -770,12 +939,20 @@ static void local_constants(pctx *pc, unsigned at, targ *args, int n)
 }
 
 /* A use inside `#define NAME ...` (continued lines included) stands where
- * the macro is expanded: the first use of NAME after its definition, so
- * that a LAUNCH(n) macro inside a host template is that template's.  at
- * itself when it is in no macro or the macro is never used. */
-static unsigned through_macro(const char *t, unsigned len, unsigned at)
+ * the macro is expanded: at each use of NAME after its definition, so that
+ * a LAUNCH(n) macro inside a host template is that template's, with the
+ * macro's parameters replaced by each use's arguments (LAUNCH(7) gives
+ * k<input_t, output_t, 7>), and a use inside another macro where that
+ * one is used (HeCBench bincount).  Calls fn once per use, or once at `at`
+ * when it is in no macro or the macro is never used. */
+typedef void (*expansion_fn)(tmpl_t *tt, unsigned at, targ *args, int n);
+
+#define MAX_MACRO_DEPTH 4 /* a macro used in a macro used in ... */
+
+static void each_expansion(tmpl_t *tt, unsigned at, targ *args, int n, expansion_fn fn, int depth)
 {
-    unsigned b = at;
+    const char *t = tt->pc->m->text;
+    unsigned len = tt->pc->m->orig_len, b = at;
     for (;;) { /* the start of the logical line: back over continued lines */
         while (b > 0 && t[b - 1] != '\n')
             b--;
@@ -784,20 +961,46 @@ static unsigned through_macro(const char *t, unsigned len, unsigned at)
         b--;
     }
     char name[ADV_NAME_MAX];
-    int end = 0;
-    if (sscanf(t + b, " # define %127[A-Za-z0-9_]%n", name, &end) != 1)
-        return at;
+    int end = 0, used = 0;
+    if (depth == MAX_MACRO_DEPTH || sscanf(t + b, " # define %127[A-Za-z0-9_]%n", name, &end) != 1) {
+        fn(tt, at, args, n);
+        return;
+    }
+    tparam mp[MAX_TPARAMS]; /* the macro's parameters */
+    targ names_[MAX_TPARAMS];
+    int function_like = t[b + (unsigned)end] == '(';
+    int nmp = function_like ? split_args(t, len, b + (unsigned)end, names_) : 0;
+    for (int k = 0; k < nmp; k++) {
+        memset(&mp[k], 0, sizeof mp[k]);
+        snprintf(mp[k].name, sizeof mp[k].name, "%s", names_[k].text);
+    }
     size_t nlen = strlen(name);
-    for (const char *p = strstr(t + at, name); p && (unsigned)(p - t) < len; p = strstr(p + nlen, name))
-        if (!is_ident(p[-1]) && !is_ident(p[nlen]))
-            return (unsigned)(p - t);
-    return at;
+    for (const char *p = strstr(t + at, name); nmp >= 0 && p && (unsigned)(p - t) < len; p = strstr(p + nlen, name)) {
+        if (is_ident(p[-1]) || is_ident(p[nlen]))
+            continue;
+        unsigned u = (unsigned)(p - t), lp = u + (unsigned)nlen;
+        targ margs[MAX_TPARAMS], sub[MAX_TPARAMS];
+        while (lp < len && isspace((unsigned char)t[lp]))
+            lp++;
+        if (function_like && (lp >= len || t[lp] != '(' || split_args(t, len, lp, margs) != nmp))
+            continue;
+        for (int a = 0; a < n; a++) {
+            sb_t x;
+            sb_init(&x);
+            substitute(args[a].text, 0, (unsigned)strlen(args[a].text), UINT_MAX, 0, "", mp, margs,
+                       (unsigned)nmp, &x);
+            snprintf(sub[a].text, sizeof sub[a].text, "%s", x.s);
+            sb_free(&x);
+        }
+        each_expansion(tt, u, sub, n, fn, depth + 1); /* a use inside another macro: where that one is used */
+        used = 1;
+    }
+    if (!used)
+        fn(tt, at, args, n);
 }
 
-static void kernel_use(void *ctx, unsigned at, targ *args, int n)
+static void kernel_use_at(tmpl_t *tt, unsigned at, targ *args, int n)
 {
-    tmpl_t *tt = ctx;
-    at = tt->in_text ? through_macro(tt->pc->m->text, tt->pc->m->orig_len, at) : at;
     targ resolved[MAX_TPARAMS];
     if (tt->in_text && n >= 0 && resolved_args(tt->pc, tt->tmpl, tt->tp, tt->np, at, resolved) >= 0) {
         add_instance(tt, resolved, (int)tt->np, tt->src);
@@ -819,6 +1022,15 @@ static void kernel_use(void *ctx, unsigned at, targ *args, int n)
         add_instance(tt, args, n, tt->src);
     }
     free(h);
+}
+
+static void kernel_use(void *ctx, unsigned at, targ *args, int n)
+{
+    tmpl_t *tt = ctx;
+    if (tt->in_text)
+        each_expansion(tt, at, args, n, kernel_use_at, 0);
+    else
+        kernel_use_at(tt, at, args, n);
 }
 
 /* Where `a::b::` before t[name] starts (not before `from`): name when
