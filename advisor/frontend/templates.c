@@ -550,17 +550,26 @@ static void in_terms_of(const host_use *h, const targ *hargs, targ *out)
     }
 }
 
-static void add_host_instance(host_use *h, targ *hargs, int n)
+/* The kernel's arguments for a use of h with n arguments (the rest from
+ * h's defaults): 0 when some parameter has neither. */
+static int kernel_args_of(const host_use *h, targ *hargs, int n, targ *out)
 {
     if (n < 0 || (unsigned)n > h->np)
-        return;
+        return 0;
     for (unsigned k = (unsigned)n; k < h->np; k++) {
         if (!h->tp[k].deflt[0])
-            return;
+            return 0;
         snprintf(hargs[k].text, sizeof hargs[k].text, "%s", h->tp[k].deflt);
     }
+    in_terms_of(h, hargs, out);
+    return 1;
+}
+
+static void add_host_instance(host_use *h, targ *hargs, int n)
+{
     targ args[MAX_TPARAMS];
-    in_terms_of(h, hargs, args);
+    if (!kernel_args_of(h, hargs, n, args))
+        return;
     h->uses++;
     add_instance(h->tt, args, h->n, h->tt->src);
 }
@@ -729,15 +738,9 @@ static int host_around(tmpl_t *tt, unsigned at, const targ *args, int n, host_us
 
 static void host_chain(host_use *h, unsigned at, targ *hargs, int n)
 {
-    if (h->depth + 1 >= MAX_HOST_DEPTH || n < 0 || (unsigned)n > h->np)
-        return;
-    for (unsigned k = (unsigned)n; k < h->np; k++) {
-        if (!h->tp[k].deflt[0])
-            return;
-        snprintf(hargs[k].text, sizeof hargs[k].text, "%s", h->tp[k].deflt);
-    }
     targ kargs[MAX_TPARAMS];
-    in_terms_of(h, hargs, kargs);
+    if (h->depth + 1 >= MAX_HOST_DEPTH || !kernel_args_of(h, hargs, n, kargs))
+        return;
     host_use *outer = gm_xcalloc(1, sizeof *outer);
     outer->tt = h->tt;
     outer->depth = h->depth + 1;
