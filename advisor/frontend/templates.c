@@ -565,11 +565,19 @@ static int kernel_args_of(const host_use *h, targ *hargs, int n, targ *out)
     return 1;
 }
 
+static int names(const char *text, const char *id);
+
 static void add_host_instance(host_use *h, targ *hargs, int n)
 {
     targ args[MAX_TPARAMS];
     if (!kernel_args_of(h, hargs, n, args))
         return;
+    /* a use that still names h's own parameters is inside some template
+     * dependent() does not see (a variable template's initializer) */
+    for (int a = 0; a < h->n; a++)
+        for (unsigned k = 0; k < h->np; k++)
+            if (names(args[a].text, h->tp[k].name))
+                return;
     h->uses++;
     add_instance(h->tt, args, h->n, h->tt->src);
 }
@@ -744,7 +752,9 @@ static void host_chain(host_use *h, unsigned at, targ *hargs, int n)
     host_use *outer = gm_xcalloc(1, sizeof *outer);
     outer->tt = h->tt;
     outer->depth = h->depth + 1;
-    if (host_around(h->tt, at, kargs, h->n, outer)) {
+    /* through function templates only: a class template's members name each
+     * other with its own parameters (HashTable<KeyT, ValueT>::insert) */
+    if (host_around(h->tt, at, kargs, h->n, outer) && fe_kind(h->tt->pc, outer->host) == CXCursor_FunctionTemplate) {
         each_use(outer->name, h->tt->pc->m->text, h->tt->pc->m->orig_len, outer->b, outer->e, 1, host_instance,
                  outer);
         h->uses += outer->uses;
