@@ -186,12 +186,16 @@ static long long window_of(const adv_kernel *kn, const adv_params *pv, long long
             continue;
         }
         adv_model_count_work((unsigned long long)threads);
-        for (long long g = 0; g < threads; g++) {
-            adv_thread t = {g % GM_LAUNCH_BLOCK, g / GM_LAUNCH_BLOCK, GM_LAUNCH_BLOCK, grid};
-            long long e;
+        for (long long g = 0; g < threads;) { /* a thread whose index fails is passed over */
+            long long e[ADV_INDEX_LANES], bad = threads;
+            unsigned n = threads - g < ADV_INDEX_LANES ? (unsigned)(threads - g) : ADV_INDEX_LANES;
             char why[96];
-            if (adv_index_eval(x->expr, &t, pv, &e, why, sizeof why) == 0 && e < cap && e + 1 > hi)
-                hi = e + 1;
+            long long done = adv_index_eval_threads(x->expr, g, n, GM_LAUNCH_BLOCK, grid, pv, e, &bad, why,
+                                                    sizeof why) ? bad - g : n;
+            for (long long l = 0; l < done; l++)
+                if (e[l] < cap && e[l] + 1 > hi)
+                    hi = e[l] + 1;
+            g += done < n ? done + 1 : n;
         }
     }
     return hi < cap ? hi : cap;
