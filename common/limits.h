@@ -41,6 +41,16 @@
 #define GM_MODEL_WARPS 64           /* warps the coalescing model averages over */
 #define GM_CHECK_EDGE_THREADS 1024  /* affine verdicts checked on this many first and last threads */
 
+/* ---- inputs shaped like real data (advisor/core/inputs_infer.h) ---- */
+#define GM_DATA_DEGREE 16           /* average entries between consecutive offsets (CSR rows) */
+#define GM_DATA_LOCAL_WINDOW 4096   /* `local` without a width: indices within this many elements */
+#define GM_DATA_MAX_SETTINGS 32     /* --data options */
+
+/* ---- calibration (advisor/engine/calibrate.h) ---- */
+#define GM_CALIBRATE_TARGET_MS 2.0  /* grow the problem until one launch of the declared variant
+                                     * takes this long (or the buffers reach the memory plan) */
+#define GM_CALIBRATE_GROWTH 4       /* each step multiplies the elements by at most this */
+
 /* ---- the parser (advisor/frontend) ---- */
 #define GM_MAX_STRUCT_BYTES 67108864 /* 64 MiB: larger structs are refused */
 #define GM_MAX_LEAVES 1048576        /* scalars in one struct, arrays counted out */

@@ -44,6 +44,11 @@ typedef enum {
     ADV_X_OPAQUE  /* anything else; `why` says what */
 } adv_xkind;
 
+/* The reason of an opaque leaf that is a value loaded from a parameter's
+ * buffer (P[E] inside an index): its `param` names P (-1: not a
+ * parameter) and `a` holds E. */
+#define ADV_GATHER_WHY "indirect (gathered) index"
+
 typedef struct adv_expr {
     adv_xkind kind;
     long long value;

@@ -237,6 +237,27 @@ static adv_expr *typed(pctx *pc, CXCursor c, adv_expr *e)
 
 static adv_expr *expr_of(kctx *kc, CXCursor c, int depth);
 
+/* P[E] inside an index: opaque to the model, but it names the parameter
+ * the value is loaded from (param, -1 when not a parameter) and the index
+ * E it is loaded at (a), for inferring what that buffer holds
+ * (core/inputs_infer.h). */
+static adv_expr *gathered(kctx *kc, const cvec *cv, int depth)
+{
+    adv_expr *e = adv_expr_opaque(ADV_GATHER_WHY);
+    e->param = -1;
+    if (cv->n != 2)
+        return e;
+    CXCursor b = fe_strip(kc->pc, cv->v[0]);
+    if (fe_kind(kc->pc, b) == CXCursor_DeclRefExpr) {
+        CXCursor d = kc->pc->cx->clang_getCursorReferenced(b);
+        if (fe_kind(kc->pc, d) == CXCursor_ParmDecl)
+            e->param = fe_param_index(kc, d);
+    }
+    if (e->param >= 0)
+        e->a = fe_expr_of(kc, cv->v[1], depth + 1);
+    return e;
+}
+
 adv_expr *fe_expr_of(kctx *kc, CXCursor c, int depth)
 {
     return typed(kc->pc, c, expr_of(kc, c, depth));
@@ -321,7 +342,7 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
         }
         break;
     case CXCursor_CallExpr: e = adv_expr_opaque("function call in the index"); break;
-    case CXCursor_ArraySubscriptExpr: e = adv_expr_opaque("indirect (gathered) index"); break;
+    case CXCursor_ArraySubscriptExpr: e = gathered(kc, &cv, depth); break;
     default: break;
     }
     free(cv.v);

@@ -1,0 +1,88 @@
+/* What a kernel's buffers must hold to run like real data, inferred from
+ * how the kernel uses them, and the data settings that choose among real
+ * shapes (--data NAME=SETTING, `// gmadvise: data NAME=SETTING`).
+ *
+ * An integer buffer whose values are loaded and then used inside another
+ * access's index (j = nbr[k]; p[j].x) holds indices of that buffer: values
+ * in its range, spread by the data setting (uniform over the range, or
+ * within a window of the loading thread's element: local:W).  A buffer
+ * loaded for both the start and the end of an inner loop
+ * (row_ptr[i] .. row_ptr[i + 1]) holds offsets: monotone, GM_DATA_DEGREE
+ * apart on average, and the buffers the loop indexes hold that many
+ * elements per thread.  Every other buffer holds the default random
+ * elements (measure.h): floats in [0.5, 1.5), finite and never zero, so a
+ * division by any of them is defined.
+ *
+ * Pure: reads the model, touches no GPU. */
+#ifndef ADV_INPUTS_INFER_H
+#define ADV_INPUTS_INFER_H
+
+#include <stddef.h>
+
+#include "model.h"
+
+typedef enum {
+    ADV_DATA_DEFAULT,   /* no setting: the inferred role's default (uniform for indices) */
+    ADV_DATA_UNIFORM,   /* indices uniform over their range */
+    ADV_DATA_LOCAL,     /* indices within `window` elements of the element loading them */
+    ADV_DATA_SORTED,    /* uniform indices, ascending through the buffer */
+    ADV_DATA_IDENTITY,  /* each element's index is its own position (modulo the range) */
+    ADV_DATA_FILE       /* the elements of a .npy file, repeated to fill the buffer */
+} adv_data_kind;
+
+typedef struct {
+    adv_data_kind kind;
+    long long window;   /* ADV_DATA_LOCAL */
+    char file[512];     /* ADV_DATA_FILE */
+} adv_data_setting;
+
+/* Parses "uniform", "local:W", "sorted", "identity" or a path ending in
+ * .npy; -1 with `why` for anything else. */
+int adv_data_setting_parse(const char *text, adv_data_setting *out, char *why, size_t why_len);
+/* "uniform", "local:4096", "identity", "file x.npy" */
+const char *adv_data_setting_text(const adv_data_setting *s, char *out, size_t n);
+
+typedef enum {
+    ADV_ROLE_PLAIN,    /* default random elements */
+    ADV_ROLE_INDEX,    /* integer indices of buffer `target` */
+    ADV_ROLE_OFFSETS   /* monotone offsets bounding a loop over buffer `target` */
+} adv_role;
+
+typedef struct {
+    adv_role role;
+    int target;          /* the parameter indexed (INDEX, OFFSETS), else -1 */
+    long long scale;     /* target elements per index value (xyz[id * 3 + k]: 3) */
+    long long reach;     /* the highest constant the index adds to scale * value (k: 2) */
+    long long stride;    /* elements of this buffer per thread of the loading access
+                          * (nbr[k * n + i]: 1; nbr[i * K + k]: K), for local windows */
+    unsigned line;       /* the access that shows the role */
+    adv_data_setting data; /* the setting in force (ADV_DATA_DEFAULT: none given) */
+} adv_input_shape;
+
+/* The inferred shape of every parameter of kernel k (out has the
+ * kernel's nparams entries).  Returns how many are not PLAIN. */
+unsigned adv_infer_inputs(const adv_model *m, unsigned k, adv_input_shape *out);
+
+/* Applies data settings by parameter name to shapes inferred for kernel k:
+ * `names`/`settings` from --data (first) and the file's annotations.  A
+ * setting for a parameter that is not an index buffer is kept and
+ * applies too (its values are then indices of the parameter's own
+ * range).  */
+void adv_inputs_apply(const adv_model *m, unsigned k, adv_input_shape *shapes, const char *const *names,
+                      const adv_data_setting *settings, unsigned n);
+
+/* `// gmadvise: data NAME=SETTING ...` annotations of the model's text:
+ * up to max, returns how many (names point into a static-free buffer the
+ * caller frees with free(names_buf)); -1 with a located error in `why`. */
+int adv_data_annotations(const adv_model *m, char ***names, adv_data_setting **settings, char *why,
+                         size_t why_len);
+
+/* A line for the report: "nbr: indices of p (uniform over its range)". */
+const char *adv_input_shape_text(const adv_model *m, unsigned k, unsigned p, const adv_input_shape *s,
+                                 char *out, size_t n);
+
+/* Whether kernel k's ranking may depend on an index locality assumption:
+ * it gathers through an index buffer. */
+int adv_kernel_gathers(const adv_model *m, unsigned k);
+
+#endif
