@@ -325,3 +325,33 @@ int adv_kernel_gathers(const adv_model *m, unsigned k)
     free(s);
     return g;
 }
+
+static adv_role top_role(const adv_expr *e, const adv_input_shape *shapes)
+{
+    if (!e)
+        return ADV_ROLE_PLAIN;
+    if (is_gather(e))
+        return shapes[e->param].role;
+    adv_role r = top_role(e->a, shapes);
+    if (r == ADV_ROLE_PLAIN)
+        r = top_role(e->b, shapes);
+    if (r == ADV_ROLE_PLAIN)
+        r = top_role(e->c, shapes);
+    return r;
+}
+
+adv_role adv_access_gathered_by(const adv_access *x, const adv_input_shape *shapes)
+{
+    adv_role r = top_role(x->expr, shapes);
+    return r != ADV_ROLE_PLAIN ? r : top_role(x->expr_max, shapes);
+}
+
+adv_input_shape *adv_inputs_for(const adv_model *m, unsigned k, const adv_data_list *data)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    adv_input_shape *s = gm_xcalloc(kn->nparams + 1, sizeof *s);
+    adv_infer_inputs(m, k, s);
+    if (data && data->n)
+        adv_inputs_apply(m, k, s, data->names, data->settings, data->n);
+    return s;
+}

@@ -71,6 +71,18 @@ unsigned adv_infer_inputs(const adv_model *m, unsigned k, adv_input_shape *out);
 void adv_inputs_apply(const adv_model *m, unsigned k, adv_input_shape *shapes, const char *const *names,
                       const adv_data_setting *settings, unsigned n);
 
+/* Data settings by parameter name, the first for a name winning (--data
+ * before the file's annotations). */
+typedef struct {
+    unsigned n;
+    const char *const *names;
+    const adv_data_setting *settings;
+} adv_data_list;
+
+/* adv_infer_inputs then adv_inputs_apply with `data` (may be NULL): an
+ * array of the kernel's nparams shapes (at least one), malloc'd. */
+adv_input_shape *adv_inputs_for(const adv_model *m, unsigned k, const adv_data_list *data);
+
 /* `// gmadvise: data NAME=SETTING ...` annotations of the model's text:
  * up to max, returns how many (names point into a static-free buffer the
  * caller frees with free(names_buf)); -1 with a located error in `why`. */
@@ -80,6 +92,11 @@ int adv_data_annotations(const adv_model *m, char ***names, adv_data_setting **s
 /* A line for the report: "nbr: indices of p (uniform over its range)". */
 const char *adv_input_shape_text(const adv_model *m, unsigned k, unsigned p, const adv_input_shape *s,
                                  char *out, size_t n);
+
+/* The role of the buffer whose loaded value indexes access x at its top
+ * (p[j] with j = nbr[...]: nbr's role), given the kernel's shapes;
+ * ADV_ROLE_PLAIN when its index loads nothing. */
+adv_role adv_access_gathered_by(const adv_access *x, const adv_input_shape *shapes);
 
 /* Whether kernel k's ranking may depend on an index locality assumption:
  * it gathers through an index buffer. */

@@ -8,6 +8,10 @@
 
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
+#include "../../common/timer.h"
+#include "../core/inputs_infer.h"
+#include "calibrate.h"
+#include "inputs.h"
 
 /* ---- sizes ------------------------------------------------------------ */
 
@@ -50,11 +54,23 @@ static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long lo
     long long *vals = gm_xcalloc(kn->nparams + 1, sizeof *vals);
     unsigned char *known = gm_xcalloc(kn->nparams + 1, 1);
     adv_params pv = adv_model_params_at(m, k, n, vals, known, NULL);
+    adv_input_shape *shapes = gm_xcalloc(kn->nparams + 1, sizeof *shapes);
+    adv_infer_inputs(m, k, shapes);
     long long need = n;
     for (unsigned a = 0; a < kn->naccesses; a++) {
         const adv_access *x = &kn->acc[a];
         if (x->param != (int)p)
             continue;
+        /* an index loaded from an index buffer stays in range (engine/inputs.h);
+         * one bounded by offsets stays under their span */
+        adv_role by = adv_access_gathered_by(x, shapes);
+        if (by == ADV_ROLE_INDEX)
+            continue;
+        if (by == ADV_ROLE_OFFSETS) {
+            long long span = adv_inputs_offsets_span(n);
+            need = span > need ? span : need;
+            continue;
+        }
         long long hi, top = sampled_top(x, &pv, n);
         if (!x->cls.affine)
             hi = top >= 0 ? top + 1 : 2 * n;
@@ -70,6 +86,7 @@ static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long lo
     }
     free(vals);
     free(known);
+    free(shapes);
     need += 64;
     return (need + 31) / 32 * 32;
 }
@@ -262,7 +279,8 @@ typedef struct {
 } pbuf;
 
 typedef struct {
-    unsigned nparams;
+    unsigned nparams, kernel;
+    adv_input_shape *shapes; /* what each buffer holds (core/inputs_infer.h) */
     pbuf *pb;
     void **args;
     unsigned char (*store)[8];
@@ -277,6 +295,7 @@ static void free_set(jit_runner *r, launch_set *ls)
             free(ls->pb[p].fake_field.leaves);
     }
     free(ls->pb);
+    free(ls->shapes);
     free(ls->args);
     free(ls->store);
     memset(ls, 0, sizeof *ls);
@@ -301,8 +320,8 @@ static void scalar_arg(const adv_model *m, unsigned k, unsigned p, long long n, 
 
 /* Allocates every pointer parameter for n threads in its layout (the
  * varied struct in its spec) and builds the launch arguments. */
-static int setup_set(jit_runner *r, const adv_model *m, const adv_job *jb, long long n, launch_set *ls,
-                     int *oom, gm_status *stt)
+static int setup_set(jit_runner *r, const adv_model *m, const adv_data_list *data, const adv_job *jb,
+                     long long n, launch_set *ls, int *oom, gm_status *stt)
 {
     *oom = 0;
     unsigned k = jb->kernel;
@@ -313,6 +332,8 @@ static int setup_set(jit_runner *r, const adv_model *m, const adv_job *jb, long 
         nargs += kn->params[p].kind == ADV_P_STRUCT_PTR
                      ? adv_model_struct(m, (unsigned)kn->params[p].struct_idx)->nfields : 1;
     ls->nparams = kn->nparams;
+    ls->kernel = k;
+    ls->shapes = adv_inputs_for(m, k, data);
     ls->pb = gm_xcalloc(kn->nparams, sizeof *ls->pb);
     ls->args = gm_xcalloc(nargs + 1, sizeof *ls->args);
     ls->store = gm_xcalloc(nargs + 1, sizeof *ls->store);
@@ -369,6 +390,39 @@ static int setup_set(jit_runner *r, const adv_model *m, const adv_job *jb, long 
     return GM_OK;
 }
 
+/* The whole of index or offsets buffer p, made by engine/inputs.h for
+ * the sizes of this launch (cached: every variant gets the same). */
+static int fill_shaped(adv_measure *ms, jit_runner *r, launch_set *ls, unsigned p, gm_status *st)
+{
+    const pbuf *b = &ls->pb[p];
+    const adv_input_shape *s = &ls->shapes[p];
+    long long tgt = s->target >= 0 && ls->pb[s->target].lay ? ls->pb[s->target].elems - 64 : b->elems;
+    long long range = s->role == ADV_ROLE_OFFSETS ? tgt : (tgt - s->reach) / (s->scale > 0 ? s->scale : 1);
+    unsigned char *data = NULL;
+    for (unsigned i = 0; i < ms->nshaped && !data; i++)
+        if (ms->shaped[i].kernel == ls->kernel && ms->shaped[i].param == p && ms->shaped[i].elems == b->elems &&
+            ms->shaped[i].range == range)
+            data = ms->shaped[i].data;
+    if (!data) {
+        unsigned slot = ms->nshaped < ADV_SHAPED_CACHE ? ms->nshaped++ : p % ADV_SHAPED_CACHE;
+        free(ms->shaped[slot].data);
+        ms->shaped[slot].data = NULL;
+        data = gm_xmalloc((size_t)b->elems * b->s->size);
+        char why[600];
+        if (adv_inputs_generate(s, b->s->fields[0].scalar, b->elems, range, p + 1, data, why, sizeof why)) {
+            free(data);
+            ms->nshaped = slot;
+            return gm_fail(st, GM_EINPUT, "%s: %s", adv_model_kernel(ms->m, ls->kernel)->params[p].name, why);
+        }
+        ms->shaped[slot].kernel = ls->kernel;
+        ms->shaped[slot].param = p;
+        ms->shaped[slot].elems = b->elems;
+        ms->shaped[slot].range = range;
+        ms->shaped[slot].data = data;
+    }
+    return jit_runner_upload(r, b->dev, data, (size_t)b->elems * b->s->size, st);
+}
+
 /* Fills every pointer parameter with the same random elements in the
  * variant's layout: the first `chunk` elements are packed on the host and
  * copied, the rest of each segment is filled by doubling on the device. */
@@ -378,6 +432,12 @@ static int fill_set(adv_measure *ms, jit_runner *r, launch_set *ls, long long ch
         pbuf *b = &ls->pb[p];
         if (!b->lay)
             continue;
+        if (ls->shapes && ls->shapes[p].role != ADV_ROLE_PLAIN && b->s == &b->fake) {
+            int rc = fill_shaped(ms, r, ls, p, st);
+            if (rc != GM_OK)
+                return rc;
+            continue;
+        }
         unsigned blk = adv_layout_block(b->lay);
         long long c = chunk < b->elems ? chunk : b->elems;
         c = c / ADV_AOSOA_MAX_LANES * ADV_AOSOA_MAX_LANES; /* whole blocks of any AoSoA */
@@ -506,7 +566,7 @@ static int time_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const
         int oom = 0;
         gm_status tries;
         gm_status_init(&tries);
-        int rc = setup_set(r, ms->m, jb, n, &ls, &oom, &tries);
+        int rc = setup_set(r, ms->m, ms->data, jb, n, &ls, &oom, &tries);
         if (rc == GM_OK)
             rc = fill_set(ms, r, &ls, sz->n_check + 64, &tries);
         if (rc == GM_OK)
@@ -548,7 +608,7 @@ static int run_variant_shaped(adv_measure *ms, jit_runner *r, const adv_job *jb,
     launch_set ls;
     memset(&ls, 0, sizeof ls);
     int oom;
-    int rc = setup_set(r, ms->m, jb, sz->n_check, &ls, &oom, stt);
+    int rc = setup_set(r, ms->m, ms->data, jb, sz->n_check, &ls, &oom, stt);
     if (rc == GM_OK)
         rc = fill_set(ms, r, &ls, sz->n_check + 64, stt);
     if (rc == GM_OK)
@@ -602,6 +662,64 @@ static int have_decl(adv_measure *ms, jit_runner *r, unsigned kernel, const jit_
     return 1;
 }
 
+/* ---- calibration -------------------------------------------------------- */
+
+typedef struct {
+    adv_measure *ms;
+    jit_runner *r;
+    const adv_job *jb;
+    long long chunk;
+} cal_ctx;
+
+/* One launch of the job over n elements, timed on the host after a first
+ * launch (a launch's cost, not its module's loading). */
+static int cal_launch(void *ctx, long long n, double *ms, gm_status *st)
+{
+    cal_ctx *c = ctx;
+    launch_set ls;
+    memset(&ls, 0, sizeof ls);
+    int oom = 0, rc = setup_set(c->r, c->ms->m, c->ms->data, c->jb, n, &ls, &oom, st);
+    if (rc == GM_OK)
+        rc = fill_set(c->ms, c->r, &ls, c->chunk, st);
+    for (int i = 0; i < 2 && rc == GM_OK; i++) {
+        double t0 = gm_now_s();
+        rc = jit_runner_launch_sync(c->r, c->jb->fn, n, ls.args, st);
+        *ms = (gm_now_s() - t0) * 1e3;
+    }
+    free_set(c->r, &ls);
+    return rc;
+}
+
+/* The timed size of job `job`: the declared variant of its kernel is
+ * calibrated (engine/calibrate.h) up to the memory plan sz->n_time; every
+ * other variant is timed at the size its declared variant was, so all
+ * are compared on the same problem. */
+static int calibrate_sizes(adv_measure *ms, jit_runner *r, unsigned job, const jit_job_result *done,
+                           adv_sizes *sz, gm_status *st)
+{
+    const adv_job *jb = &ms->jobs[job];
+    int d = find_decl(ms, jb->kernel);
+    long long n = 0;
+    if (d >= 0 && (unsigned)d != job && done[d].state == JIT_JOB_OK && done[d].t.elems > 0) {
+        n = done[d].t.elems;
+    } else {
+        const adv_kernel *kn = adv_model_kernel(ms->m, jb->kernel);
+        cal_ctx c = {ms, r, jb, sz->n_check + 64};
+        adv_calibration cal;
+        long long lo = GM_ELEM_GRAIN < sz->n_time ? GM_ELEM_GRAIN : sz->n_time;
+        jit_runner_set_block(r, kn->block[0] ? kn->block : NULL);
+        int rc = adv_calibrate(lo, sz->n_time, GM_ELEM_GRAIN, GM_CALIBRATE_TARGET_MS, cal_launch, &c, &cal, st);
+        jit_runner_set_block(r, NULL);
+        if (rc != GM_OK)
+            return rc;
+        n = cal.n;
+    }
+    sz->n_time = n;
+    if (sz->n_check > n)
+        sz->n_check = n;
+    return GM_OK;
+}
+
 void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_result *done,
                      jit_job_result *res)
 {
@@ -613,6 +731,12 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
     if (adv_plan_sizes(r, ms->m, jb->kernel, &sz, &st) != GM_OK) {
         res->state = JIT_JOB_FAILED;
         snprintf(res->note, sizeof res->note, "not measured: %s", st.msg);
+        return;
+    }
+    if (calibrate_sizes(ms, r, job, done, &sz, &st) != GM_OK) {
+        res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
+        snprintf(res->note, sizeof res->note, "%s while calibrating the size: %s",
+                 res->state == JIT_JOB_FAULTED ? "faulted" : "failed", st.msg);
         return;
     }
     adv_outputs out;

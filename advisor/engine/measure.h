@@ -15,6 +15,7 @@
 #include "../../common/status.h"
 #include "../../jit/runner.h"
 #include "../../jit/worker.h"
+#include "../core/inputs_infer.h"
 #include "../core/layout.h"
 #include "../core/model.h"
 
@@ -49,6 +50,7 @@ typedef struct {
 } adv_job;
 
 #define ADV_RAND_CACHE 16   /* random inputs kept per worker */
+#define ADV_SHAPED_CACHE 8  /* index and offsets buffers kept per worker */
 
 /* Outputs of one correctness launch: every pointer parameter's contents
  * after the launch, unpacked to the declared element layout. */
@@ -76,6 +78,13 @@ typedef struct {
     } rand[ADV_RAND_CACHE];    /* random inputs in the declared layout, made once per
                                 * parameter and size: every variant starts from the same */
     unsigned nrand;
+    struct {
+        unsigned kernel, param;
+        long long elems, range;
+        unsigned char *data;
+    } shaped[ADV_SHAPED_CACHE]; /* whole index and offsets buffers (engine/inputs.h) */
+    unsigned nshaped;
+    const adv_data_list *data;  /* the caller's data settings (may be NULL) */
 } adv_measure;
 
 void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, unsigned njobs);
