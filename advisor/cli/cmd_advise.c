@@ -36,6 +36,10 @@ static const char usage[] =
             "                            file: // gmadvise: weight KERNEL=W)\n"
             "  --param NAME=VALUE        value of a kernel's scalar parameter (also settable\n"
             "                            in the header: // gmadvise: NAME=VALUE)\n"
+            "  --data NAME=SETTING       what index buffer NAME holds: uniform, local:W (within W\n"
+            "                            elements of the loading thread's), sorted, identity or\n"
+            "                            FILE.npy (default: inferred from use, uniform; also settable\n"
+            "                            in the file: // gmadvise: data NAME=SETTING)\n"
             "  --json                    JSON on stdout instead of the table\n"
             "  --emit DIR                write each variant as a .cu file nvcc compiles alone\n"
             "  --static                  do not touch the GPU even if there is one\n"
@@ -60,7 +64,7 @@ static const char usage[] =
             "GMADVISE_CACHE_DIR (compile cache), NO_COLOR\n";
 
 enum { O_JSON = CLI_OWN, O_STATIC, O_NO_CACHE, O_TIMES, O_EMIT, O_ARCH, O_DEVICE, O_SPREAD, O_TIMEOUT, O_ADOPTED,
-       O_SEARCH };
+       O_SEARCH, O_DATA };
 
 static const struct option own[] = {
     {"json", no_argument, NULL, O_JSON},
@@ -75,6 +79,7 @@ static const struct option own[] = {
     {"spread", required_argument, NULL, O_SPREAD},
     {"timeout", required_argument, NULL, O_TIMEOUT},
     {"search", required_argument, NULL, O_SEARCH},
+    {"data", required_argument, NULL, O_DATA},
     {0},
 };
 
@@ -84,7 +89,29 @@ typedef struct {
     adv_engine_opts e;
     int json;
     const char *emit;
+    const char *data_names[GM_DATA_MAX_SETTINGS];
+    char data_name_buf[GM_DATA_MAX_SETTINGS][ADV_NAME_MAX];
+    adv_data_setting data[GM_DATA_MAX_SETTINGS];
 } options;
+
+/* --data NAME=SETTING (core/inputs_infer.h) */
+static int data_arg(options *o, const char *value, gm_status *st)
+{
+    const char *eq = strchr(value, '=');
+    char why[600];
+    if (o->e.data.n >= GM_DATA_MAX_SETTINGS)
+        return gm_fail(st, GM_EINPUT, "too many --data options (at most %d)", GM_DATA_MAX_SETTINGS);
+    char *name = o->data_name_buf[o->e.data.n];
+    snprintf(name, ADV_NAME_MAX, "%.*s", eq ? (int)(eq - value) : 0, value);
+    if (!eq || !adv_identifier_ok(name))
+        return gm_fail(st, GM_EINPUT, "--data %s: expected NAME=SETTING with a parameter's name", value);
+    if (adv_data_setting_parse(eq + 1, &o->data[o->e.data.n], why, sizeof why))
+        return gm_fail(st, GM_EINPUT, "--data %s: %s", value, why);
+    o->data_names[o->e.data.n++] = name;
+    o->e.data.names = o->data_names;
+    o->e.data.settings = o->data;
+    return GM_OK;
+}
 
 static int arch_arg(const char *value, int *arch, gm_status *st)
 {
@@ -127,6 +154,7 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
     case O_SPREAD: return cli_positive_arg("--spread", arg, &o->e.spread_pct, st);
     case O_TIMEOUT: return cli_positive_arg("--timeout", arg, &o->e.timeout_s, st);
     case O_SEARCH: return search_arg(arg, &o->e.search, st);
+    case O_DATA: return data_arg(o, arg, st);
     }
     return GM_OK;
 }

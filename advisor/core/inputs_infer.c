@@ -355,3 +355,24 @@ adv_input_shape *adv_inputs_for(const adv_model *m, unsigned k, const adv_data_l
         adv_inputs_apply(m, k, s, data->names, data->settings, data->n);
     return s;
 }
+
+const char *adv_inputs_data_text(const adv_model *m, unsigned k, const adv_data_list *data, char *out,
+                                 size_t n)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    adv_input_shape *s = adv_inputs_for(m, k, data);
+    sb_t b;
+    sb_init(&b);
+    for (unsigned p = 0; p < kn->nparams; p++) {
+        char set[600];
+        if (s[p].role == ADV_ROLE_OFFSETS)
+            sb_printf(&b, "%s%s=offsets:%d", b.len ? " " : "", kn->params[p].name, GM_DATA_DEGREE);
+        else if (s[p].role == ADV_ROLE_INDEX)
+            sb_printf(&b, "%s%s=%s", b.len ? " " : "", kn->params[p].name,
+                      s[p].data.kind == ADV_DATA_DEFAULT ? "uniform" : adv_data_setting_text(&s[p].data, set, sizeof set));
+    }
+    snprintf(out, n, "%s", b.len ? b.s : "");
+    sb_free(&b);
+    free(s);
+    return out;
+}

@@ -83,6 +83,12 @@ typedef struct {
  * array of the kernel's nparams shapes (at least one), malloc'd. */
 adv_input_shape *adv_inputs_for(const adv_model *m, unsigned k, const adv_data_list *data);
 
+/* What kernel k's shaped buffers held, for every figure measured on them:
+ * "row_ptr=offsets:16 col=uniform"; "" when every buffer holds the
+ * default random elements. */
+const char *adv_inputs_data_text(const adv_model *m, unsigned k, const adv_data_list *data, char *out,
+                                 size_t n);
+
 /* `// gmadvise: data NAME=SETTING ...` annotations of the model's text:
  * up to max, returns how many (names point into a static-free buffer the
  * caller frees with free(names_buf)); -1 with a located error in `why`. */

@@ -382,8 +382,27 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
         names[n] = v->fn;
         of[n++] = i;
     }
+    /* the settings of --data, then the file's: the first for a name wins */
+    char **an = NULL, why[600];
+    adv_data_setting *as = NULL;
+    int nann = adv_data_annotations(r->m, &an, &as, why, sizeof why);
+    if (nann < 0) {
+        free(of);
+        free(names);
+        free(jobs);
+        return gm_fail(st, GM_EINPUT, "%s", why);
+    }
+    unsigned nd = o->data.n + (unsigned)nann;
+    const char **dn = gm_xcalloc(nd + 1, sizeof *dn);
+    adv_data_setting *ds = gm_xcalloc(nd + 1, sizeof *ds);
+    for (unsigned i = 0; i < nd; i++) {
+        dn[i] = i < o->data.n ? o->data.names[i] : an[i - o->data.n];
+        ds[i] = i < o->data.n ? o->data.settings[i] : as[i - o->data.n];
+    }
+    adv_data_list data = {nd, dn, ds};
     adv_measure ms;
     adv_measure_init(&ms, r->m, jobs, n);
+    ms.data = &data;
     jit_jobs jj = {n, names, adv_measure_job, &ms};
     jit_worker_opts wo;
     jit_worker_opts_default(&wo);
@@ -408,8 +427,16 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
             v->spread_pct = res[j].t.spread_pct;
             v->samples = res[j].t.samples;
             v->gbps = res[j].gbps;
+            v->elems = res[j].t.elems;
+            adv_inputs_data_text(r->m, v->kernel, &data, v->data, sizeof v->data);
         }
     }
+    for (int i = 0; i < nann; i++)
+        free(an[i]);
+    free(an);
+    free(as);
+    free(dn);
+    free(ds);
     free(res);
     free(of);
     free(names);
@@ -543,6 +570,17 @@ int adv_engine_run(const adv_model *m, const adv_engine_opts *o, adv_result **ou
     int ndev = 0, rc = GM_OK;
     gm_status dst;
     gm_status_init(&dst);
+    {   /* a bad `// gmadvise: data` annotation is the file's error, GPU or not */
+        char **an, why[600];
+        adv_data_setting *as;
+        int nann = adv_data_annotations(m, &an, &as, why, sizeof why);
+        if (nann < 0)
+            return gm_fail(st, GM_EINPUT, "%s", why);
+        for (int i = 0; i < nann; i++)
+            free(an[i]);
+        free(an);
+        free(as);
+    }
     adv_run skip = ADV_RUN_STATIC;
     const char *skip_note = "--static";
     if (!o->force_static && jit_worker_devices(devs, GM_MAX_DEVICES, &ndev, &dst) != GM_OK) {

@@ -6,6 +6,7 @@
 #define ADV_ENGINE_H
 
 #include "../../common/status.h"
+#include "../core/inputs_infer.h"
 #include "../core/model.h"
 #include "result.h"
 
@@ -22,6 +23,7 @@ typedef struct {
     unsigned search;          /* of each struct's layout space (search.h), the model's best this
                                * many are measured beside the declared layout, the standard
                                * layouts among them generated anyway; 0: every standard layout */
+    adv_data_list data;       /* --data settings, before the file's `// gmadvise: data` ones */
 } adv_engine_opts;
 
 /* The defaults of common/limits.h: device 0, the cache on. */

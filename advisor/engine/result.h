@@ -62,6 +62,9 @@ typedef struct {
     /* ADV_V_MEASURED */
     double median_ms, spread_pct, gbps;
     int samples;
+    long long elems;          /* elements the timed launches covered (the calibrated size) */
+    char data[256];           /* what its index buffers held: "nbr=local:4096" ("": the
+                               * default random elements) (core/inputs_infer.h) */
     int correct;              /* -1 unknown (not run), 0 wrong, 1 matches the declared layout */
     /* verdicts, from the ranking */
     adv_vs vs;

@@ -468,6 +468,8 @@ void adv_report_json(const adv_result *r, sb_t *out)
             adv_json_num(&j, "spread_pct", v->spread_pct);
             adv_json_num(&j, "gbps", v->gbps);
             adv_json_int(&j, "samples", v->samples);
+            adv_json_int(&j, "elems", v->elems);
+            adv_json_str(&j, "data", v->data[0] ? v->data : NULL);
             adv_json_end_obj(&j);
         } else {
             adv_json_null(&j, "measured");
