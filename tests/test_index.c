@@ -82,7 +82,7 @@ int main(void)
     long long vals[1] = {11};
     unsigned char known[1] = {1};
     const char *names[1] = {"offset"};
-    adv_params pv = {1, vals, known, names, NULL};
+    adv_params pv = {1, vals, known, names, NULL, NULL};
     adv_expr *p = atom(ADV_X_PARAM);
     p->param = 0;
     r = classify(op(ADV_X_ADD, gid(), p), &pv);
@@ -113,7 +113,7 @@ int main(void)
     long long rv[1] = {1024};
     unsigned char rk[1] = {1}, ra[1] = {1};
     const char *rn[1] = {"rows"};
-    adv_params rp = {1, rv, rk, rn, ra};
+    adv_params rp = {1, rv, rk, rn, ra, NULL};
     adv_expr *rows = atom(ADV_X_PARAM);
     rows->param = 0;
     ty = atom(ADV_X_UNIFORM);

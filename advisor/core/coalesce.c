@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../common/strbuf.h"
+#include "inputs_infer.h"
 
 static int cmp_ll(const void *x, const void *y)
 {
@@ -488,22 +489,36 @@ static long long model_grid(const adv_model *m)
  * window: so that a split layout keeps its arrays apart); NULL for the
  * declared AoS (and with `why` when the layout does not apply). */
 static adv_layout *window_layout(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp,
-                                 char *why, size_t why_len)
+                                 long long span, char *why, size_t why_len)
 {
     if (st < 0 || sp->kind == ADV_L_AOS)
         return NULL;
-    return adv_layout_make(adv_model_struct(m, (unsigned)st), sp,
-                           (unsigned long long)adv_model_kernel(m, k)->window, why, why_len);
+    long long w = adv_model_kernel(m, k)->window;
+    return adv_layout_make(adv_model_struct(m, (unsigned)st), sp, (unsigned long long)(span > w ? span : w), why,
+                           why_len);
 }
+
+static void access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
+                        const adv_params *pv, long long span, adv_cost *out);
 
 void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
                      adv_cost *out)
 {
-    const adv_params *pv = adv_model_params(m, k);
+    adv_gather_ctx gc;
+    adv_params gpv;
+    int gathers = adv_gather_setup(m, k, &gc, &gpv);
+    access_cost(m, k, a, st, sp, &gpv, gathers ? gc.span : 0, out);
+    if (gathers)
+        adv_gather_ctx_free(&gc);
+}
+
+static void access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
+                        const adv_params *pv, long long span, adv_cost *out)
+{
     adv_pattern pt[MAX_PIECES];
     char why[128] = "";
     memset(out, 0, sizeof *out);
-    adv_layout *lay = window_layout(m, k, st, sp, why, sizeof why);
+    adv_layout *lay = window_layout(m, k, st, sp, span, why, sizeof why);
     if (!lay && why[0]) {
         snprintf(out->why, sizeof out->why, "%s", why);
         return;
@@ -631,12 +646,25 @@ static void tally(traffic *t, unsigned long long threads, adv_dram *out)
     out->write_bytes = (double)(nw * ADV_SECTOR_BYTES) / (double)threads;
 }
 
+static void kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp,
+                        const adv_params *pv, long long span, adv_dram *out);
+
 void adv_kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_dram *out)
 {
+    adv_gather_ctx gc;
+    adv_params gpv;
+    int gathers = adv_gather_setup(m, k, &gc, &gpv);
+    kernel_dram(m, k, st, sp, &gpv, gathers ? gc.span : 0, out);
+    if (gathers)
+        adv_gather_ctx_free(&gc);
+}
+
+static void kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp,
+                        const adv_params *pv, long long span, adv_dram *out)
+{
     const adv_kernel *kn = adv_model_kernel(m, k);
-    const adv_params *pv = adv_model_params(m, k);
     memset(out, 0, sizeof *out);
-    adv_layout *lay = window_layout(m, k, st, sp, out->why, sizeof out->why);
+    adv_layout *lay = window_layout(m, k, st, sp, span, out->why, sizeof out->why);
     if (!lay && out->why[0])
         return;
     traffic t;

@@ -422,7 +422,13 @@ static int eval_at(const adv_expr *e, const adv_thread *t, const adv_params *pv,
         return 0;
     case ADV_X_SHL:
     case ADV_X_SHR: return eval_shift(e, t, pv, out, why, n, depth);
-    case ADV_X_OPAQUE: return eval_fail(why, n, e->why[0] ? e->why : "not computable");
+    case ADV_X_OPAQUE: {
+        long long at;
+        if (pv && pv->gather && e->param >= 0 && e->a && !strcmp(e->why, ADV_GATHER_WHY) &&
+            eval_at(e->a, t, pv, &at, why, n, depth + 1) == 0 && pv->gather->value(pv->gather->ctx, e->param, at, out) == 0)
+            return 0;
+        return eval_fail(why, n, e->why[0] ? e->why : "not computable");
+    }
     default:
         if (eval_at(e->a, t, pv, &a, why, n, depth + 1) || eval_at(e->b, t, pv, &b, why, n, depth + 1))
             return -1;

@@ -85,12 +85,22 @@ typedef struct {
  * index irregular; assumed[p] (may be NULL) marks a value the model stood
  * in for one nobody gave, which the classifier reports symbolically.
  * `names` is used only in the reason text. */
+/* The values a model assumes for gathered leaves (ADV_GATHER_WHY): the
+ * element `at` of parameter `param`'s buffer, where the index buffers
+ * are modelled (core/inputs_infer.h); 0 with *out set, -1 when that
+ * buffer's values are not modelled. */
+typedef struct {
+    int (*value)(const void *ctx, int param, long long at, long long *out);
+    const void *ctx;
+} adv_gather_model;
+
 typedef struct {
     int n;
     const long long *value;
     const unsigned char *known;
     const char *const *names;
     const unsigned char *assumed;
+    const adv_gather_model *gather; /* NULL: gathered leaves cannot be computed */
 } adv_params;
 
 /* The stride as text: "2", or "nfeatures", "2*rows+1" for a symbolic one. */

@@ -376,3 +376,100 @@ const char *adv_inputs_data_text(const adv_model *m, unsigned k, const adv_data_
     free(s);
     return out;
 }
+
+/* ---- the model's index values --------------------------------------------- */
+
+static unsigned long long mix(unsigned long long x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+static int gather_value(const void *ctx, int param, long long at, long long *out)
+{
+    const adv_gather_ctx *c = ctx;
+    if (param < 0 || (unsigned)param >= c->nparams || at < 0)
+        return -1;
+    const adv_input_shape *s = &c->shapes[param];
+    long long r = c->range[param];
+    unsigned long long h = mix((unsigned long long)param << 48 ^ (unsigned long long)at);
+    if (r < 1)
+        return -1;
+    if (s->role == ADV_ROLE_OFFSETS) {
+        long long v = at * GM_DATA_DEGREE + (at ? (long long)(h % GM_DATA_DEGREE) : 0);
+        *out = v < r ? v : r - 1;
+        return 0;
+    }
+    if (s->role != ADV_ROLE_INDEX)
+        return -1;
+    long long center = (at / (s->stride > 0 ? s->stride : 1)) % r, w = s->data.window > 0 ? s->data.window : 1, v;
+    switch (s->data.kind) {
+    case ADV_DATA_LOCAL:
+        v = center - w / 2 + (long long)(h % (unsigned long long)w);
+        v = v < 0 ? -v : v >= r ? 2 * (r - 1) - v : v;
+        v = v < 0 ? 0 : v >= r ? r - 1 : v;
+        break;
+    case ADV_DATA_IDENTITY:
+    case ADV_DATA_SORTED: v = center; break;
+    default: v = (long long)(h % (unsigned long long)r); break;
+    }
+    *out = v;
+    return 0;
+}
+
+static int has_gather(const adv_expr *e)
+{
+    return e && (is_gather(e) || has_gather(e->a) || has_gather(e->b) || has_gather(e->c));
+}
+
+int adv_gather_setup(const adv_model *m, unsigned k, adv_gather_ctx *c, adv_params *pv)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    memset(c, 0, sizeof *c);
+    *pv = *adv_model_params(m, k);
+    int any = 0;
+    for (unsigned a = 0; a < kn->naccesses && !any; a++)
+        any = has_gather(kn->acc[a].expr);
+    if (!any)
+        return 0;
+    char **an = NULL, why[600];
+    adv_data_setting *as = NULL;
+    int nann = adv_data_annotations(m, &an, &as, why, sizeof why);
+    adv_data_list dl = {nann > 0 ? (unsigned)nann : 0, (const char *const *)an, as};
+    c->nparams = kn->nparams;
+    c->shapes = adv_inputs_for(m, k, &dl);
+    c->range = gm_xcalloc(kn->nparams + 1, sizeof *c->range);
+    for (int i = 0; i < nann; i++)
+        free(an[i]);
+    free(an);
+    free(as);
+    int modelled = 0;
+    /* the gathered buffers as large as a launch of the model's count makes
+     * them: the model's window holds only its threads' own elements */
+    c->span = adv_model_count(m) > kn->window ? adv_model_count(m) : kn->window;
+    for (unsigned p = 0; p < kn->nparams; p++) {
+        const adv_input_shape *s = &c->shapes[p];
+        if (s->role == ADV_ROLE_PLAIN)
+            continue;
+        long long r = s->role == ADV_ROLE_OFFSETS ? c->span
+                                                  : (c->span - s->reach) / (s->scale > 0 ? s->scale : 1);
+        c->range[p] = r > 0 ? r : 1;
+        modelled = 1;
+    }
+    if (!modelled) {
+        adv_gather_ctx_free(c);
+        return 0;
+    }
+    c->gm = (adv_gather_model){gather_value, c};
+    pv->gather = &c->gm;
+    return 1;
+}
+
+void adv_gather_ctx_free(adv_gather_ctx *c)
+{
+    free(c->shapes);
+    free(c->range);
+    memset(c, 0, sizeof *c);
+}

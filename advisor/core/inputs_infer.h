@@ -89,6 +89,28 @@ adv_input_shape *adv_inputs_for(const adv_model *m, unsigned k, const adv_data_l
 const char *adv_inputs_data_text(const adv_model *m, unsigned k, const adv_data_list *data, char *out,
                                  size_t n);
 
+/* The coalescing model's view of a kernel's index buffers: a gathered
+ * leaf's value for element `at` of an index buffer follows the buffer's
+ * data setting (the file's annotation, else uniform) over the range of
+ * the buffer it indexes: as many elements as the model's count or its
+ * window, whichever is larger (divided by the index's scale), as engine/inputs.h makes it for the GPU:
+ * uniform, local:W around the loading thread's element, identity; offsets
+ * GM_DATA_DEGREE apart.  So a gather p[j].x costs, per gathered element,
+ * the sectors its touched fields span in the layout. */
+typedef struct {
+    unsigned nparams;
+    adv_input_shape *shapes;
+    long long *range;
+    long long span;      /* elements a gathered buffer's layout must hold */
+    adv_gather_model gm;
+} adv_gather_ctx;
+
+/* 1 when kernel k gathers through an index or offsets buffer: c is set up
+ * (freed with adv_gather_ctx_free) and *pv is the model's parameters with
+ * the gather model; 0 otherwise (*pv: the model's parameters as they are). */
+int adv_gather_setup(const adv_model *m, unsigned k, adv_gather_ctx *c, adv_params *pv);
+void adv_gather_ctx_free(adv_gather_ctx *c);
+
 /* `// gmadvise: data NAME=SETTING ...` annotations of the model's text:
  * up to max, returns how many (names point into a static-free buffer the
  * caller frees with free(names_buf)); -1 with a located error in `why`. */

@@ -340,7 +340,7 @@ adv_params adv_model_params_at(const adv_model *m, unsigned k, long long count, 
             assumed[p] = how == 3;
         value[p] = (long long)d;
     }
-    return (adv_params){(int)kn->nparams, value, known, kn->pnames, assumed};
+    return (adv_params){(int)kn->nparams, value, known, kn->pnames, assumed, NULL};
 }
 
 const adv_params *adv_model_params(const adv_model *m, unsigned k)
