@@ -504,6 +504,12 @@ static void access_cost(const adv_model *m, unsigned k, unsigned a, int st, cons
 void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
                      adv_cost *out)
 {
+    access_cost(m, k, a, st, sp, adv_model_params(m, k), 0, out);
+}
+
+void adv_access_cost_gathered(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
+                              adv_cost *out)
+{
     adv_gather_ctx gc;
     adv_params gpv;
     int gathers = adv_gather_setup(m, k, &gc, &gpv);

@@ -104,10 +104,18 @@ unsigned adv_access_patterns(const adv_model *m, unsigned k, unsigned a, int st,
 void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
                      adv_cost *out);
 
+/* The same with gathered indices (j = nbr[k]; p[j].x) given the values
+ * their index buffers are modelled to hold (core/inputs_infer.h:
+ * adv_gather_setup), so that a gather costs the sectors its fields span
+ * in the layout; adv_access_cost leaves such an access uncosted. */
+void adv_access_cost_gathered(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
+                              adv_cost *out);
+
 /* DRAM traffic of the whole kernel per thread (one element per thread for
  * the usual kernels): distinct sectors read and written over the model's
  * window.  A sector written only in part is also read (the L2 merges it
- * with DRAM's copy), unless the kernel reads it anyway. */
+ * with DRAM's copy), unless the kernel reads it anyway.  Gathers are
+ * costed as adv_access_cost_gathered does. */
 typedef struct {
     int ok;
     char why[128];

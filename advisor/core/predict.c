@@ -17,7 +17,7 @@ void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *
         if (adv_access_repeats(kn, a))
             continue;
         adv_cost c;
-        adv_access_cost(m, k, a, st, sp, &c);
+        adv_access_cost_gathered(m, k, a, st, sp, &c);
         out->ok = c.ok;
         req += c.requests;
         sec += c.sectors;

@@ -455,7 +455,7 @@ static void access_costs(adv_result *r)
         const adv_kernel *kn = adv_model_kernel(m, k);
         r->access_cost[k] = gm_xcalloc(kn->naccesses + 1, sizeof **r->access_cost);
         for (unsigned a = 0; a < kn->naccesses; a++)
-            adv_access_cost(m, k, a, -1, &aos, &r->access_cost[k][a]);
+            adv_access_cost_gathered(m, k, a, -1, &aos, &r->access_cost[k][a]);
     }
 }
 
