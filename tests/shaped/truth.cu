@@ -153,12 +153,11 @@ template <class A> __global__ void coulomb(A a, const int *nbr, float *e, int n)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     float s = 0.0f;
-    float4 me = a.hot4(i);
-    for (int k = 0; k < 8; k++) {
+    for (int k = 0; k < 8; k++) {  // a[i] read inside the loop, as the source does
         int j = nbr[i * 8 + k];
         float4 q = a.hot4(j);
-        float dx = q.x - me.x, dy = q.y - me.y, dz = q.z - me.z;
-        s += me.w * q.w * rsqrtf(dx * dx + dy * dy + dz * dz + 0.01f);
+        float dx = q.x - a.get(i, 0), dy = q.y - a.get(i, 1), dz = q.z - a.get(i, 2);
+        s += a.get(i, 3) * q.w * rsqrtf(dx * dx + dy * dy + dz * dz + 0.01f);
     }
     e[i] = s;
 }
