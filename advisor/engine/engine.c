@@ -419,7 +419,10 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
             adv_variant *v = &r->v[of[j]];
             v->correct = res[j].correct;
             if (res[j].note[0])
-                snprintf(v->note, sizeof v->note, "%s", res[j].note);
+                snprintf(v->note, sizeof v->note, "%s%s", res[j].note,
+                         res[j].state == JIT_JOB_HUNG
+                             ? " (sizes are calibrated to launches of about " GM_STR(GM_CALIBRATE_TARGET_MS)
+                               " ms, so a kernel that does not finish is a bug in the kernel)" : "");
             v->state = from_job[res[j].state];
             if (res[j].state != JIT_JOB_OK)
                 continue;
