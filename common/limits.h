@@ -22,6 +22,7 @@
 
 /* ---- ranking (advisor/core/rank.h, merge) ---- */
 #define GM_NOISE_FLOOR_PCT 1.0      /* closer than this is never called different */
+#define GM_STOP_BEHIND_NOISES 2.0   /* a timing this many noises behind its rival stops (jit/stopping.h) */
 
 /* ---- the layout search (advisor/core/search.h) ---- */
 #define GM_SEARCH_MEASURE 8         /* best candidates of the model that the GPU measures */

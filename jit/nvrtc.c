@@ -126,9 +126,13 @@ static int run_nvrtc(const char *src, const char *name, const char *const *opts,
         nv.nvrtcDestroyProgram(&prog);
         return gm_fail(st, GM_EINPUT, "%s: NVRTC compile failed: %s", name, nv.nvrtcGetErrorString(r));
     }
-    nv.nvrtcGetCUBINSize(prog, &out->cubin_len);
-    out->cubin = gm_xmalloc(out->cubin_len);
-    nv.nvrtcGetCUBIN(prog, out->cubin);
+    /* a virtual architecture (JIT_PTX_ONLY) has no CUBIN */
+    if (nv.nvrtcGetCUBINSize(prog, &out->cubin_len) != NVRTC_SUCCESS)
+        out->cubin_len = 0;
+    if (out->cubin_len) {
+        out->cubin = gm_xmalloc(out->cubin_len);
+        nv.nvrtcGetCUBIN(prog, out->cubin);
+    }
     size_t ps = 0;
     nv.nvrtcGetPTXSize(prog, &ps);
     out->ptx = gm_xcalloc(ps + 1, 1);
@@ -171,9 +175,10 @@ static const char *toolkit_include(void)
     return dir;
 }
 
-int jit_compile(const char *src, const char *name, int arch, int use_cache, jit_binary *out,
-                char **log, gm_status *st)
+int jit_compile(const char *src, const char *name, int arch, int flags, jit_binary *out, char **log,
+                gm_status *st)
 {
+    int use_cache = flags & JIT_USE_CACHE;
     memset(out, 0, sizeof *out);
     if (log)
         *log = NULL;
@@ -182,7 +187,7 @@ int jit_compile(const char *src, const char *name, int arch, int use_cache, jit_
     /* PTX is requested too (a virtual arch would give PTX only): -arch=sm_XX
      * makes NVRTC emit both SASS (CUBIN) and keep the PTX it went through. */
     char archopt[32];
-    snprintf(archopt, sizeof archopt, "-arch=sm_%d", arch);
+    snprintf(archopt, sizeof archopt, "-arch=%s_%d", flags & JIT_PTX_ONLY ? "compute" : "sm", arch);
     char inc[1100], cccl[1100];
     const char *opts[6] = {archopt, "-std=c++17", "-default-device", "-lineinfo"};
     int nopts = 4;
@@ -219,7 +224,8 @@ int jit_compile(const char *src, const char *name, int arch, int use_cache, jit_
         sb_t pay;
         sb_init(&pay);
         sb_printf(&pay, "%016zx", out->cubin_len);
-        sb_putn(&pay, out->cubin, out->cubin_len);
+        if (out->cubin_len)
+            sb_putn(&pay, out->cubin, out->cubin_len);
         sb_puts(&pay, out->ptx);
         jit_cache_put(key, pay.s, pay.len);
         sb_free(&pay);

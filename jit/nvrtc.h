@@ -17,11 +17,17 @@ typedef struct {
 /* NVRTC's version as "13.0"; GM_EENV when NVRTC cannot be loaded. */
 int jit_nvrtc_version(char *out, size_t n, gm_status *st);
 
+/* jit_compile's flags */
+#define JIT_USE_CACHE 1 /* read and fill the compile cache (jit/cache.h) */
+#define JIT_PTX_ONLY 2  /* PTX for compute_<arch> and no CUBIN (cubin_len 0): what the
+                         * static report reads (its widths), without ptxas, which is
+                         * most of a large kernel's compile */
+
 /* Compiles `src` (named `name` in messages) for sm_<arch>.  On a compile
  * error the status is GM_EINPUT and `log` (if given) receives NVRTC's log;
  * the caller frees log and the binary (jit_binary_free). */
-int jit_compile(const char *src, const char *name, int arch, int use_cache, jit_binary *out,
-                char **log, gm_status *st);
+int jit_compile(const char *src, const char *name, int arch, int flags, jit_binary *out, char **log,
+                gm_status *st);
 void jit_binary_free(jit_binary *b);
 
 /* GM_OK when NVRTC compiles for sm_<arch>; GM_EINPUT naming the ones it

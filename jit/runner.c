@@ -10,6 +10,7 @@
 #include "../common/strbuf.h"
 #include "../common/timer.h"
 #include "cuda_api.h"
+#include "stopping.h"
 
 
 struct jit_runner {
@@ -35,6 +36,7 @@ void jit_method_default(jit_method *m)
     m->max_samples = GM_DEFAULT_MAX_SAMPLES;
     m->budget_s = GM_DEFAULT_BUDGET_S;
     m->l2_multiple = GM_DEFAULT_L2_MULTIPLE;
+    m->rival_ms = m->rival_spread_pct = 0;
 }
 
 #define CU(call, what)                                                                       \
@@ -198,22 +200,10 @@ int jit_runner_launch_sync(jit_runner *r, const char *name, long long threads, v
     return GM_OK;
 }
 
-static int cmp_double(const void *a, const void *b)
+void jit_runner_set_rival(jit_runner *r, double ms, double spread_pct)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static void summarize(double *ms, int n, jit_timing *t)
-{
-    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
-    t->samples = n;
-    t->min_ms = ms[0];
-    t->max_ms = ms[n - 1];
-    t->median_ms = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
-    /* half the width of the central 80 %, relative to the median */
-    double p10 = ms[(int)(0.1 * (n - 1))], p90 = ms[(int)ceil(0.9 * (n - 1))];
-    t->spread_pct = t->median_ms > 0 ? 100.0 * (p90 - p10) / (2 * t->median_ms) : 0;
+    r->method.rival_ms = ms;
+    r->method.rival_spread_pct = spread_pct;
 }
 
 /* Times `fn` (a kernel) or, with fn == NULL, a device-to-device copy. */
@@ -243,17 +233,11 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
         if (rc != GM_OK || i < 0)
             continue; /* the first two are warm-up */
         ms[got++] = e;
-        if (got >= me->min_samples) {
-            double *tmp = gm_xmalloc((size_t)got * sizeof *tmp);
-            memcpy(tmp, ms, (size_t)got * sizeof *tmp);
-            summarize(tmp, got, t);
-            free(tmp);
-            if (t->spread_pct <= me->target_spread_pct || gm_now_s() - t0 > me->budget_s)
-                break;
-        }
+        if (jit_stop_rule(me, ms, got, gm_now_s() - t0, t) != JIT_SAMPLE_MORE)
+            break;
     }
     if (rc == GM_OK && got > 0)
-        summarize(ms, got, t);
+        jit_timing_summarize(ms, got, t);
     free(ms);
     return rc;
 }

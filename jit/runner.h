@@ -40,6 +40,10 @@ typedef struct {
     int max_samples;
     double budget_s;          /* per variant */
     double l2_multiple;       /* data set size in L2s */
+    /* the fastest so far of the variants the next timing competes with
+     * (0: none) and its spread: a timing clearly slower stops early
+     * (stopping.h); set with jit_runner_set_rival */
+    double rival_ms, rival_spread_pct;
 } jit_method;
 
 /* The defaults of common/limits.h. */
@@ -64,6 +68,8 @@ int jit_runner_load(jit_runner *r, const jit_binary *bin, gm_status *st);
  * many blocks in x as the threads need; NULL: GM_LAUNCH_BLOCK threads in x,
  * as a new runner has. */
 void jit_runner_set_block(jit_runner *r, const unsigned block[3]);
+/* The rival of the timings that follow (jit_method's rival_ms; 0: none). */
+void jit_runner_set_rival(jit_runner *r, double ms, double spread_pct);
 const jit_device_info *jit_runner_device(const jit_runner *r);
 const jit_method *jit_runner_method(const jit_runner *r);
 

@@ -214,7 +214,7 @@ static int recv_blob(int fd, char **out, size_t n)
     return read_all(fd, *out, n, 600) == 1 ? 0 : -1;
 }
 
-int jit_worker_compile(const char *src, const char *name, int arch, int use_cache, jit_binary *out,
+int jit_worker_compile(const char *src, const char *name, int arch, int flags, jit_binary *out,
                        char **log, gm_status *st)
 {
     memset(out, 0, sizeof *out);
@@ -231,7 +231,7 @@ int jit_worker_compile(const char *src, const char *name, int arch, int use_cach
         jit_binary b;
         memset(&b, 0, sizeof b);
         char *lg = NULL;
-        jit_compile(src, name, arch, use_cache, &b, &lg, &c.st);
+        jit_compile(src, name, arch, flags, &b, &lg, &c.st);
         c.cubin_len = b.cubin_len;
         c.ptx_len = b.ptx ? strlen(b.ptx) : 0;
         c.log_len = lg ? strlen(lg) : 0;

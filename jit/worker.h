@@ -72,7 +72,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
 /* jit_compile (nvrtc.h) in a child process.  NVRTC initialises CUDA
  * state of its own, after which forked workers could not create a
  * context; compiling in a child keeps the caller clean. */
-int jit_worker_compile(const char *src, const char *name, int arch, int use_cache, jit_binary *out,
+int jit_worker_compile(const char *src, const char *name, int arch, int flags, jit_binary *out,
                        char **log, gm_status *st);
 
 /* jit_nvrtc_arch_ok (nvrtc.h) in a child process, for the same reason. */

@@ -116,14 +116,49 @@ static void body(const adv_model *m)
     adv_search_free(&sr);
 }
 
+/* The search costs layouts that place an access alike once (cost_memo.h):
+ * every candidate's score is what the model gives it outside the search,
+ * kernel by kernel, with no memo. */
+static void memo(const adv_model *m)
+{
+    adv_search sr;
+    adv_search_run(m, 0, &sr);
+    CHECK(sr.n > 10);
+    unsigned compared = 0;
+    for (unsigned i = 0; i < sr.n; i++) {
+        const adv_candidate *c = &sr.c[i];
+        double bytes = 0, requests = 0;
+        int ok = 1;
+        for (unsigned k = 0; k < adv_model_nkernels(m) && ok; k++) {
+            if (!adv_kernel_takes(adv_model_kernel(m, k), 0))
+                continue;
+            adv_prediction p;
+            adv_predict(m, k, 0, &c->spec, &p);
+            ok = p.ok;
+            bytes += adv_model_weight(m, k) * p.dram_bytes;
+            requests += adv_model_weight(m, k) * p.requests;
+        }
+        CHECK_EQ(ok, c->ok);
+        if (ok && c->ok) {
+            CHECK(bytes == c->bytes);
+            CHECK(requests == c->requests);
+            compared++;
+        }
+    }
+    CHECK(compared == sr.scored);
+    adv_search_free(&sr);
+}
+
 int main(void)
 {
     adv_model *m = load(GM_SRC "/samples/particle.h");
     space(m);
     ranking(m);
+    memo(m);
     adv_model_destroy(m);
     m = load(GM_SRC "/samples/body_split.h");
     body(m);
+    memo(m);
     adv_model_destroy(m);
     return TEST_DONE();
 }

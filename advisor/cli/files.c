@@ -120,8 +120,13 @@ static int includes(const char *from, const char *target)
     const char *slash = strrchr(from, '/');
     int found = 0;
     for (const char *l = text; l && *l && !found; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : "") {
-        char name[1024], path[PATH_MAX * 2], real[PATH_MAX + 1];
-        if (sscanf(l, " # include \"%1023[^\"\n]\"", name) != 1)
+        char name[1024], path[PATH_MAX * 2], real[PATH_MAX + 1], line[1100];
+        const char *p = l + strspn(l, " \t");
+        if (*p != '#')
+            continue;
+        /* sscanf reads to the text's end (strlen) each call: one line at a time */
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(l, "\n"), l);
+        if (sscanf(line, " # include \"%1023[^\"\n]\"", name) != 1)
             continue;
         snprintf(path, sizeof path, "%.*s%s", slash ? (int)(slash - from + 1) : 0, from, name);
         found = realpath(path, real) && !strcmp(real, target);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../common/strbuf.h"
+#include "cost_memo.h"
 #include "inputs_infer.h"
 
 static int cmp_ll(const void *x, const void *y)
@@ -539,7 +540,7 @@ static void access_cost(const adv_model *m, unsigned k, unsigned a, int st, cons
     out->width = 16;
     for (unsigned i = 0; i < n; i++) {
         adv_cost c;
-        adv_cost_of(&pt[i], 0, ADV_MODEL_WARPS, model_grid(m), &c);
+        adv_cost_of_memo(&pt[i], 0, ADV_MODEL_WARPS, model_grid(m), &c);
         if (!c.ok) {
             *out = c;
             return;
@@ -652,27 +653,65 @@ static void tally(traffic *t, unsigned long long threads, adv_dram *out)
     out->write_bytes = (double)(nw * ADV_SECTOR_BYTES) / (double)threads;
 }
 
-static void kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp,
-                        const adv_params *pv, long long span, adv_dram *out);
+/* The key of a kernel's DRAM traffic under layout lay in the search's
+ * memo (cost_memo.h): every access's mode and patterns; 0 when a pattern
+ * cannot be made (the computation says why). */
+static int dram_key(const adv_model *m, unsigned k, int st, const adv_layout *lay, const adv_params *pv,
+                    sb_t *key)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    adv_pattern pt[MAX_PIECES];
+    char why[128];
+    long long head[3] = {'d', model_grid(m), kn->naccesses};
+    sb_putn(key, (const char *)head, sizeof head);
+    for (unsigned a = 0; a < kn->naccesses; a++) {
+        if (adv_access_repeats(kn, a))
+            continue;
+        unsigned n = adv_access_patterns(m, k, a, st, lay, pv, pt, MAX_PIECES, why, sizeof why);
+        if (n == 0)
+            return 0;
+        long long acc[3] = {a, kn->acc[a].mode, n}, pk[11];
+        sb_putn(key, (const char *)acc, sizeof acc);
+        for (unsigned i = 0; i < n; i++) {
+            adv_memo_key_pattern(&pt[i], pk);
+            sb_putn(key, (const char *)pk, sizeof pk);
+        }
+    }
+    return 1;
+}
+
+static void kernel_dram(const adv_model *m, unsigned k, int st, adv_layout *lay, const adv_params *pv,
+                        adv_dram *out);
 
 void adv_kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_dram *out)
 {
     adv_gather_ctx gc;
     adv_params gpv;
     int gathers = adv_gather_setup(m, k, &gc, &gpv);
-    kernel_dram(m, k, st, sp, &gpv, gathers ? gc.span : 0, out);
+    memset(out, 0, sizeof *out);
+    adv_layout *lay = window_layout(m, k, st, sp, gathers ? gc.span : 0, out->why, sizeof out->why);
+    if (lay || !out->why[0]) {
+        /* a gathered index's values live in gc, not in its patterns' key:
+         * gathers are computed each time */
+        sb_t key;
+        sb_init(&key);
+        int keyed = !gathers && adv_cost_memo_on() && dram_key(m, k, st, lay, &gpv, &key);
+        if (!keyed || !adv_memo_get(key.s, key.len, out, sizeof *out)) {
+            kernel_dram(m, k, st, lay, &gpv, out);
+            if (keyed)
+                adv_memo_put(key.s, key.len, out, sizeof *out);
+        }
+        sb_free(&key);
+        adv_layout_destroy(lay);
+    }
     if (gathers)
         adv_gather_ctx_free(&gc);
 }
 
-static void kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp,
-                        const adv_params *pv, long long span, adv_dram *out)
+static void kernel_dram(const adv_model *m, unsigned k, int st, adv_layout *lay, const adv_params *pv,
+                        adv_dram *out)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
-    memset(out, 0, sizeof *out);
-    adv_layout *lay = window_layout(m, k, st, sp, span, out->why, sizeof out->why);
-    if (!lay && out->why[0])
-        return;
     traffic t;
     memset(&t, 0, sizeof t);
     unsigned long long threads = (unsigned long long)ADV_MODEL_WARPS * ADV_WARP_SIZE;
@@ -705,7 +744,6 @@ static void kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout
     }
     if (out->ok)
         tally(&t, threads, out);
-    adv_layout_destroy(lay);
     free(t.rd);
     free(t.wr);
 }

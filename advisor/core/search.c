@@ -5,6 +5,7 @@
 
 #include "../../common/hash.h"
 #include "../../common/strbuf.h"
+#include "cost_memo.h"
 #include "predict.h"
 
 /* AoSoA lane counts tried besides the standard ADV_AOSOA_BLOCK: on an H100
@@ -340,12 +341,14 @@ void adv_search_run(const adv_model *m, int st, adv_search *out)
     adv_layout_spec *sp = NULL;
     out->n = adv_search_space(m, st, &sp, &out->left_out);
     out->c = gm_xcalloc(out->n + 1, sizeof *out->c);
+    adv_cost_memo_begin(); /* layouts that place an access alike cost it once */
     for (unsigned i = 0; i < out->n; i++) {
         out->c[i].spec = sp[i];
         out->c[i].order = i;
         score(m, st, &out->c[i]);
         out->scored += out->c[i].ok;
     }
+    adv_cost_memo_end();
     free(sp);
     qsort(out->c, out->n, sizeof *out->c, by_score);
 }

@@ -268,14 +268,15 @@ static int check_declarations(const kgen_program *kg, int arch, gm_status *st)
 
 /* One compile for all variants; when it fails, find the variants that
  * break it, drop them with NVRTC's message, and compile the rest. */
-static int compile_all(plan *p, kgen_program *kg, int use_cache, jit_binary *bin, gm_status *st)
+/* flags: jit_compile's (JIT_USE_CACHE, JIT_PTX_ONLY) */
+static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm_status *st)
 {
     adv_result *r = p->r;
     char *src = kgen_program_source(kg, -1, 1, "gmadvise_variants.cu");
     char *log = NULL;
     gm_status cst;
     gm_status_init(&cst);
-    int rc = jit_worker_compile(src, "gmadvise_variants.cu", r->arch, use_cache, bin, &log, &cst);
+    int rc = jit_worker_compile(src, "gmadvise_variants.cu", r->arch, flags, bin, &log, &cst);
     free(src);
     free(log);
     if (rc == GM_OK)
@@ -294,7 +295,7 @@ static int compile_all(plan *p, kgen_program *kg, int use_cache, jit_binary *bin
         jit_binary b;
         gm_status_init(&cst);
         log = NULL;
-        if (jit_worker_compile(one, name, r->arch, 0, &b, &log, &cst) != GM_OK) {
+        if (jit_worker_compile(one, name, r->arch, flags & JIT_PTX_ONLY, &b, &log, &cst) != GM_OK) {
             compile_note(log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
             kgen_disable_variant(kg, p->kid[i]);
             p->kid[i] = -1;
@@ -306,7 +307,7 @@ static int compile_all(plan *p, kgen_program *kg, int use_cache, jit_binary *bin
     }
     src = kgen_program_source(kg, -1, 1, "gmadvise_variants.cu");
     gm_status_init(&cst);
-    rc = jit_worker_compile(src, "gmadvise_variants.cu", r->arch, use_cache, bin, NULL, &cst);
+    rc = jit_worker_compile(src, "gmadvise_variants.cu", r->arch, flags, bin, NULL, &cst);
     free(src);
     if (rc != GM_OK)
         *st = cst;
@@ -515,7 +516,8 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
         rc = inject_fault(kg, st);
     double t0 = gm_now_s();
     if (rc == GM_OK)
-        rc = compile_all(&p, kg, o->use_cache, &bin, st);
+        /* with no GPU to run them on, the report reads the variants' PTX alone */
+        rc = compile_all(&p, kg, (o->use_cache ? JIT_USE_CACHE : 0) | (dev ? 0 : JIT_PTX_ONLY), &bin, st);
     if (rc != GM_OK) {
         adv_result_free(r);
         goto done;

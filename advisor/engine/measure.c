@@ -720,6 +720,20 @@ static int calibrate_sizes(adv_measure *ms, jit_runner *r, unsigned job, const j
     return GM_OK;
 }
 
+/* The rival of job jb's timing (jit/stopping.h): the fastest correct
+ * variant of its kernel measured so far.  The declared layout, whose
+ * figure every speed-up is relative to, is always timed in full. */
+static void set_rival(const adv_measure *ms, jit_runner *r, const adv_job *jb, const jit_job_result *done)
+{
+    int best = -1;
+    for (unsigned j = 0; j < ms->njobs && !jb->is_decl; j++)
+        if (ms->jobs[j].kernel == jb->kernel && done[j].state == JIT_JOB_OK && done[j].correct != 0 &&
+            done[j].t.median_ms > 0 && (best < 0 || done[j].t.median_ms < done[best].t.median_ms))
+            best = (int)j;
+    if (best >= 0)
+        jit_runner_set_rival(r, done[best].t.median_ms, done[best].t.spread_pct);
+}
+
 void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_result *done,
                      jit_job_result *res)
 {
@@ -740,7 +754,10 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
         return;
     }
     adv_outputs out;
-    if (run_variant(ms, r, jb, &sz, &out, &res->t, &st) != GM_OK) {
+    set_rival(ms, r, jb, done);
+    int rc = run_variant(ms, r, jb, &sz, &out, &res->t, &st);
+    jit_runner_set_rival(r, 0, 0);
+    if (rc != GM_OK) {
         outputs_free(&out);
         /* a driver error may have lost the context: the worker restarts */
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;

@@ -1,6 +1,7 @@
 #include "frontend.h"
 
 #include "../../common/limits.h"
+#include "prelude_pch.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -329,6 +330,43 @@ static const char *gcc_include_dir(void)
     return dir;
 }
 
+/* The files the prelude #includes: a spliced header's folder that has one
+ * of them would give the prelude another meaning than the PCH holds. */
+static int shadows_prelude(const char *dir)
+{
+    static const char *const names[] = {"limits.h", "math.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h",
+                                        "string.h", "time.h", "cmath", "cstdlib", "new"};
+    char path[1200];
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (access(path, F_OK) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The prelude's PCH (prelude_pch.h) for this parse, in pch: built with
+ * the arguments but for the folders of spliced #includes, which differ
+ * from file to file of a project and which the prelude does not search
+ * unless one of them shadows a header it includes (then none). */
+static int use_pch(pctx *pc, const adv_clang *cx, CXIndex idx, const char **args, unsigned nlead,
+                   const char *gcc, struct CXUnsavedFile *un, char *pch, size_t n)
+{
+    for (unsigned i = 0; i < pc->ninc_dirs; i++)
+        if (shadows_prelude(pc->inc_dirs[i]))
+            return 0;
+    const char **pargs = gm_xcalloc(nlead + 2, sizeof *pargs);
+    memcpy(pargs, args, nlead * sizeof *pargs);
+    unsigned np = nlead;
+    if (gcc[0]) {
+        pargs[np++] = "-idirafter";
+        pargs[np++] = gcc;
+    }
+    int ok = fe_prelude_pch(cx, idx, PRELUDE_PATH, pargs, (int)np, un, adv_cuda_headers_count, pch, n);
+    free(pargs);
+    return ok;
+}
+
 /* Runs libclang over m->text: pc->tu, and *idx to dispose with it. */
 static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
 {
@@ -336,10 +374,11 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
     /* as nvcc: CUDA's headers first, and cuda_runtime.h pre-included */
     static const char *const base_args[] = {
         "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
-        "-Wno-unknown-cuda-version", "-Wno-register", "-ferror-limit=" GM_STR(GM_MAX_CLANG_ERRORS), "-I" HEADERS_DIR, "-include", PRELUDE_PATH};
+        "-Wno-unknown-cuda-version", "-Wno-register", "-ferror-limit=" GM_STR(GM_MAX_CLANG_ERRORS), "-I" HEADERS_DIR};
     unsigned nb = sizeof base_args / sizeof *base_args, nu = opts ? opts->nclang_args : 0;
     const char *gcc = gcc_include_dir();
-    unsigned na = nb + nu + 2 * pc->ninc_dirs + (gcc[0] ? 2 : 0);
+    /* the last two: -include the prelude, or -include-pch its PCH */
+    unsigned na = nb + nu + 2 * pc->ninc_dirs + (gcc[0] ? 2 : 0) + 2;
     const char **args = gm_xcalloc(na, sizeof *args);
     memcpy(args, base_args, sizeof base_args);
     for (unsigned i = 0; i < nu; i++)
@@ -349,8 +388,8 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
         args[nb + nu + 2 * i + 1] = pc->inc_dirs[i];
     }
     if (gcc[0]) {
-        args[na - 2] = "-idirafter";
-        args[na - 1] = gcc;
+        args[na - 4] = "-idirafter";
+        args[na - 3] = gcc;
     }
     static const char stub[] = "/* gmadvise: a header served empty */\n",
                       cub_stub[] = "/* gmadvise: CUB, declared in one header */\n#include <cub/cub.cuh>\n",
@@ -371,6 +410,11 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
     }
     un[nun - 1] = (struct CXUnsavedFile){pc->file, pc->m->text, pc->m->text_len};
     *idx = cx->clang_createIndex(0, 0);
+    char pch[1200];
+    int with_pch = use_pch(pc, cx, *idx, args, nb + nu, gcc, un, pch, sizeof pch);
+again:
+    args[na - 2] = with_pch ? "-include-pch" : "-include";
+    args[na - 1] = with_pch ? pch : PRELUDE_PATH;
     /* libclang reports a crash it recovered from (std::bad_alloc when a
      * declaration asks for hundreds of GB) on stderr itself: the error
      * below says it, once */
@@ -388,6 +432,18 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
         close(saved);
     if (devnull >= 0)
         close(devnull);
+    /* a PCH libclang cannot read (torn, from another build of libclang)
+     * fails the whole parse; one it refuses (a system header changed
+     * since) is a fatal error: either way, parsed again without it */
+    if (with_pch && (ec == CXError_Failure || ec == CXError_ASTReadError ||
+                     (ec == CXError_Success && pc->tu && fe_prelude_pch_refused(cx, pc->tu, pch)))) {
+        if (pc->tu)
+            cx->clang_disposeTranslationUnit(pc->tu);
+        pc->tu = NULL;
+        unlink(pch);
+        with_pch = 0;
+        goto again;
+    }
     free(args);
     free(un);
     free(paths);

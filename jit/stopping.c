@@ -1,0 +1,61 @@
+#include "stopping.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/limits.h"
+#include "../common/strbuf.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double p10_of(const double *sorted, int n)
+{
+    return sorted[(int)(0.1 * (n - 1))];
+}
+
+void jit_timing_summarize(double *ms, int n, jit_timing *t)
+{
+    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+    t->samples = n;
+    t->min_ms = ms[0];
+    t->max_ms = ms[n - 1];
+    t->median_ms = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
+    /* half the width of the central 80 %, relative to the median */
+    double p10 = p10_of(ms, n), p90 = ms[(int)ceil(0.9 * (n - 1))];
+    t->spread_pct = t->median_ms > 0 ? 100.0 * (p90 - p10) / (2 * t->median_ms) : 0;
+}
+
+/* Even at its p10, the timing is slower than the rival beyond
+ * GM_STOP_BEHIND_NOISES times the noise the ranking allows between the two. */
+static int behind(const jit_method *me, double p10, const jit_timing *t)
+{
+    if (me->rival_ms <= 0 || p10 <= 0)
+        return 0;
+    double noise = me->rival_spread_pct + t->spread_pct;
+    if (noise < GM_NOISE_FLOOR_PCT)
+        noise = GM_NOISE_FLOOR_PCT;
+    return (p10 - me->rival_ms) / p10 * 100.0 > GM_STOP_BEHIND_NOISES * noise;
+}
+
+jit_stop jit_stop_rule(const jit_method *me, const double *ms, int n, double elapsed_s, jit_timing *t)
+{
+    if (n <= 0 || (n < me->min_samples && n < me->max_samples))
+        return JIT_SAMPLE_MORE;
+    double *tmp = gm_xmalloc((size_t)n * sizeof *tmp);
+    memcpy(tmp, ms, (size_t)n * sizeof *tmp);
+    jit_timing_summarize(tmp, n, t);
+    double p10 = p10_of(tmp, n);
+    free(tmp);
+    if (t->spread_pct <= me->target_spread_pct)
+        return JIT_STOP_SPREAD;
+    if (elapsed_s > me->budget_s)
+        return JIT_STOP_BUDGET;
+    if (behind(me, p10, t))
+        return JIT_STOP_BEHIND;
+    return n >= me->max_samples ? JIT_STOP_MAX : JIT_SAMPLE_MORE;
+}
