@@ -51,6 +51,9 @@
 #define GM_CALIBRATE_TARGET_MS 2.0  /* grow the problem until one launch of the declared variant
                                      * takes this long (or the buffers reach the memory plan) */
 #define GM_CALIBRATE_GROWTH 4       /* each step multiplies the elements by at most this */
+/* ---- gmadvise capture (capture/inject.c, advisor/cli/cmd_capture.c) ---- */
+#define GM_CAPTURE_MAX_BYTES (4ull << 30) /* buffers copied, before and after, at most */
+#define GM_CAPTURE_DIR "gmadvise-capture" /* where a capture goes without -o */
 
 /* ---- the parser (advisor/frontend) ---- */
 #define GM_MAX_STRUCT_BYTES 67108864 /* 64 MiB: larger structs are refused */

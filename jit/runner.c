@@ -27,6 +27,10 @@ struct jit_runner {
     CUdeviceptr scratch;
     size_t scratch_bytes;
     unsigned block[3]; /* of the launches: jit_runner_set_block */
+    unsigned grid[3];  /* jit_runner_set_grid; grid[0] == 0: from the threads */
+    unsigned shared_bytes;
+    const unsigned long long (*restore)[3]; /* jit_runner_set_restore */
+    unsigned nrestore;
 };
 
 void jit_method_default(jit_method *m)
@@ -162,8 +166,27 @@ void jit_runner_set_block(jit_runner *r, const unsigned block[3])
     memcpy(r->block, block ? block : one_dim, sizeof r->block);
 }
 
+void jit_runner_set_grid(jit_runner *r, const unsigned grid[3], unsigned shared_bytes)
+{
+    static const unsigned none[3] = {0, 0, 0};
+    memcpy(r->grid, grid ? grid : none, sizeof r->grid);
+    r->shared_bytes = grid ? shared_bytes : 0;
+}
+
+void jit_runner_set_restore(jit_runner *r, const unsigned long long (*copies)[3], unsigned n)
+{
+    r->restore = n ? copies : NULL;
+    r->nrestore = copies ? n : 0;
+}
+
 static int launch(jit_runner *r, CUfunction fn, long long n, void **args, gm_status *st)
 {
+    if (r->grid[0]) {
+        CU(r->cu->cuLaunchKernel(fn, r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1], r->block[2],
+                                 r->shared_bytes, NULL, args, NULL),
+           "cuLaunchKernel (the captured launch shape)");
+        return GM_OK;
+    }
     long long per = (long long)r->block[0] * r->block[1] * r->block[2], blocks = (n + per - 1) / per;
     if (blocks > 0x7fffffffll)
         return gm_fail(st, GM_EINPUT, "%lld elements need more blocks than a grid holds", n);
@@ -215,8 +238,14 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
     int got = 0, rc = GM_OK;
     double t0 = gm_now_s();
     for (int i = -2; i < me->max_samples && rc == GM_OK; i++) {
+        /* inputs a launch consumes, restored before each (untimed, then flushed) */
+        for (unsigned c = 0; c < r->nrestore && rc == GM_OK; c++)
+            rc = jit_cu_check(r->cu, r->cu->cuMemcpyDtoDAsync_v2(r->restore[c][0], r->restore[c][1],
+                                                                 r->restore[c][2], NULL),
+                              "restoring the inputs", st);
         /* a different value each time, so no write can be skipped */
-        rc = jit_cu_check(r->cu, r->cu->cuMemsetD32Async(r->flush, ++r->flush_value, r->flush_bytes / 4, NULL),
+        if (rc == GM_OK)
+            rc = jit_cu_check(r->cu, r->cu->cuMemsetD32Async(r->flush, ++r->flush_value, r->flush_bytes / 4, NULL),
                           "flushing the L2", st);
         if (rc == GM_OK)
             rc = jit_cu_check(r->cu, r->cu->cuEventRecord(r->ev0, NULL), "cuEventRecord", st);

@@ -70,6 +70,17 @@ int jit_runner_load(jit_runner *r, const jit_binary *bin, gm_status *st);
 void jit_runner_set_block(jit_runner *r, const unsigned block[3]);
 /* The rival of the timings that follow (jit_method's rival_ms; 0: none). */
 void jit_runner_set_rival(jit_runner *r, double ms, double spread_pct);
+/* A fixed grid and dynamic shared memory for the launches that follow
+ * (a captured launch's shape, with jit_runner_set_block for its block):
+ * the thread counts launches are given are then ignored.  NULL: back to
+ * as many blocks as the threads need, no dynamic shared memory. */
+void jit_runner_set_grid(jit_runner *r, const unsigned grid[3], unsigned shared_bytes);
+/* Device-to-device copies {dst, src, bytes} made before every timed
+ * launch, outside the timing and before the L2 flush: each launch then
+ * starts from the same inputs, for kernels that consume theirs (a BFS
+ * frontier cleared as it is expanded).  The caller keeps `copies` alive
+ * until it sets NULL. */
+void jit_runner_set_restore(jit_runner *r, const unsigned long long (*copies)[3], unsigned n);
 const jit_device_info *jit_runner_device(const jit_runner *r);
 const jit_method *jit_runner_method(const jit_runner *r);
 

@@ -9,12 +9,20 @@ command -v man > /dev/null || { echo "skipped: no man (install man-db)"; exit 77
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 cmake --install "$BUILD" --prefix "$t" > /dev/null || { echo "FAIL: cmake --install"; exit 1; }
 tree=$(cd "$t" && find . -type f | sort)
-want="./bin/gmadvise
+# the capture library where CUPTI's headers were found at build time
+lib=""; [ -e "$BUILD/libgmcapture.so" ] && lib="
+./lib/gmadvise/libgmcapture.so"
+want="./bin/gmadvise$lib
 ./share/bash-completion/completions/gmadvise
 ./share/doc/gmadvise/README.md
 ./share/doc/gmadvise/rules.md
 ./share/man/man1/gmadvise.1"
 [ "$tree" = "$want" ] || { echo "FAIL: install tree:"; diff <(echo "$want") <(echo "$tree"); fail=1; }
+# the installed gmadvise capture finds its library in ../lib/gmadvise
+if [ -n "$lib" ]; then
+  "$t/bin/gmadvise" capture -o "$t/cap" -- true 2> "$t/cap.err"
+  grep -q "libgmcapture.so is neither" "$t/cap.err" && { echo "FAIL: installed capture does not find its library"; fail=1; }
+fi
 B=$t/bin/gmadvise
 # self-contained: PCRE2 and jansson are inside; libclang, NVRTC and libcuda are dlopen'ed
 # (a sanitizer build also needs its runtime: libasan, libubsan)

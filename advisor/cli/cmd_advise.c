@@ -10,6 +10,7 @@
 #include "../../common/strbuf.h"
 #include "../../common/timer.h"
 #include "../engine/engine.h"
+#include "../engine/captured.h"
 #include "../output/report.h"
 #include "cli.h"
 #include "commands.h"
@@ -42,6 +43,9 @@ static const char usage[] =
             "                            in the file: // gmadvise: data NAME=SETTING)\n"
             "  --json                    JSON on stdout instead of the table\n"
             "  --emit DIR                write each variant as a .cu file nvcc compiles alone\n"
+            "  --inputs DIR              measure each kernel that `gmadvise capture` captured in DIR\n"
+            "                            on the application's own launch and data; the declared\n"
+            "                            layout is checked against the application's output\n"
             "  --static                  do not touch the GPU even if there is one\n"
             "  --search N                of each struct's layout space (the standard layouts,\n"
             "                            splits, AoSoA lanes, reorderings), measure the model's\n"
@@ -64,7 +68,7 @@ static const char usage[] =
             "GMADVISE_CACHE_DIR (compile cache), NO_COLOR\n";
 
 enum { O_JSON = CLI_OWN, O_STATIC, O_NO_CACHE, O_TIMES, O_EMIT, O_ARCH, O_DEVICE, O_SPREAD, O_TIMEOUT, O_ADOPTED,
-       O_SEARCH, O_DATA };
+       O_SEARCH, O_DATA, O_INPUTS };
 
 static const struct option own[] = {
     {"json", no_argument, NULL, O_JSON},
@@ -80,6 +84,7 @@ static const struct option own[] = {
     {"timeout", required_argument, NULL, O_TIMEOUT},
     {"search", required_argument, NULL, O_SEARCH},
     {"data", required_argument, NULL, O_DATA},
+    {"inputs", required_argument, NULL, O_INPUTS},
     {0},
 };
 
@@ -92,6 +97,7 @@ typedef struct {
     const char *data_names[GM_DATA_MAX_SETTINGS];
     char data_name_buf[GM_DATA_MAX_SETTINGS][ADV_NAME_MAX];
     adv_data_setting data[GM_DATA_MAX_SETTINGS];
+    const char *inputs;
 } options;
 
 /* --data NAME=SETTING (core/inputs_infer.h) */
@@ -155,8 +161,37 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
     case O_TIMEOUT: return cli_positive_arg("--timeout", arg, &o->e.timeout_s, st);
     case O_SEARCH: return search_arg(arg, &o->e.search, st);
     case O_DATA: return data_arg(o, arg, st);
+    case O_INPUTS: o->inputs = arg; return GM_OK;
     }
     return GM_OK;
+}
+
+/* The captured kernels' scalar arguments as the model's parameter values
+ * (the real k of a stride k, the real n), but for those --param gives:
+ * the model is classified again with them. */
+static void model_values(adv_model *m, const adv_inputs *in, const cli_common *c)
+{
+    adv_param_value *v;
+    char note[512];
+    unsigned n = adv_inputs_param_values(in, m, &v, note, sizeof note), kept = 0;
+    for (unsigned i = 0; i < n; i++) {
+        int given = 0;
+        for (unsigned j = 0; j < c->nparams && !given; j++)
+            given = !strcmp(c->params[j].name, v[i].name);
+        if (given)
+            free((char *)v[i].name);
+        else
+            v[kept++] = v[i];
+    }
+    if (note[0])
+        fprintf(stderr, "gmadvise: note: %s: the model takes them from --param or its defaults\n", note);
+    if (kept) {
+        adv_model_set_overrides(m, v, kept);
+        adv_model_classify(m, adv_model_count(m));
+    }
+    for (unsigned i = 0; i < kept; i++)
+        free((char *)v[i].name);
+    free(v);
 }
 
 /* --emit DIR: each compiled variant of the first result as a .cu file
@@ -197,6 +232,11 @@ int gm_cmd_advise(int argc, char **argv, gm_status *st)
     rc = cli_load_model(file, NULL, &c, &m, st);
     if (rc == GM_OK && o.e.times)
         fprintf(stderr, "gmadvise: %.3f s to parse %s\n", gm_now_s() - t0, file);
+    adv_inputs *in = NULL;
+    if (rc == GM_OK && o.inputs && (rc = adv_inputs_load(o.inputs, &in, st)) == GM_OK) {
+        o.e.inputs = in;
+        model_values(m, in, &c);
+    }
     adv_result *res = NULL;
     unsigned n = 0;
     if (rc == GM_OK)
@@ -209,6 +249,7 @@ int gm_cmd_advise(int argc, char **argv, gm_status *st)
         adv_report_text_all(res, n, stdout, cli_color());
     fflush(stdout);
     adv_results_free(res, n);
+    adv_inputs_free(in);
     adv_model_destroy(m);
     cli_common_free(&c);
     return rc;

@@ -15,5 +15,6 @@ int gm_cmd_probe(int argc, char **argv, gm_status *st);
 int gm_cmd_patterns(int argc, char **argv, gm_status *st);
 int gm_cmd_merge(int argc, char **argv, gm_status *st);
 int gm_cmd_adopt(int argc, char **argv, gm_status *st);
+int gm_cmd_capture(int argc, char **argv, gm_status *st); /* gmadvise capture -- ./app */
 
 #endif

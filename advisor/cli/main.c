@@ -27,6 +27,7 @@ static const struct {
     {"patterns", "gmadvise patterns", gm_cmd_patterns},
     {"merge", "gmadvise merge", gm_cmd_merge},
     {"adopt", "gmadvise adopt", gm_cmd_adopt},
+    {"capture", "gmadvise capture", gm_cmd_capture},
 };
 
 /* Edits (insert, delete, replace) between two short words, at most 3. */

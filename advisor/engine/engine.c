@@ -10,6 +10,7 @@
 #include "../../jit/ptx.h"
 #include "../../jit/worker.h"
 #include "adopt.h"
+#include "captured.h"
 #include "kgen.h"
 #include "measure.h"
 
@@ -404,6 +405,7 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
     adv_measure ms;
     adv_measure_init(&ms, r->m, jobs, n);
     ms.data = &data;
+    ms.inputs = o->inputs;
     jit_jobs jj = {n, names, adv_measure_job, &ms};
     jit_worker_opts wo;
     jit_worker_opts_default(&wo);
@@ -501,6 +503,8 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     r->arch = dev ? dev->sm : o->arch ? o->arch : GM_DEFAULT_ARCH;
     r->run = skip;
     snprintf(r->skip_note, sizeof r->skip_note, "%s", skip_note ? skip_note : "");
+    if (o->inputs)
+        adv_inputs_describe(o->inputs, m, r->inputs_note, sizeof r->inputs_note);
     kgen_program *kg = kgen_create(m);
     plan p = {r, NULL, o->adopted, NULL, NULL};
     plan_variants(&p, kg, o->search);

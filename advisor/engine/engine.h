@@ -24,6 +24,8 @@ typedef struct {
                                * many are measured beside the declared layout, the standard
                                * layouts among them generated anyway; 0: every standard layout */
     adv_data_list data;       /* --data settings, before the file's `// gmadvise: data` ones */
+    const struct adv_inputs *inputs; /* captured inputs (captured.h): the kernels they hold are
+                                      * measured on them; NULL: none */
 } adv_engine_opts;
 
 /* The defaults of common/limits.h: device 0, the cache on. */

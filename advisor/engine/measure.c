@@ -11,6 +11,7 @@
 #include "../../common/timer.h"
 #include "../core/inputs_infer.h"
 #include "calibrate.h"
+#include "captured.h"
 #include "inputs.h"
 
 /* ---- sizes ------------------------------------------------------------ */
@@ -738,6 +739,8 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
                      jit_job_result *res)
 {
     adv_measure *ms = ctx;
+    if (ms->inputs && adv_inputs_measure_job(ms, r, job, done, res))
+        return; /* measured on the application's captured inputs */
     const adv_job *jb = &ms->jobs[job];
     gm_status st;
     gm_status_init(&st);
@@ -790,4 +793,27 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
             snprintf(res->note, sizeof res->note, "output differs from the declared layout: %s", why);
     }
     outputs_free(&out);
+}
+
+/* ---- for captured inputs (captured.c) ----------------------------------- */
+
+const adv_struct *adv_param_elem(const adv_model *m, unsigned k, unsigned p, adv_struct *fake, adv_field *ff)
+{
+    const adv_param *par = &adv_model_kernel(m, k)->params[p];
+    memset(ff, 0, sizeof *ff);
+    if (par->kind == ADV_P_STRUCT_PTR)
+        return adv_model_struct(m, (unsigned)par->struct_idx);
+    scalar_struct(par, fake, ff);
+    return fake;
+}
+
+int adv_outputs_match(const adv_model *m, unsigned k, const adv_outputs *a, const adv_outputs *b, char *why,
+                      size_t why_len)
+{
+    return outputs_equal(m, k, a, b, why, why_len);
+}
+
+void adv_outputs_free(adv_outputs *o)
+{
+    outputs_free(o);
 }

@@ -85,6 +85,7 @@ typedef struct {
     } shaped[ADV_SHAPED_CACHE]; /* whole index and offsets buffers (engine/inputs.h) */
     unsigned nshaped;
     const adv_data_list *data;  /* the caller's data settings (may be NULL) */
+    const struct adv_inputs *inputs; /* captured inputs (captured.h), NULL: none */
 } adv_measure;
 
 void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, unsigned njobs);
@@ -92,5 +93,14 @@ void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, 
 /* A jit_job_fn: measures and verifies job `job`. */
 void adv_measure_job(void *ms, jit_runner *r, unsigned job, const jit_job_result *done,
                      jit_job_result *out);
+
+/* For measuring on captured inputs (captured.c): parameter p's element
+ * seen as a struct (a scalar pointer's as a one-field struct; *fake and
+ * *ff hold it, free ff->leaves after), whether two launches' outputs
+ * are equal (why names the first difference), and freeing outputs. */
+const adv_struct *adv_param_elem(const adv_model *m, unsigned k, unsigned p, adv_struct *fake, adv_field *ff);
+int adv_outputs_match(const adv_model *m, unsigned k, const adv_outputs *a, const adv_outputs *b, char *why,
+                      size_t why_len);
+void adv_outputs_free(adv_outputs *o);
 
 #endif

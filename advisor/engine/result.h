@@ -130,6 +130,7 @@ typedef struct {
     int arch;                 /* sm the variants were compiled for */
     adv_run run;
     char skip_note[4096];     /* why not measured, for the report */
+    char inputs_note[2048];   /* which kernels were measured on captured inputs (captured.h); "": none */
     jit_device_info dev;      /* ADV_RUN_MEASURED */
     jit_reference ref;        /* ADV_RUN_MEASURED: memcpy peak and reference copies */
     adv_cost **access_cost;   /* [kernel][access]: the declared layout's modelled cost */

@@ -446,6 +446,8 @@ void adv_report_json(const adv_result *r, sb_t *out)
         adv_json_str(&j, "skipped", r->skip_note[0] ? r->skip_note : "no GPU");
     }
     adv_json_int(&j, "compiled_for_sm", r->arch);
+    /* which kernels' figures come from the application's captured inputs */
+    adv_json_str(&j, "captured_inputs", r->inputs_note[0] ? r->inputs_note : NULL);
     json_structs(&j, m);
     json_kernels(&j, r);
     adv_json_begin_arr(&j, "variants");
@@ -597,6 +599,11 @@ void adv_report_text(const adv_result *r, FILE *f, int color)
                 adv_result_compiled(r) ? "compiled" : r->nv ? "generated, none compiled," : "(none)", r->arch,
                 r->skip_note[0] ? r->skip_note : "no GPU");
     }
+    if (r->inputs_note[0])
+        fprintf(f, "%s: %s\n",
+                r->run == ADV_RUN_MEASURED ? "measured on captured inputs (the notes of those variants say so)"
+                                           : "captured inputs, not measured without a GPU",
+                r->inputs_note);
     adv_notes_text(m, "note: ", f);
     for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
         fprintf(f, "\n");
