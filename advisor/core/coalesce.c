@@ -485,11 +485,8 @@ static long long model_grid(const adv_model *m)
 
 #define MAX_PIECES 256
 
-/* Layout `kind` of struct st sized for the kernel's window (adv_kernel's
- * window: so that a split layout keeps its arrays apart); NULL for the
- * declared AoS (and with `why` when the layout does not apply). */
-static adv_layout *window_layout(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp,
-                                 long long span, char *why, size_t why_len)
+adv_layout *adv_window_layout(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, long long span,
+                              char *why, size_t why_len)
 {
     if (st < 0 || sp->kind == ADV_L_AOS)
         return NULL;
@@ -498,13 +495,18 @@ static adv_layout *window_layout(const adv_model *m, unsigned k, int st, const a
                            why_len);
 }
 
-static void access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
-                        const adv_params *pv, long long span, adv_cost *out);
-
 void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
                      adv_cost *out)
 {
-    access_cost(m, k, a, st, sp, adv_model_params(m, k), 0, out);
+    char why[128] = "";
+    adv_layout *lay = adv_window_layout(m, k, st, sp, 0, why, sizeof why);
+    if (!lay && why[0]) {
+        memset(out, 0, sizeof *out);
+        snprintf(out->why, sizeof out->why, "%s", why);
+        return;
+    }
+    adv_access_cost_in(m, k, a, st, lay, adv_model_params(m, k), out);
+    adv_layout_destroy(lay);
 }
 
 void adv_access_cost_gathered(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
@@ -513,24 +515,26 @@ void adv_access_cost_gathered(const adv_model *m, unsigned k, unsigned a, int st
     adv_gather_ctx gc;
     adv_params gpv;
     int gathers = adv_gather_setup(m, k, &gc, &gpv);
-    access_cost(m, k, a, st, sp, &gpv, gathers ? gc.span : 0, out);
+    char why[128] = "";
+    adv_layout *lay = adv_window_layout(m, k, st, sp, gathers ? gc.span : 0, why, sizeof why);
+    if (!lay && why[0]) {
+        memset(out, 0, sizeof *out);
+        snprintf(out->why, sizeof out->why, "%s", why);
+    } else {
+        adv_access_cost_in(m, k, a, st, lay, &gpv, out);
+    }
+    adv_layout_destroy(lay);
     if (gathers)
         adv_gather_ctx_free(&gc);
 }
 
-static void access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
-                        const adv_params *pv, long long span, adv_cost *out)
+void adv_access_cost_in(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout *lay,
+                        const adv_params *pv, adv_cost *out)
 {
     adv_pattern pt[MAX_PIECES];
     char why[128] = "";
     memset(out, 0, sizeof *out);
-    adv_layout *lay = window_layout(m, k, st, sp, span, why, sizeof why);
-    if (!lay && why[0]) {
-        snprintf(out->why, sizeof out->why, "%s", why);
-        return;
-    }
     unsigned n = adv_access_patterns(m, k, a, st, lay, pv, pt, MAX_PIECES, why, sizeof why);
-    adv_layout_destroy(lay);
     if (n == 0) {
         snprintf(out->why, sizeof out->why, "%s", why);
         return;
@@ -652,27 +656,25 @@ static void tally(traffic *t, unsigned long long threads, adv_dram *out)
     out->write_bytes = (double)(nw * ADV_SECTOR_BYTES) / (double)threads;
 }
 
-static void kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp,
-                        const adv_params *pv, long long span, adv_dram *out);
-
 void adv_kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_dram *out)
 {
     adv_gather_ctx gc;
     adv_params gpv;
     int gathers = adv_gather_setup(m, k, &gc, &gpv);
-    kernel_dram(m, k, st, sp, &gpv, gathers ? gc.span : 0, out);
+    memset(out, 0, sizeof *out);
+    adv_layout *lay = adv_window_layout(m, k, st, sp, gathers ? gc.span : 0, out->why, sizeof out->why);
+    if (lay || !out->why[0])
+        adv_kernel_dram_in(m, k, st, lay, &gpv, out);
+    adv_layout_destroy(lay);
     if (gathers)
         adv_gather_ctx_free(&gc);
 }
 
-static void kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp,
-                        const adv_params *pv, long long span, adv_dram *out)
+void adv_kernel_dram_in(const adv_model *m, unsigned k, int st, const adv_layout *lay, const adv_params *pv,
+                        adv_dram *out)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
     memset(out, 0, sizeof *out);
-    adv_layout *lay = window_layout(m, k, st, sp, span, out->why, sizeof out->why);
-    if (!lay && out->why[0])
-        return;
     traffic t;
     memset(&t, 0, sizeof t);
     unsigned long long threads = (unsigned long long)ADV_MODEL_WARPS * ADV_WARP_SIZE;
@@ -705,7 +707,6 @@ static void kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout
     }
     if (out->ok)
         tally(&t, threads, out);
-    adv_layout_destroy(lay);
     free(t.rd);
     free(t.wr);
 }

@@ -1,27 +1,41 @@
 #include "predict.h"
 
+#include <string.h>
+
 #include "../../common/limits.h"
 #include "coalesce.h"
+#include "inputs_infer.h"
 
 void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_prediction *out)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
     adv_dram d;
-    adv_kernel_dram(m, k, st, sp, &d);
-    out->ok = d.ok;
+    memset(&d, 0, sizeof d);
     out->dram_bytes = out->requests = out->sectors_per_request = 0;
-    if (!d.ok)
-        return;
+    /* the gathers' modelled index values, and one layout for the kernel's
+     * window (or the gathers' span), shared by every cost below */
+    adv_gather_ctx gc;
+    adv_params gpv;
+    int gathers = adv_gather_setup(m, k, &gc, &gpv);
+    adv_layout *lay = adv_window_layout(m, k, st, sp, gathers ? gc.span : 0, d.why, sizeof d.why);
+    if (lay || !d.why[0])
+        adv_kernel_dram_in(m, k, st, lay, &gpv, &d);
+    out->ok = d.ok;
     unsigned long long req = 0, sec = 0;
-    for (unsigned a = 0; a < kn->naccesses && out->ok; a++) {
+    for (unsigned a = 0; d.ok && a < kn->naccesses && out->ok; a++) {
         if (adv_access_repeats(kn, a))
             continue;
         adv_cost c;
-        adv_access_cost_gathered(m, k, a, st, sp, &c);
+        adv_access_cost_in(m, k, a, st, lay, &gpv, &c);
         out->ok = c.ok;
         req += c.requests;
         sec += c.sectors;
     }
+    adv_layout_destroy(lay);
+    if (gathers)
+        adv_gather_ctx_free(&gc);
+    if (!d.ok)
+        return;
     out->dram_bytes = d.read_bytes + d.write_bytes;
     out->requests = (double)req / ADV_MODEL_WARPS;
     out->sectors_per_request = req ? (double)sec / (double)req : 0;

@@ -298,11 +298,10 @@ done:
 
 static void score(const adv_model *m, int st, adv_candidate *c)
 {
-    char why[128];
-    adv_layout *l = adv_layout_make(adv_model_struct(m, (unsigned)st), &c->spec, 1024, why, sizeof why);
-    c->size = l ? adv_layout_elem_bytes(l) : 0;
-    c->arrays = l ? adv_layout_npointers(l) : 0;
-    adv_layout_destroy(l);
+    adv_layout_shape *l = adv_shape_make(adv_model_struct(m, (unsigned)st), &c->spec, NULL, 0);
+    c->size = l ? adv_shape_elem_bytes(l) : 0;
+    c->arrays = l ? adv_shape_npointers(l) : 0;
+    adv_shape_free(l);
     c->ok = 1;
     for (unsigned k = 0; k < adv_model_nkernels(m) && c->ok; k++) {
         if (!adv_kernel_takes(adv_model_kernel(m, k), st))

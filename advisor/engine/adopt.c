@@ -64,7 +64,7 @@ static int nc_scalar(const adv_field *f)
 typedef struct {
     sb_t *o;
     const adv_struct *s;
-    const adv_layout *l;
+    const adv_layout_shape *l;
     adv_layout_kind k;
     char elem[ADV_NAME_MAX + 16]; /* S, S_a16 or S_aosoa: what one pointer of the AoS kinds holds */
 } hctx;
@@ -87,12 +87,12 @@ static const char *lane_name(unsigned i)
 /* Pointer i of the layout: its member name and the type it points to. */
 static void pointer(const hctx *h, unsigned i, char *name, size_t nn, char *type, size_t tn)
 {
-    unsigned item = adv_layout_pointer_item(h->l, i);
+    unsigned item = adv_shape_pointer_item(h->l, i);
     if (h->k == ADV_L_SOA) {
         snprintf(name, nn, "%s", h->s->fields[item].name);
         field_type(h->s, item, type, tn);
     } else if (h->k == ADV_L_VECTOR) {
-        const adv_vgroup *g = adv_layout_group(h->l, item);
+        const adv_vgroup *g = adv_shape_group(h->l, item);
         snprintf(name, nn, "gm_g%u", item);
         if (g->lanes > 1)
             snprintf(type, tn, "%s", g->vtype);
@@ -113,8 +113,8 @@ static void field_at(const hctx *h, unsigned f, sb_t *b)
     case ADV_L_SOA: sb_printf(b, "%s[gm_i]", fn); break;
     case ADV_L_AOSOA: sb_printf(b, "gm_b.%s[gm_l]", fn); break;
     case ADV_L_VECTOR: {
-        int g = adv_layout_group_of(h->l, f, &ln);
-        if (adv_layout_group(h->l, (unsigned)g)->lanes > 1)
+        int g = adv_shape_group_of(h->l, f, &ln);
+        if (adv_shape_group(h->l, (unsigned)g)->lanes > 1)
             sb_printf(b, "gm_g%d[gm_i].%s", g, lane_name(ln));
         else
             sb_printf(b, "gm_g%d[gm_i]", g);
@@ -136,8 +136,8 @@ static int wide_group(const hctx *h, unsigned f, unsigned *lane)
 {
     if (h->k != ADV_L_VECTOR)
         return -1;
-    int g = adv_layout_group_of(h->l, f, lane);
-    return adv_layout_group(h->l, (unsigned)g)->lanes > 1 ? g : -1;
+    int g = adv_shape_group_of(h->l, f, lane);
+    return adv_shape_group(h->l, (unsigned)g)->lanes > 1 ? g : -1;
 }
 
 /* Every field from `src` to `dst` ("gm_v." or "" for the proxy's own
@@ -148,8 +148,8 @@ static void copy_fields(const hctx *h, sb_t *o, const char *dst, const char *src
 {
     const adv_struct *s = h->s;
     unsigned lane;
-    for (unsigned g = 0; groups && g < adv_layout_ngroups(h->l); g++) {
-        const adv_vgroup *vg = adv_layout_group(h->l, g);
+    for (unsigned g = 0; groups && g < adv_shape_ngroups(h->l); g++) {
+        const adv_vgroup *vg = adv_shape_group(h->l, g);
         if (vg->lanes < 2)
             continue;
         if (*dst) { /* read: one load of the vector */
@@ -193,9 +193,9 @@ static void proxy(const hctx *h, int a)
             sb_printf(o, "    %s%s &%s;\n", t, a == V_MUT ? "" : " const", s->fields[f].name);
     }
     int groups = h->k == ADV_L_VECTOR && a != V_RESTRICT; /* S_rref's lanes come from one load already */
-    for (unsigned g = 0; groups && g < adv_layout_ngroups(h->l); g++)
-        if (adv_layout_group(h->l, g)->lanes > 1)
-            sb_printf(o, "    %s%s &gm_g%u;\n", adv_layout_group(h->l, g)->vtype, a == V_MUT ? "" : " const", g);
+    for (unsigned g = 0; groups && g < adv_shape_ngroups(h->l); g++)
+        if (adv_shape_group(h->l, g)->lanes > 1)
+            sb_printf(o, "    %s%s &gm_g%u;\n", adv_shape_group(h->l, g)->vtype, a == V_MUT ? "" : " const", g);
     sb_printf(o, "    GM_ADOPT_HD operator %s() const\n    {\n        %s gm_v;\n", s->qual, s->qual);
     copy_fields(h, o, "gm_v.", "", groups);
     sb_puts(o, "        return gm_v;\n    }\n");
@@ -218,7 +218,7 @@ static void view(const hctx *h, int a)
     sb_t *o = h->o;
     const char *c = a == V_MUT ? "" : " const"; /* after the type: a pointer field's type is "float *" */
     char name[ADV_NAME_MAX + 8], type[ADV_TYPE_MAX + ADV_NAME_MAX];
-    unsigned np = adv_layout_npointers(h->l);
+    unsigned np = adv_shape_npointers(h->l);
     sb_printf(o, "struct %s_%s {\n", s->name, view_name[a]);
     for (unsigned i = 0; i < np; i++) {
         pointer(h, i, name, sizeof name, type, sizeof type);
@@ -246,8 +246,8 @@ static void view(const hctx *h, int a)
                 field_at(h, f, o);
             }
         }
-        for (unsigned g = 0; h->k == ADV_L_VECTOR && a != V_RESTRICT && g < adv_layout_ngroups(h->l); g++)
-            if (adv_layout_group(h->l, g)->lanes > 1)
+        for (unsigned g = 0; h->k == ADV_L_VECTOR && a != V_RESTRICT && g < adv_shape_ngroups(h->l); g++)
+            if (adv_shape_group(h->l, g)->lanes > 1)
                 sb_printf(o, ", gm_g%u[gm_i]", g);
         sb_puts(o, "};\n    }\n");
     }
@@ -269,7 +269,7 @@ static void segments(const hctx *h)
     const adv_struct *s = h->s;
     sb_t *o = h->o;
     char name[ADV_NAME_MAX + 8], type[ADV_TYPE_MAX + ADV_NAME_MAX];
-    unsigned np = adv_layout_npointers(h->l);
+    unsigned np = adv_shape_npointers(h->l);
     sb_printf(o, "#define %s_NSEGS %u\n", s->name, np);
     sb_printf(o, "static inline size_t %s_seg_bytes(unsigned gm_k, size_t gm_n)\n{\n"
                  "    static const size_t gm_size[%s_NSEGS] = {", s->name, s->name);
@@ -304,14 +304,14 @@ static void layout_types(const hctx *h)
     sb_t *o = h->o;
     char t[ADV_TYPE_MAX + ADV_NAME_MAX];
     if (h->k == ADV_L_AOS_ALIGN) {
-        unsigned a = adv_layout_align(h->l);
+        unsigned a = adv_shape_align(h->l);
         int has_const = 0; /* then S has no assignment: its bytes are copied */
         for (unsigned f = 0; f < s->nfields; f++)
             has_const |= s->fields[f].is_const;
         sb_printf(o, "/* %s padded to %u bytes, so that one element moves in %u-byte accesses */\n"
                      "struct __align__(%u) %s : %s {\n"
                      "    GM_ADOPT_HD %s &operator=(const %s &gm_o)\n    {\n",
-                  s->name, adv_layout_elem_size(h->l), a, a, h->elem, s->qual, h->elem, s->qual);
+                  s->name, adv_shape_elem_size(h->l), a, a, h->elem, s->qual, h->elem, s->qual);
         if (has_const)
             sb_puts(o, "        memcpy((void *)this, &gm_o, sizeof gm_o);\n");
         else
@@ -319,9 +319,9 @@ static void layout_types(const hctx *h)
         sb_puts(o, "        return *this;\n    }\n};\n");
     } else if (h->k == ADV_L_REORDER) {
         sb_printf(o, "/* %s with its fields in decreasing alignment: %u bytes instead of %u */\nstruct %s {\n",
-                  s->name, adv_layout_elem_size(h->l), s->size, h->elem);
+                  s->name, adv_shape_elem_size(h->l), s->size, h->elem);
         for (unsigned i = 0; i < s->nfields; i++) {
-            unsigned f = adv_layout_order(h->l, i);
+            unsigned f = adv_shape_order(h->l, i);
             field_type(s, f, t, sizeof t);
             sb_printf(o, "    %s %s;\n", t, s->fields[f].name);
         }
@@ -464,7 +464,8 @@ static void layout_part(sb_t *out, const adv_struct *s, adv_layout_kind k, int h
 {
     char why[256];
     sb_printf(out, "\n#%s %s_LAYOUT == %s\n", k ? "elif" : "if", s->name, macros[k]);
-    adv_layout *l = adv_adopt_applies(s, k, why, sizeof why) ? adv_layout_create(s, k, 1024, why, sizeof why) : NULL;
+    adv_layout_spec sp = adv_layout_std(k);
+    adv_layout_shape *l = adv_adopt_applies(s, k, why, sizeof why) ? adv_shape_make(s, &sp, why, sizeof why) : NULL;
     if (!l) {
         if (host)
             return; /* said once, in the device part */
@@ -477,7 +478,7 @@ static void layout_part(sb_t *out, const adv_struct *s, adv_layout_kind k, int h
     }
     hctx h = {out, s, l, k, ""};
     if (k == ADV_L_AOS_ALIGN)
-        snprintf(h.elem, sizeof h.elem, "%s_a%u", s->name, adv_layout_align(l));
+        snprintf(h.elem, sizeof h.elem, "%s_a%u", s->name, adv_shape_align(l));
     else if (k == ADV_L_REORDER)
         snprintf(h.elem, sizeof h.elem, "%s_r", s->name);
     else if (k == ADV_L_AOSOA)
@@ -488,7 +489,7 @@ static void layout_part(sb_t *out, const adv_struct *s, adv_layout_kind k, int h
         segments(&h);
     else
         layout_types(&h);
-    adv_layout_destroy(l);
+    adv_shape_free(l);
 }
 
 int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t *out, gm_status *sto)

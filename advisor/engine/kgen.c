@@ -100,7 +100,7 @@ static const char *gen_name(kgen_program *p, const char *base, char *out, size_t
 typedef struct {
     kgen_program *p;
     const adv_struct *s;
-    const adv_layout *l;
+    const adv_layout_shape *l;
     adv_layout_kind kind;
     const adv_kernel *k;
     char ftype[GM_MAX_FIELDS][ADV_TYPE_MAX]; /* field types usable in declarators */
@@ -138,11 +138,11 @@ static void field_types(gctx *g)
  * names joined). */
 static void group_suffix(gctx *g, unsigned gi, char *out, size_t n)
 {
-    const adv_vgroup *gr = adv_layout_group(g->l, gi);
+    const adv_vgroup *gr = adv_shape_group(g->l, gi);
     int short_names = 1;
     size_t total = 0;
     for (unsigned i = 0; i < gr->lanes; i++) {
-        size_t len = strlen(g->s->fields[adv_layout_order(g->l, gr->first + i)].name);
+        size_t len = strlen(g->s->fields[adv_shape_order(g->l, gr->first + i)].name);
         short_names &= len == 1;
         total += len + 1;
     }
@@ -154,7 +154,7 @@ static void group_suffix(gctx *g, unsigned gi, char *out, size_t n)
     for (unsigned i = 0; i < gr->lanes; i++) {
         size_t len = strlen(out);
         snprintf(out + len, n - len, "%s%s", i && !short_names ? "_" : "",
-                 g->s->fields[adv_layout_order(g->l, gr->first + i)].name);
+                 g->s->fields[adv_shape_order(g->l, gr->first + i)].name);
     }
 }
 
@@ -162,7 +162,7 @@ static void group_suffix(gctx *g, unsigned gi, char *out, size_t n)
  * plain array of the field; any other group an array of small structs. */
 static int group_is_struct(const gctx *g, unsigned gi)
 {
-    return adv_layout_group(g->l, gi)->lanes > 1 || adv_layout_spec_of(g->l)->align[gi];
+    return adv_shape_group(g->l, gi)->lanes > 1 || adv_shape_spec(g->l)->align[gi];
 }
 
 /* The expression for field f of element `e` in the SoA, AoSoA, split and
@@ -174,11 +174,11 @@ static void field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const ch
     switch (g->kind) {
     case ADV_L_SOA: sb_printf(b, "%s_%s[%s]", pname, fd->name, e); break;
     case ADV_L_AOSOA:
-        sb_printf(b, "%s[(%s) / %u].%s[(%s) %% %u]", pname, e, adv_layout_block(g->l), fd->name, e,
-                  adv_layout_block(g->l));
+        sb_printf(b, "%s[(%s) / %u].%s[(%s) %% %u]", pname, e, adv_shape_block(g->l), fd->name, e,
+                  adv_shape_block(g->l));
         break;
     case ADV_L_SPLIT: {
-        unsigned gi = (unsigned)adv_layout_group_of(g->l, f, NULL);
+        unsigned gi = (unsigned)adv_shape_group_of(g->l, f, NULL);
         group_suffix(g, gi, suf, sizeof suf);
         sb_printf(b, "%s_%s[%s]", pname, suf, e);
         if (group_is_struct(g, gi))
@@ -198,8 +198,8 @@ static const char *lane_name(unsigned lane)
 static void vector_field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
 {
     unsigned lane = 0;
-    int gi = adv_layout_group_of(g->l, f, &lane);
-    const adv_vgroup *gr = adv_layout_group(g->l, (unsigned)gi);
+    int gi = adv_shape_group_of(g->l, f, &lane);
+    const adv_vgroup *gr = adv_shape_group(g->l, (unsigned)gi);
     char suf[64];
     group_suffix(g, (unsigned)gi, suf, sizeof suf);
     if (gr->lanes > 1)
@@ -224,7 +224,7 @@ typedef void (*ptr_fn)(gctx *g, sb_t *b, const char *type, const char *suffix, i
  * split), or none. */
 static const char *pointer_suffix(gctx *g, unsigned i, char *buf, size_t n)
 {
-    unsigned item = adv_layout_pointer_item(g->l, i);
+    unsigned item = adv_shape_pointer_item(g->l, i);
     if (g->kind == ADV_L_SOA)
         return g->s->fields[item].name;
     if (g->kind == ADV_L_VECTOR || g->kind == ADV_L_SPLIT) {
@@ -236,22 +236,22 @@ static const char *pointer_suffix(gctx *g, unsigned i, char *buf, size_t n)
 
 static const char *pointer_type(gctx *g, unsigned i)
 {
-    unsigned item = adv_layout_pointer_item(g->l, i);
+    unsigned item = adv_shape_pointer_item(g->l, i);
     if (g->kind == ADV_L_SOA)
         return g->ftype[item];
     if (g->kind == ADV_L_VECTOR) {
-        const adv_vgroup *gr = adv_layout_group(g->l, item);
+        const adv_vgroup *gr = adv_shape_group(g->l, item);
         return gr->lanes > 1 ? gr->vtype : g->ftype[gr->first];
     }
     if (g->kind == ADV_L_SPLIT)
-        return group_is_struct(g, item) ? g->gtype[item] : g->ftype[adv_layout_order(g->l, adv_layout_group(g->l, item)->first)];
+        return group_is_struct(g, item) ? g->gtype[item] : g->ftype[adv_shape_order(g->l, adv_shape_group(g->l, item)->first)];
     return g->tname;
 }
 
 static void each_pointer(gctx *g, sb_t *b, ptr_fn fn)
 {
     char suf[64];
-    for (unsigned i = 0; i < adv_layout_npointers(g->l); i++)
+    for (unsigned i = 0; i < adv_shape_npointers(g->l); i++)
         fn(g, b, pointer_type(g, i), pointer_suffix(g, i, suf, sizeof suf), i == 0);
 }
 
@@ -339,10 +339,10 @@ static void emit_reordered(gctx *g)
     const adv_struct *s = g->s;
     sb_t *t = &g->types;
     sb_printf(t, "/* %s with its fields %sin decreasing alignment: %u bytes instead of %u */\nstruct %s {\n", s->name,
-              adv_layout_spec_of(g->l)->hot ? "hot first, each part " : "", adv_layout_elem_size(g->l), s->size,
+              adv_shape_spec(g->l)->hot ? "hot first, each part " : "", adv_shape_elem_size(g->l), s->size,
               g->tname);
     for (unsigned i = 0; i < s->nfields; i++) {
-        unsigned f = adv_layout_order(g->l, i);
+        unsigned f = adv_shape_order(g->l, i);
         sb_printf(t, "    %s %s;\n", g->ftype[f], s->fields[f].name);
     }
     sb_printf(t, "    __device__ %s &operator=(const %s &o)\n    {\n", g->tname, s->qual);
@@ -361,11 +361,11 @@ static void emit_split(gctx *g)
 {
     const adv_struct *s = g->s;
     char base[ADV_NAME_MAX + 80], suf[64];
-    for (unsigned gi = 0; gi < adv_layout_ngroups(g->l); gi++) {
+    for (unsigned gi = 0; gi < adv_shape_ngroups(g->l); gi++) {
         if (!group_is_struct(g, gi))
             continue;
-        const adv_vgroup *gr = adv_layout_group(g->l, gi);
-        unsigned align = adv_layout_spec_of(g->l)->align[gi];
+        const adv_vgroup *gr = adv_shape_group(g->l, gi);
+        unsigned align = adv_shape_spec(g->l)->align[gi];
         group_suffix(g, gi, suf, sizeof suf);
         snprintf(base, sizeof base, align ? "%s_%s_a%u" : "%s_%s", s->name, suf, align);
         gen_name(g->p, base, g->gtype[gi], sizeof g->gtype[gi], 1);
@@ -374,7 +374,7 @@ static void emit_split(gctx *g)
             sb_printf(&g->types, "__align__(%u) ", align);
         sb_printf(&g->types, "%s {\n", g->gtype[gi]);
         for (unsigned i = 0; i < gr->lanes; i++) {
-            unsigned f = adv_layout_order(g->l, gr->first + i);
+            unsigned f = adv_shape_order(g->l, gr->first + i);
             sb_printf(&g->types, "    %s %s;\n", g->ftype[f], s->fields[f].name);
         }
         sb_printf(&g->types, "};\nstatic_assert(sizeof(%s) == %u, \"gmadvise: split group size\");\n\f", g->gtype[gi],
@@ -390,19 +390,19 @@ static void emit_types(gctx *g, int need_proxy)
     if (g->kind != ADV_L_AOS_ALIGN)
         field_types(g);
     if (g->kind == ADV_L_AOS_ALIGN) {
-        snprintf(base, sizeof base, "%s_a%u", s->name, adv_layout_align(g->l));
+        snprintf(base, sizeof base, "%s_a%u", s->name, adv_shape_align(g->l));
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
         sb_printf(&g->types,
                   "/* %s padded to %u bytes so that one element moves in %u-byte accesses */\n"
                   "struct __align__(%u) %s : %s {\n"
                   "    __device__ %s &operator=(const %s &o)\n"
                   "    {\n        *static_cast<%s *>(this) = o;\n        return *this;\n    }\n};\n\f",
-                  s->name, adv_layout_elem_size(g->l), adv_layout_align(g->l),
-                  adv_layout_align(g->l), g->tname, s->qual, g->tname, s->qual, s->qual);
+                  s->name, adv_shape_elem_size(g->l), adv_shape_align(g->l),
+                  adv_shape_align(g->l), g->tname, s->qual, g->tname, s->qual, s->qual);
         return;
     }
     if (g->kind == ADV_L_REORDER) {
-        snprintf(base, sizeof base, adv_layout_spec_is_std(adv_layout_spec_of(g->l)) ? "%s_r" : "%s_%s", s->name,
+        snprintf(base, sizeof base, adv_layout_spec_is_std(adv_shape_spec(g->l)) ? "%s_r" : "%s_%s", s->name,
                  g->ident);
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
         gen_name(g->p, "gm_v", g->val, sizeof g->val, 1);
@@ -413,10 +413,10 @@ static void emit_types(gctx *g, int need_proxy)
         snprintf(base, sizeof base, "%s_%s", s->name, g->ident);
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
         sb_printf(&g->types, "/* %u elements of %s, one array per field */\nstruct %s {\n",
-                  adv_layout_block(g->l), s->name, g->tname);
+                  adv_shape_block(g->l), s->name, g->tname);
         for (unsigned f = 0; f < s->nfields; f++)
             sb_printf(&g->types, "    %s %s[%u];\n", g->ftype[f], s->fields[f].name,
-                      adv_layout_block(g->l));
+                      adv_shape_block(g->l));
         sb_puts(&g->types, "};\n\f");
     }
     if (g->kind == ADV_L_SPLIT)
@@ -454,12 +454,12 @@ static void pointer_prefix(gctx *g, unsigned i)
     const char *name = g->k->params[i].name;
     const adv_model *m = g->p->m;
     snprintf(g->pfx[i], sizeof g->pfx[i], "%s", name);
-    if (!g->l || adv_layout_npointers(g->l) < 2)
+    if (!g->l || adv_shape_npointers(g->l) < 2)
         return;
     for (int n = 1;; n++) {
         int clash = 0;
         char suf[64], word[ADV_NAME_MAX * 2 + 80];
-        for (unsigned p = 0; p < adv_layout_npointers(g->l) && !clash; p++) {
+        for (unsigned p = 0; p < adv_shape_npointers(g->l) && !clash; p++) {
             snprintf(word, sizeof word, "%s_%s", g->pfx[i], pointer_suffix(g, p, suf, sizeof suf));
             clash = word_in(adv_model_text(m), adv_model_text_len(m), word);
         }
@@ -474,7 +474,7 @@ static void param_decl(gctx *g, sb_t *b, const adv_param *par)
     const char *cq = par->pointee_const ? "const " : "";
     const char *rq = par->is_restrict ? "__restrict__ " : "";
     char suf[64];
-    for (unsigned i = 0; i < adv_layout_npointers(g->l); i++) {
+    for (unsigned i = 0; i < adv_shape_npointers(g->l); i++) {
         const char *sf = pointer_suffix(g, i, suf, sizeof suf);
         sb_printf(b, "%s%s%s *%s%s%s%s", i ? ", " : "", cq, pointer_type(g, i), rq, g->pfx[par - g->k->params],
                   sf ? "_" : "", sf ? sf : "");
@@ -494,7 +494,7 @@ static void access_text(gctx *g, sb_t *out, const repl *r, const repl *all, unsi
     } else {
         sb_printf(out, "%s(", g->at);
         char suf[64];
-        for (unsigned i = 0; i < adv_layout_npointers(g->l); i++) {
+        for (unsigned i = 0; i < adv_shape_npointers(g->l); i++) {
             const char *sf = pointer_suffix(g, i, suf, sizeof suf);
             sb_printf(out, "%s%s%s, ", g->pfx[a->param], sf ? "_" : "", sf ? sf : "");
         }
@@ -684,7 +684,7 @@ static int push(kgen_program *p, unsigned kernel, int st, adv_layout_kind kind, 
     return (int)p->nv++;
 }
 
-int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout *l, char *why,
+int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout_shape *l, char *why,
                      size_t why_len)
 {
     const adv_model *m = p->m;
@@ -694,9 +694,9 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
     g->k = k;
     g->s = st >= 0 ? adv_model_struct(m, (unsigned)st) : NULL;
     g->l = l;
-    g->kind = l ? adv_layout_kind_of(l) : ADV_L_AOS;
+    g->kind = l ? adv_shape_kind(l) : ADV_L_AOS;
     adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
-    adv_layout_spec_ident(l ? adv_layout_spec_of(l) : &aos, g->ident, sizeof g->ident);
+    adv_layout_spec_ident(l ? adv_shape_spec(l) : &aos, g->ident, sizeof g->ident);
     sb_init(&g->types);
     int need_proxy = 0;
     if (!check_names(k, g->s, why, why_len) ||
@@ -729,12 +729,12 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
     return id;
 }
 
-int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout *l, const char *header,
+int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout_shape *l, const char *header,
                      char *why, size_t why_len)
 {
     const adv_kernel *k = adv_model_kernel(p->m, kernel);
     const adv_struct *s = adv_model_struct(p->m, (unsigned)st);
-    adv_layout_kind kind = adv_layout_kind_of(l);
+    adv_layout_kind kind = adv_shape_kind(l);
     if (!check_names(k, s, why, why_len))
         return -1;
     /* each layout's header in its own namespace, its helpers in each too

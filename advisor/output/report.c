@@ -262,40 +262,39 @@ static void print_recommendations(const out_t *op, const adv_result *r)
  * group), its lanes, alignment and bytes per element. */
 static void json_layout(adv_json *j, const adv_struct *s, const adv_layout_spec *sp)
 {
-    char why[256];
-    adv_layout *l = adv_layout_make(s, sp, 1024, why, sizeof why);
+    adv_layout_shape *l = adv_shape_make(s, sp, NULL, 0);
     adv_json_str(j, "layout", adv_layout_name(sp->kind));
     adv_json_begin_arr(j, "order");
     for (unsigned i = 0; i < s->nfields; i++)
-        adv_json_str(j, NULL, s->fields[l ? adv_layout_order(l, i) : i].name);
+        adv_json_str(j, NULL, s->fields[l ? adv_shape_order(l, i) : i].name);
     adv_json_end_arr(j);
     adv_json_begin_arr(j, "groups");
     int grouped = sp->kind == ADV_L_VECTOR || sp->kind == ADV_L_SPLIT;
-    unsigned ng = !l ? 0 : sp->kind == ADV_L_SOA ? s->nfields : grouped ? adv_layout_ngroups(l) : 1;
+    unsigned ng = !l ? 0 : sp->kind == ADV_L_SOA ? s->nfields : grouped ? adv_shape_ngroups(l) : 1;
     for (unsigned g = 0; g < ng; g++) {
-        unsigned first = sp->kind == ADV_L_SOA ? g : grouped ? adv_layout_group(l, g)->first : 0;
-        unsigned n = sp->kind == ADV_L_SOA ? 1 : grouped ? adv_layout_group(l, g)->lanes : s->nfields;
+        unsigned first = sp->kind == ADV_L_SOA ? g : grouped ? adv_shape_group(l, g)->first : 0;
+        unsigned n = sp->kind == ADV_L_SOA ? 1 : grouped ? adv_shape_group(l, g)->lanes : s->nfields;
         adv_json_begin_arr(j, NULL);
         for (unsigned f = first; f < first + n; f++)
-            adv_json_str(j, NULL, s->fields[adv_layout_order(l, f)].name);
+            adv_json_str(j, NULL, s->fields[adv_shape_order(l, f)].name);
         adv_json_end_arr(j);
     }
     adv_json_end_arr(j);
     if (l && sp->kind == ADV_L_AOSOA)
-        adv_json_int(j, "lanes", adv_layout_block(l));
+        adv_json_int(j, "lanes", adv_shape_block(l));
     else
         adv_json_null(j, "lanes");
     if (l && adv_layout_aos_kind(sp->kind))
-        adv_json_int(j, "align", adv_layout_align(l));
+        adv_json_int(j, "align", adv_shape_align(l));
     else if (l && sp->kind == ADV_L_SPLIT) {
         adv_json_begin_arr(j, "align"); /* one per group */
         for (unsigned g = 0; g < ng; g++)
-            adv_json_int(j, NULL, adv_layout_group(l, g)->align);
+            adv_json_int(j, NULL, adv_shape_group(l, g)->align);
         adv_json_end_arr(j);
     } else
         adv_json_int(j, "align", s->align);
-    adv_json_int(j, "size", l ? adv_layout_elem_bytes(l) : 0);
-    adv_layout_destroy(l);
+    adv_json_int(j, "size", l ? adv_shape_elem_bytes(l) : 0);
+    adv_shape_free(l);
 }
 
 static void json_program(adv_json *j, const adv_result *r)
