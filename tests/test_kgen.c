@@ -37,6 +37,17 @@ static unsigned add_all(kgen_program *kg, const adv_model *m)
             count += id >= 0;
             adv_shape_free(l);
         }
+        /* the kinds with no standard form: AoSoA with the first field hot */
+        adv_layout_spec hot = adv_layout_std(ADV_L_AOSOA_HOT);
+        hot.hot = 1;
+        hot.lanes = 16;
+        adv_layout_shape *l = adv_shape_make(adv_model_struct(m, (unsigned)st), &hot, why, sizeof why);
+        if (l) {
+            int id = kgen_add_variant(kg, k, st, l, why, sizeof why);
+            CHECK(id >= 0);
+            count += id >= 0;
+            adv_shape_free(l);
+        }
     }
     return count;
 }

@@ -34,22 +34,23 @@ static unsigned lanes_of(const adv_layout_spec *sp)
 
 int adv_layout_spec_eq(const adv_layout_spec *a, const adv_layout_spec *b)
 {
-    if (a->kind != b->kind)
+    const adv_layout_ops *op = adv_layout_ops_of(a->kind);
+    if (a->kind != b->kind || !op)
+        return a->kind == b->kind;
+    if ((op->params & ADV_P_LANES) && lanes_of(a) != lanes_of(b))
         return 0;
-    switch (a->kind) {
-    case ADV_L_AOSOA: return lanes_of(a) == lanes_of(b);
-    case ADV_L_REORDER: return a->hot == b->hot;
-    case ADV_L_SPLIT:
-        return a->ngroups == b->ngroups && !memcmp(a->align, b->align, sizeof a->align) &&
-               !memcmp(a->group, b->group, sizeof a->group);
-    default: return 1;
-    }
+    if ((op->params & ADV_P_HOT) && a->hot != b->hot)
+        return 0;
+    return !(op->params & ADV_P_GROUPS) ||
+           (a->ngroups == b->ngroups && !memcmp(a->align, b->align, sizeof a->align) &&
+            !memcmp(a->group, b->group, sizeof a->group));
 }
 
 int adv_layout_spec_is_std(const adv_layout_spec *sp)
 {
     adv_layout_spec std = adv_layout_std(sp->kind);
-    return sp->kind < ADV_L_NSTD && adv_layout_spec_eq(sp, &std);
+    const adv_layout_ops *op = adv_layout_ops_of(sp->kind);
+    return op && op->standard && adv_layout_spec_eq(sp, &std);
 }
 
 void adv_layout_spec_label(const adv_struct *s, const adv_layout_spec *sp, char *out, size_t n)
@@ -74,12 +75,17 @@ void adv_layout_spec_ident(const adv_layout_spec *sp, char *out, size_t n)
     gm_hash_update(&h, sp->group, sizeof sp->group);
     gm_hash_update(&h, sp->align, sizeof sp->align);
     gm_hash_hex(&h, hex);
-    if (adv_layout_spec_is_std(sp))
+    const adv_layout_ops *op = adv_layout_ops_of(sp->kind);
+    if (!op || adv_layout_spec_is_std(sp)) {
         snprintf(out, n, "%s", adv_layout_name(sp->kind));
-    else if (sp->kind == ADV_L_AOSOA)
-        snprintf(out, n, "aosoa%u", lanes_of(sp));
-    else
-        snprintf(out, n, "%s_%.8s", sp->kind == ADV_L_REORDER ? "reordered_h" : adv_layout_name(sp->kind), hex);
+        return;
+    }
+    /* "aosoa8", "reordered_h_1a2b3c4d", "split_1a2b3c4d", "aosoa_hot16_1a2b3c4d" */
+    char lanes[16] = "";
+    if (op->params & ADV_P_LANES)
+        snprintf(lanes, sizeof lanes, "%u", lanes_of(sp));
+    snprintf(out, n, "%s%s%s%.*s", op->ident ? op->ident : op->name, lanes,
+             op->params & ~ADV_P_LANES ? "_" : "", op->params & ~ADV_P_LANES ? 8 : 0, hex);
 }
 
 const char *adv_layout_name(adv_layout_kind k)

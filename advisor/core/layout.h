@@ -26,11 +26,14 @@ typedef enum {
     ADV_L_VECTOR,    /* same-typed scalar fields packed into CUDA vector types */
     ADV_L_REORDER,   /* AoS with the fields in decreasing alignment: no padding between them */
     ADV_L_SPLIT,     /* hot/cold: the fields in groups, one array of small structs per group */
+    ADV_L_AOSOA_HOT, /* AoSoA with the hot fields' arrays first in each block */
     ADV_L_COUNT
 } adv_layout_kind;
 
 /* The standard layouts, one of each kind, that every kernel is measured
- * in; ADV_L_SPLIT has no standard form (the search proposes splits). */
+ * in: the kinds before ADV_L_NSTD (layout_kind.c's table says so too).
+ * The kinds after it have no standard form (the search proposes splits;
+ * AoSoA-hot is reached by its label). */
 #define ADV_L_NSTD ADV_L_SPLIT
 
 #define ADV_AOSOA_BLOCK 32u
@@ -41,10 +44,10 @@ typedef enum {
  * specs are plain values, compared with adv_layout_spec_eq. */
 typedef struct {
     adv_layout_kind kind;
-    unsigned lanes;                     /* AoSoA: elements per block, a power of two up to
+    unsigned lanes;                     /* AoSoA kinds: elements per block, a power of two up to
                                          * ADV_AOSOA_MAX_LANES; 0: ADV_AOSOA_BLOCK */
-    unsigned long long hot;             /* reordered: these fields (bit f) first; 0: decreasing
-                                         * alignment only */
+    unsigned long long hot;             /* reordered, AoSoA-hot: these fields (bit f) first; 0:
+                                         * decreasing alignment only (AoSoA-hot: some, not all) */
     unsigned ngroups;                   /* split: groups, >= 2 */
     unsigned char group[GM_MAX_FIELDS]; /* split: each field's group, every group used */
     unsigned char align[GM_MAX_FIELDS]; /* split: group g's alignment, 8 or 16 (padding its

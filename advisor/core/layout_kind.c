@@ -299,6 +299,32 @@ static int shape_reorder(adv_layout_shape *l, char *why, size_t why_len)
     return 1;
 }
 
+/* AoSoA with the hot fields' arrays first in each block, each part in
+ * decreasing alignment: a kernel that reads only the hot fields touches
+ * one run of bytes per block. */
+static int shape_aosoa_hot(adv_layout_shape *l, char *why, size_t why_len)
+{
+    const adv_struct *s = l->s;
+    l->order = gm_xcalloc(s->nfields, sizeof *l->order);
+    order_by_align(l, order_by_align(l, 0, pick_hot, 1), pick_hot, 0);
+    unsigned off = 0, max_align = 1, lanes = lanes_of(&l->spec);
+    for (unsigned i = 0; i < s->nfields; i++) {
+        const adv_field *fd = &s->fields[l->order[i]];
+        off = (unsigned)align_up(off, field_align(fd));
+        l->place[l->order[i]] = (adv_place){0, off, fd->size};
+        off += fd->size * lanes;
+        if (field_align(fd) > max_align)
+            max_align = field_align(fd);
+    }
+    l->block = lanes;
+    l->block_bytes = (unsigned)align_up(off, max_align);
+    l->nsegs = 1;
+    l->bstride = gm_xcalloc(1, sizeof *l->bstride);
+    l->bstride[0] = l->block_bytes;
+    (void)why, (void)why_len;
+    return 1;
+}
+
 static int shape_split(adv_layout_shape *l, char *why, size_t why_len)
 {
     (void)why, (void)why_len;
@@ -315,6 +341,17 @@ static int lanes_ok(const adv_struct *s, const adv_layout_spec *sp, char *why, s
     if (lanes >= 2 && lanes <= ADV_AOSOA_MAX_LANES && !(lanes & (lanes - 1)))
         return 1;
     snprintf(why, why_len, "AoSoA of %u lanes: lanes are a power of two from 2 to %u", lanes, ADV_AOSOA_MAX_LANES);
+    return 0;
+}
+
+static int hot_ok(const adv_struct *s, const adv_layout_spec *sp, char *why, size_t why_len)
+{
+    if (!lanes_ok(s, sp, why, why_len))
+        return 0;
+    unsigned long long all = s->nfields >= 64 ? ~0ull : (1ull << s->nfields) - 1;
+    if (sp->hot && (sp->hot & all) == sp->hot && sp->hot != all)
+        return 1;
+    snprintf(why, why_len, "AoSoA with hot fields first: some fields of %s hot, not none or all", s->name);
     return 0;
 }
 
@@ -410,6 +447,12 @@ static int parse_lanes(const adv_struct *s, const char *text, adv_layout_spec *s
     return 1;
 }
 
+static void label_lanes_hot(const adv_struct *s, const adv_layout_spec *sp, sb_t *b)
+{
+    label_lanes(s, sp, b);
+    label_hot(s, sp, b);
+}
+
 /* "(hot: a b)": a set of field names. */
 static int parse_hot(const adv_struct *s, const char *text, adv_layout_spec *sp, char *why, size_t why_len)
 {
@@ -437,6 +480,19 @@ static int parse_hot(const adv_struct *s, const char *text, adv_layout_spec *sp,
         p = e;
     }
     return 1;
+}
+
+/* "16(hot: a b)": lanes, then the hot fields. */
+static int parse_lanes_hot(const adv_struct *s, const char *text, adv_layout_spec *sp, char *why, size_t why_len)
+{
+    char lanes[16] = "";
+    size_t n = strspn(text, "0123456789");
+    if (n >= sizeof lanes) {
+        snprintf(why, why_len, "'%s': lanes are a number from 2 to %u", text, ADV_AOSOA_MAX_LANES);
+        return 0;
+    }
+    memcpy(lanes, text, n);
+    return parse_lanes(s, lanes, sp, why, why_len) && parse_hot(s, text + n, sp, why, why_len);
 }
 
 /* "{a b}{c}@16": the groups in order, each field in one. */
@@ -560,19 +616,21 @@ static void ptr_group(const adv_layout_shape *sh, unsigned i, adv_pointee *out)
 
 static const adv_layout_ops ops[ADV_L_COUNT] = {
     {ADV_L_AOS, "aos", "GM_LAYOUT_AOS", 1, ADV_ST_WHOLE, NULL, shape_aos, NULL, parse_none, expr_whole,
-     ptr_elem},
+     ptr_elem, 0, NULL},
     {ADV_L_AOS_ALIGN, "aos_align", "GM_LAYOUT_AOS_ALIGN", 1, ADV_ST_WHOLE, NULL, shape_aos_align, NULL,
-     parse_none, expr_whole, ptr_elem},
+     parse_none, expr_whole, ptr_elem, 0, NULL},
     {ADV_L_SOA, "soa", "GM_LAYOUT_SOA", 1, ADV_ST_ARRAYS, NULL, shape_soa, NULL, parse_none, expr_soa,
-     ptr_field},
+     ptr_field, 0, NULL},
     {ADV_L_AOSOA, "aosoa", "GM_LAYOUT_AOSOA", 1, ADV_ST_BLOCKS, lanes_ok, shape_aosoa, label_lanes, parse_lanes,
-     expr_blocks, ptr_elem},
+     expr_blocks, ptr_elem, ADV_P_LANES, NULL},
     {ADV_L_VECTOR, "vector", "GM_LAYOUT_VECTOR", 1, ADV_ST_ARRAYS, NULL, shape_vector, NULL, parse_none,
-     expr_groups, ptr_group},
+     expr_groups, ptr_group, 0, NULL},
     {ADV_L_REORDER, "reordered", "GM_LAYOUT_REORDERED", 1, ADV_ST_WHOLE, NULL, shape_reorder, label_hot,
-     parse_hot, expr_whole, ptr_elem},
-    {ADV_L_SPLIT, "split", "GM_LAYOUT_SPLIT", 0, ADV_ST_ARRAYS, split_ok, shape_split, label_groups,
-     parse_groups, expr_groups, ptr_group},
+     parse_hot, expr_whole, ptr_elem, ADV_P_HOT, "reordered_h"},
+    {ADV_L_SPLIT, "split", NULL, 0, ADV_ST_ARRAYS, split_ok, shape_split, label_groups, parse_groups,
+     expr_groups, ptr_group, ADV_P_GROUPS, NULL},
+    {ADV_L_AOSOA_HOT, "aosoa_hot", NULL, 0, ADV_ST_BLOCKS, hot_ok, shape_aosoa_hot, label_lanes_hot,
+     parse_lanes_hot, expr_blocks, ptr_elem, ADV_P_LANES | ADV_P_HOT, NULL},
 };
 
 const adv_layout_ops *adv_layout_ops_of(adv_layout_kind k)

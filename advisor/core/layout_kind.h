@@ -46,7 +46,9 @@ typedef struct adv_layout_ops adv_layout_ops;
 struct adv_layout_ops {
     adv_layout_kind kind;
     const char *name;   /* "soa": labels, --layout, JSON */
-    const char *macro;  /* "GM_LAYOUT_SOA": the header's selector for the standard form */
+    const char *macro;  /* "GM_LAYOUT_SOA": the header's selector for the standard form; NULL
+                         * for a kind with none (the header names its one searched layout
+                         * GM_LAYOUT_SEARCHED) */
     int standard;       /* measured for every kernel in its standard form (adv_layout_std) */
     adv_storage storage;
     /* NULL, or why sp is not a point of this kind's space for s (lanes not
@@ -64,7 +66,14 @@ struct adv_layout_ops {
     void (*field_expr)(const adv_layout_shape *sh, const char *const *ptr, unsigned f, const char *e,
                        sb_t *b);
     void (*pointee)(const adv_layout_shape *sh, unsigned i, adv_pointee *out);
+    unsigned params;   /* which of the spec's fields the kind reads (ADV_P_*): what
+                        * adv_layout_spec_eq compares and adv_layout_spec_ident hashes */
+    const char *ident; /* generated names' stem when not the name ("reordered_h") */
 };
+
+#define ADV_P_LANES 1u  /* spec.lanes */
+#define ADV_P_HOT 2u    /* spec.hot */
+#define ADV_P_GROUPS 4u /* spec.ngroups, group, align */
 
 const adv_layout_ops *adv_layout_ops_of(adv_layout_kind k);
 

@@ -5,6 +5,7 @@
 #include "../../common/limits.h"
 #include "coalesce.h"
 #include "inputs_infer.h"
+#include "rank.h"
 
 void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_prediction *out)
 {
@@ -43,12 +44,12 @@ void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *
 
 int adv_predicted_better(const adv_prediction *a, const adv_prediction *b)
 {
-    const double lo = 1 - GM_NOISE_FLOOR_PCT / 100, hi = 1 + GM_NOISE_FLOOR_PCT / 100;
-    if (a->dram_bytes < b->dram_bytes * lo)
+    /* the model has no spread: the noise floor alone (rank.h's rule) */
+    if (adv_faster_beyond_noise(a->dram_bytes, 0, b->dram_bytes, 0))
         return 1;
-    if (a->dram_bytes > b->dram_bytes * hi)
+    if (adv_faster_beyond_noise(b->dram_bytes, 0, a->dram_bytes, 0))
         return 0;
-    return a->requests < b->requests * lo;
+    return adv_faster_beyond_noise(a->requests, 0, b->requests, 0);
 }
 
 int adv_predict_best(const adv_model *m, unsigned k, int st, adv_layout_kind *best_kind,

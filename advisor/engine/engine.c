@@ -82,7 +82,7 @@ static void generate_adopted(plan *p, kgen_program *kg, const adv_layout_shape *
     gm_status st;
     gm_status_init(&st);
     int kid = -1;
-    if (adv_adopt_header(p->r->m, (unsigned)v->st, v->spec.kind, &h, &st) == GM_OK)
+    if (adv_adopt_header(p->r->m, (unsigned)v->st, &v->spec, &h, &st) == GM_OK)
         kid = kgen_add_adopted(kg, v->kernel, v->st, lay, h.s, v->note, sizeof v->note);
     else
         snprintf(v->note, sizeof v->note, "%s", st.msg);
@@ -91,7 +91,7 @@ static void generate_adopted(plan *p, kgen_program *kg, const adv_layout_shape *
 }
 
 /* One variant of (kernel k, struct st) in layout sp: generated, and again
- * through the adoption header when asked (the standard layouts have one). */
+ * through the adoption header when asked (every layout has one). */
 static void plan_layout(plan *p, kgen_program *kg, unsigned k, int st, const adv_layout_spec *sp)
 {
     const adv_struct *s = adv_model_struct(p->r->m, (unsigned)st);
@@ -103,7 +103,7 @@ static void plan_layout(plan *p, kgen_program *kg, unsigned k, int st, const adv
     if (adv_layout_aos_kind(sp->kind))
         v->align = adv_shape_align(lay);
     generate(p, kg, lay);
-    if (p->adopted && v->state == ADV_V_COMPILED && adv_layout_spec_is_std(sp))
+    if (p->adopted && v->state == ADV_V_COMPILED)
         generate_adopted(p, kg, lay, v->align);
     adv_shape_free(lay);
 }

@@ -9,6 +9,7 @@
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
 #include "../../kernels/builtin.h"
+#include "../core/layout_kind.h"
 #include "adopt.h"
 
 
@@ -158,77 +159,20 @@ static void group_suffix(gctx *g, unsigned gi, char *out, size_t n)
     }
 }
 
-/* Split layout: a group of one field with no alignment of its own is a
- * plain array of the field; any other group an array of small structs. */
-static int group_is_struct(const gctx *g, unsigned gi)
-{
-    return adv_shape_group(g->l, gi)->lanes > 1 || adv_shape_spec(g->l)->align[gi];
-}
-
-/* The expression for field f of element `e` in the SoA, AoSoA, split and
- * AoS layouts, through the pointer(s) named from `pname`. */
-static void field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
-{
-    const adv_field *fd = &g->s->fields[f];
-    char suf[64];
-    switch (g->kind) {
-    case ADV_L_SOA: sb_printf(b, "%s_%s[%s]", pname, fd->name, e); break;
-    case ADV_L_AOSOA:
-        sb_printf(b, "%s[(%s) / %u].%s[(%s) %% %u]", pname, e, adv_shape_block(g->l), fd->name, e,
-                  adv_shape_block(g->l));
-        break;
-    case ADV_L_SPLIT: {
-        unsigned gi = (unsigned)adv_shape_group_of(g->l, f, NULL);
-        group_suffix(g, gi, suf, sizeof suf);
-        sb_printf(b, "%s_%s[%s]", pname, suf, e);
-        if (group_is_struct(g, gi))
-            sb_printf(b, ".%s", fd->name);
-        break;
-    }
-    default: sb_printf(b, "%s[%s].%s", pname, e, fd->name); break;
-    }
-}
-
-static const char *lane_name(unsigned lane)
-{
-    static const char *const l[] = {"x", "y", "z", "w"};
-    return l[lane & 3];
-}
-
-static void vector_field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
-{
-    unsigned lane = 0;
-    int gi = adv_shape_group_of(g->l, f, &lane);
-    const adv_vgroup *gr = adv_shape_group(g->l, (unsigned)gi);
-    char suf[64];
-    group_suffix(g, (unsigned)gi, suf, sizeof suf);
-    if (gr->lanes > 1)
-        sb_printf(b, "%s_%s[%s].%s", pname, suf, e, lane_name(lane));
-    else
-        sb_printf(b, "%s_%s[%s]", pname, suf, e);
-}
-
-static void any_field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
-{
-    if (g->kind == ADV_L_VECTOR)
-        vector_field_expr(g, b, pname, f, e);
-    else
-        field_expr(g, b, pname, f, e);
-}
-
 /* One pointer per array the layout has, for parameter lists. */
 typedef void (*ptr_fn)(gctx *g, sb_t *b, const char *type, const char *suffix, int first);
 
 /* The pointer suffix and element type of pointer i of the layout
- * (adv_layout_npointers): a field's name (SoA), a group's name (vector,
- * split), or none. */
+ * (adv_layout_kind.h's pointee): a field's name (SoA), a group's name
+ * (vector, split), or none. */
 static const char *pointer_suffix(gctx *g, unsigned i, char *buf, size_t n)
 {
-    unsigned item = adv_shape_pointer_item(g->l, i);
-    if (g->kind == ADV_L_SOA)
-        return g->s->fields[item].name;
-    if (g->kind == ADV_L_VECTOR || g->kind == ADV_L_SPLIT) {
-        group_suffix(g, item, buf, n);
+    adv_pointee pt;
+    adv_pointee_of(g->l, i, &pt);
+    if (pt.what == ADV_PT_FIELD)
+        return g->s->fields[pt.field].name;
+    if (pt.what == ADV_PT_VECTOR || pt.what == ADV_PT_GROUP) {
+        group_suffix(g, pt.item, buf, n);
         return buf;
     }
     return NULL;
@@ -236,16 +180,36 @@ static const char *pointer_suffix(gctx *g, unsigned i, char *buf, size_t n)
 
 static const char *pointer_type(gctx *g, unsigned i)
 {
-    unsigned item = adv_shape_pointer_item(g->l, i);
-    if (g->kind == ADV_L_SOA)
-        return g->ftype[item];
-    if (g->kind == ADV_L_VECTOR) {
-        const adv_vgroup *gr = adv_shape_group(g->l, item);
-        return gr->lanes > 1 ? gr->vtype : g->ftype[gr->first];
+    adv_pointee pt;
+    adv_pointee_of(g->l, i, &pt);
+    switch (pt.what) {
+    case ADV_PT_FIELD: return g->ftype[pt.field];
+    case ADV_PT_VECTOR: return pt.lone ? g->ftype[pt.field] : adv_shape_group(g->l, pt.item)->vtype;
+    case ADV_PT_GROUP: return pt.lone ? g->ftype[pt.field] : g->gtype[pt.item];
+    default: return g->tname;
     }
-    if (g->kind == ADV_L_SPLIT)
-        return group_is_struct(g, item) ? g->gtype[item] : g->ftype[adv_shape_order(g->l, adv_shape_group(g->l, item)->first)];
-    return g->tname;
+}
+
+/* Field f of element `e` (layout_kind.h's expression) through the
+ * pointers of parameter prefix `pname` (p_x, p_xyz, p), or with pname
+ * NULL through the proxy's members (x, xyz, p). */
+static void field_at(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
+{
+    unsigned np = adv_shape_npointers(g->l);
+    char (*names)[ADV_NAME_MAX * 2 + 80] = gm_xcalloc(np, sizeof *names);
+    const char **ptr = gm_xcalloc(np, sizeof *ptr);
+    char suf[64];
+    for (unsigned i = 0; i < np; i++) {
+        const char *sf = pointer_suffix(g, i, suf, sizeof suf);
+        if (pname)
+            snprintf(names[i], sizeof names[i], "%s%s%s", pname, sf ? "_" : "", sf ? sf : "");
+        else
+            snprintf(names[i], sizeof names[i], "%s", sf ? sf : "p");
+        ptr[i] = names[i];
+    }
+    adv_field_expr(g->l, ptr, f, e, b);
+    free(ptr);
+    free(names);
 }
 
 static void each_pointer(gctx *g, sb_t *b, ptr_fn fn)
@@ -280,16 +244,13 @@ static void emit_proxy(gctx *g)
     const char *gi = g->idx, *gv = g->val;
     sb_printf(t, "    long long %s;\n", gi);
     sb_printf(t, "    __device__ operator %s() const\n    {\n        %s %s;\n", s->qual, s->qual, gv);
+    char vf[ADV_NAME_MAX + 40];
     for (unsigned f = 0; f < s->nfields; f++) {
         sb_t e;
         sb_init(&e);
-        any_field_expr(g, &e, g->kind == ADV_L_AOSOA ? "p" : "", f, gi);
-        const char *ex = e.s[0] == '_' ? e.s + 1 : e.s; /* members are named by suffix alone */
-        if (is_array(&s->fields[f]))
-            sb_printf(t, "        gm_copy_bytes(&%s.%s, &%s, sizeof %s.%s);\n", gv, s->fields[f].name, ex,
-                      gv, s->fields[f].name);
-        else
-            sb_printf(t, "        %s.%s = %s;\n", gv, s->fields[f].name, ex);
+        field_at(g, &e, NULL, f, gi); /* members are named by suffix alone */
+        snprintf(vf, sizeof vf, "%s.%s", gv, s->fields[f].name);
+        adv_emit_copy(t, "        ", is_array(&s->fields[f]), vf, e.s, vf);
         sb_free(&e);
     }
     sb_printf(t, "        return %s;\n    }\n", gv);
@@ -297,13 +258,9 @@ static void emit_proxy(gctx *g)
     for (unsigned f = 0; f < s->nfields; f++) {
         sb_t e;
         sb_init(&e);
-        any_field_expr(g, &e, g->kind == ADV_L_AOSOA ? "p" : "", f, gi);
-        const char *ex = e.s[0] == '_' ? e.s + 1 : e.s;
-        if (is_array(&s->fields[f]))
-            sb_printf(t, "        gm_copy_bytes(&%s, &%s.%s, sizeof %s.%s);\n", ex, gv, s->fields[f].name,
-                      gv, s->fields[f].name);
-        else
-            sb_printf(t, "        %s = %s.%s;\n", ex, gv, s->fields[f].name);
+        field_at(g, &e, NULL, f, gi);
+        snprintf(vf, sizeof vf, "%s.%s", gv, s->fields[f].name);
+        adv_emit_copy(t, "        ", is_array(&s->fields[f]), e.s, vf, vf);
         sb_free(&e);
     }
     sb_puts(t, "        return *this;\n    }\n");
@@ -323,12 +280,11 @@ static void emit_proxy(gctx *g)
  * arrays byte by byte. */
 static void copy_fields(sb_t *t, const adv_struct *s, const char *dst, const char *src)
 {
+    char d[ADV_NAME_MAX * 2 + 16], from[ADV_NAME_MAX * 2 + 16];
     for (unsigned f = 0; f < s->nfields; f++) {
-        const char *fn = s->fields[f].name;
-        if (is_array(&s->fields[f]))
-            sb_printf(t, "        gm_copy_bytes(&%s%s, &%s%s, sizeof %s%s);\n", dst, fn, src, fn, dst, fn);
-        else
-            sb_printf(t, "        %s%s = %s%s;\n", dst, fn, src, fn);
+        snprintf(d, sizeof d, "%s%s", dst, s->fields[f].name);
+        snprintf(from, sizeof from, "%s%s", src, s->fields[f].name);
+        adv_emit_copy(t, "        ", is_array(&s->fields[f]), d, from, d);
     }
 }
 
@@ -355,15 +311,19 @@ static void emit_reordered(gctx *g)
     sb_printf(t, "        return %s;\n    }\n};\n\f", g->val);
 }
 
-/* Split layout: each group of two fields or more, or aligned, as a small
- * struct of its fields in the layout's order, its size asserted. */
+/* Split layout: each group of two fields or more, or aligned (a pointer
+ * to a group that is not a lone field), as a small struct of its fields in
+ * the layout's order, its size asserted. */
 static void emit_split(gctx *g)
 {
     const adv_struct *s = g->s;
     char base[ADV_NAME_MAX + 80], suf[64];
-    for (unsigned gi = 0; gi < adv_shape_ngroups(g->l); gi++) {
-        if (!group_is_struct(g, gi))
+    for (unsigned p = 0; p < adv_shape_npointers(g->l); p++) {
+        adv_pointee pt;
+        adv_pointee_of(g->l, p, &pt);
+        if (pt.what != ADV_PT_GROUP || pt.lone)
             continue;
+        unsigned gi = pt.item;
         const adv_vgroup *gr = adv_shape_group(g->l, gi);
         unsigned align = adv_shape_spec(g->l)->align[gi];
         group_suffix(g, gi, suf, sizeof suf);
@@ -409,18 +369,19 @@ static void emit_types(gctx *g, int need_proxy)
         emit_reordered(g);
         return;
     }
-    if (g->kind == ADV_L_AOSOA) {
+    if (adv_shape_storage(g->l) == ADV_ST_BLOCKS) {
         snprintf(base, sizeof base, "%s_%s", s->name, g->ident);
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
         sb_printf(&g->types, "/* %u elements of %s, one array per field */\nstruct %s {\n",
                   adv_shape_block(g->l), s->name, g->tname);
-        for (unsigned f = 0; f < s->nfields; f++)
+        for (unsigned i = 0; i < s->nfields; i++) {
+            unsigned f = adv_shape_order(g->l, i);
             sb_printf(&g->types, "    %s %s[%u];\n", g->ftype[f], s->fields[f].name,
                       adv_shape_block(g->l));
+        }
         sb_puts(&g->types, "};\n\f");
     }
-    if (g->kind == ADV_L_SPLIT)
-        emit_split(g);
+    emit_split(g);
     if (!need_proxy)
         return;
     snprintf(base, sizeof base, "%s_%s_ref", s->name, lname);
@@ -490,7 +451,7 @@ static void access_text(gctx *g, sb_t *out, const repl *r, const repl *all, unsi
     sb_init(&idx);
     render(g, &idx, all, nr, a->idx_begin, a->idx_end);
     if (a->field >= 0) {
-        any_field_expr(g, out, g->pfx[a->param], (unsigned)a->field, idx.s ? idx.s : "");
+        field_at(g, out, g->pfx[a->param], (unsigned)a->field, idx.s ? idx.s : "");
     } else {
         sb_printf(out, "%s(", g->at);
         char suf[64];
@@ -603,7 +564,7 @@ static int rewritable(gctx *g, int *need_proxy, char *why, size_t n)
             continue;
         if (x->field < 0)
             *need_proxy = 1;
-        if (g->kind == ADV_L_AOSOA && !x->idx_pure) {
+        if (adv_shape_storage(g->l) == ADV_ST_BLOCKS && !x->idx_pure) {
             snprintf(why, n, "kernel %s: index '%s' (line %u) has side effects and AoSoA repeats it",
                      k->name, x->index, x->line);
             return 0;
@@ -735,6 +696,8 @@ int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout_
     const adv_kernel *k = adv_model_kernel(p->m, kernel);
     const adv_struct *s = adv_model_struct(p->m, (unsigned)st);
     adv_layout_kind kind = adv_shape_kind(l);
+    char ident[64];
+    adv_layout_spec_ident(adv_shape_spec(l), ident, sizeof ident); /* the kind's name for a standard layout */
     if (!check_names(k, s, why, why_len))
         return -1;
     /* each layout's header in its own namespace, its helpers in each too
@@ -742,9 +705,9 @@ int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout_
     sb_t t;
     sb_init(&t);
     sb_printf(&t, "namespace gm_adopt_%s_%s {\n#undef GM_ADOPT_LDNC\n#define %s_LAYOUT %s\n%s#undef %s_LAYOUT\n}\n\f",
-              s->name, adv_layout_name(kind), s->name, adv_adopt_macro(kind), header, s->name);
+              s->name, ident, s->name, adv_adopt_macro(adv_shape_spec(l)), header, s->name);
     char base[ADV_NAME_MAX + 48];
-    snprintf(base, sizeof base, "%s_%s_%s_cuh", k->name, s->name, adv_layout_name(kind));
+    snprintf(base, sizeof base, "%s_%s_%s_cuh", k->name, s->name, ident);
     int id = push(p, kernel, st, kind, base, sb_take(&t), NULL);
     variant *v = &p->v[id];
     repl *r = gm_xcalloc(k->nparams + 2, sizeof *r);
@@ -756,7 +719,7 @@ int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout_
             continue;
         sb_t d;
         sb_init(&d);
-        sb_printf(&d, "gm_adopt_%s_%s::%s_%s %s", s->name, adv_layout_name(kind), s->name, adv_adopt_view(par),
+        sb_printf(&d, "gm_adopt_%s_%s::%s_%s %s", s->name, ident, s->name, adv_adopt_view(par),
                   par->name);
         r[nr++] = (repl){par->begin, par->end, NULL, sb_take(&d)};
     }

@@ -9,6 +9,7 @@
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
 #include "../core/layout.h"
+#include "../core/rank.h"
 
 static void add_cell(merged *mg, const adv_jval *v, unsigned run)
 {
@@ -157,7 +158,8 @@ const char *adv_merge_best(const merged *mg, const char *k, const char *s, const
     *speedup = 0;
     for (int L = 0; L < ADV_L_NSTD; L++) {
         double x = arch_speedup(mg, k, s, adv_layout_name((adv_layout_kind)L), sm, nruns);
-        if (x > *speedup * (1 + GM_NOISE_FLOOR_PCT / 100)) { /* beat the last pick beyond noise */
+        /* beat the last pick beyond noise: its time (1 / speedup) shorter, rank.h's rule */
+        if (x > 0 && (!best || adv_faster_beyond_noise(1 / x, 0, 1 / *speedup, 0))) {
             *speedup = x;
             best = adv_layout_name((adv_layout_kind)L);
         }

@@ -243,7 +243,7 @@ static void program_of(const adv_result *r, int st, adv_program *p)
     }
     p->scored = r->search && st >= 0 ? r->search[st].scored : 0;
     /* the declared layout stays unless another beats it beyond the noise floor */
-    if (total[0] > 0 && best != 0 && total[best] > total[0] * (1 - GM_NOISE_FLOOR_PCT / 100.0)) {
+    if (total[0] > 0 && best != 0 && !adv_faster_beyond_noise(total[best], 0, total[0], 0)) {
         best = 0;
         p->within_noise = 1;
     }
@@ -252,7 +252,7 @@ static void program_of(const adv_result *r, int st, adv_program *p)
     p->chosen_total = total[best];
     p->tied = gm_xcalloc(n + 1, sizeof *p->tied);
     for (unsigned L = 0; L < n; L++)
-        if (total[L] > 0 && L != best && total[L] <= p->chosen_total * (1 + GM_NOISE_FLOOR_PCT / 100.0))
+        if (total[L] > 0 && L != best && adv_timings_tie(total[L], 0, p->chosen_total, 0))
             p->tied[p->ntied++] = sp[L];
     for (unsigned i = 0; i < p->nk; i++) {
         p->k[i].declared = value(find(r, p->k[i].kernel, st, &aos), p->predicted);
