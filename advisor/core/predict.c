@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../../common/limits.h"
+#include "choose.h"
 #include "coalesce.h"
 #include "inputs_infer.h"
 #include "rank.h"
@@ -42,36 +43,28 @@ void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *
     out->sectors_per_request = req ? (double)sec / (double)req : 0;
 }
 
-int adv_predicted_better(const adv_prediction *a, const adv_prediction *b)
-{
-    /* the model has no spread: the noise floor alone (rank.h's rule) */
-    if (adv_faster_beyond_noise(a->dram_bytes, 0, b->dram_bytes, 0))
-        return 1;
-    if (adv_faster_beyond_noise(b->dram_bytes, 0, a->dram_bytes, 0))
-        return 0;
-    return adv_faster_beyond_noise(a->requests, 0, b->requests, 0);
-}
-
 int adv_predict_best(const adv_model *m, unsigned k, int st, adv_layout_kind *best_kind,
                      adv_prediction *best, adv_prediction *decl)
 {
     const adv_struct *s = adv_model_struct(m, (unsigned)st);
-    adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
-    adv_predict(m, k, st, &aos, decl);
+    adv_scored c[ADV_L_NSTD];
+    adv_prediction p[ADV_L_NSTD];
+    unsigned n = 0;
+    for (int L = ADV_L_AOS; L < ADV_L_NSTD; L++) {
+        adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
+        if (L != ADV_L_AOS && !adv_layout_applies_spec(s, &sp))
+            continue;
+        adv_predict(m, k, st, &sp, &p[n]);
+        c[n] = (adv_scored){sp, p[n].ok, p[n].dram_bytes, 0, p[n].requests, 1};
+        n++;
+    }
+    *decl = p[0];
     if (!decl->ok)
         return 0;
-    *best_kind = ADV_L_AOS;
-    *best = *decl;
-    for (int L = ADV_L_AOS + 1; L < ADV_L_NSTD; L++) {
-        if (!adv_layout_applies(s, (adv_layout_kind)L, NULL, 0))
-            continue;
-        adv_prediction p;
-        adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
-        adv_predict(m, k, st, &sp, &p);
-        if (p.ok && adv_predicted_better(&p, best)) {
-            *best_kind = (adv_layout_kind)L;
-            *best = p;
-        }
-    }
+    /* kernel scope, the standard layouts: what check and explain name */
+    adv_choice ch = adv_choose(c, n, (adv_choose_for){ADV_SCOPE_KERNEL, ADV_ONLY_STANDARD}, NULL);
+    int b = ch.best >= 0 ? ch.best : 0;
+    *best_kind = c[b].spec.kind;
+    *best = p[b];
     return 1;
 }

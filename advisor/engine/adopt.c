@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/choose.h"
 #include "../core/layout_kind.h"
 #include "../core/search.h"
 
@@ -609,14 +610,22 @@ adv_layout_spec adv_adopt_pick(const adv_model *m, unsigned st)
 {
     adv_search sr;
     adv_search_run(m, (int)st, &sr);
-    adv_layout_spec best = adv_layout_std(ADV_L_AOS);
-    for (unsigned i = 0; i < sr.n && sr.c[i].ok; i++) {
+    adv_scored *c = gm_xcalloc(sr.n + 2, sizeof *c);
+    unsigned n = 1;
+    c[0] = (adv_scored){adv_layout_std(ADV_L_AOS), 0, 0, 0, 0, 1};
+    for (unsigned i = 0; i < sr.n; i++) {
         char why[256];
-        if (adv_adopt_applies(adv_model_struct(m, st), &sr.c[i].spec, why, sizeof why)) {
-            best = sr.c[i].spec;
-            break;
-        }
+        adv_scored x = {sr.c[i].spec, sr.c[i].ok, sr.c[i].bytes, 0, sr.c[i].requests,
+                        adv_adopt_applies(adv_model_struct(m, st), &sr.c[i].spec, why, sizeof why)};
+        if (sr.c[i].spec.kind == ADV_L_AOS)
+            c[0] = x; /* the declared first */
+        else
+            c[n++] = x;
     }
+    /* program scope over the search (the model, weighted), what the header holds */
+    adv_choice ch = adv_choose(c, n, (adv_choose_for){ADV_SCOPE_PROGRAM, ADV_ONLY_ADOPTABLE}, NULL);
+    adv_layout_spec best = ch.best >= 0 ? c[ch.best].spec : adv_layout_std(ADV_L_AOS);
+    free(c);
     adv_search_free(&sr);
     return best;
 }
