@@ -509,6 +509,19 @@ void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, const a
     adv_layout_destroy(lay);
 }
 
+unsigned adv_access_pieces(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
+                           adv_pattern *out, unsigned max, char *why, size_t why_len)
+{
+    if (why_len)
+        why[0] = '\0';
+    adv_layout *lay = adv_window_layout(m, k, st, sp, 0, why, why_len);
+    if (!lay && why_len && why[0])
+        return 0;
+    unsigned n = adv_access_patterns(m, k, a, st, lay, adv_model_params(m, k), out, max, why, why_len);
+    adv_layout_destroy(lay);
+    return n;
+}
+
 void adv_access_cost_gathered(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
                               adv_cost *out)
 {

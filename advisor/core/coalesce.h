@@ -108,6 +108,13 @@ unsigned adv_access_patterns(const adv_model *m, unsigned k, unsigned a, int st,
 adv_layout *adv_window_layout(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, long long span,
                               char *why, size_t why_len);
 
+/* The patterns of access a with struct st in layout sp (AoS: as declared)
+ * over kernel k's window, with the model's parameter values: what
+ * adv_access_cost costs, for callers that show them (explain).  Returns
+ * how many were written to out, 0 with `why`. */
+unsigned adv_access_pieces(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
+                           adv_pattern *out, unsigned max, char *why, size_t why_len);
+
 /* An access's cost when struct st is in layout `sp` (the standard AoS:
  * as declared), summed over its pieces, over the model's window.  The _in
  * form takes adv_window_layout's layout. */

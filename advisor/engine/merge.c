@@ -190,3 +190,14 @@ const char *adv_merge_best(const merged *mg, const char *k, const char *s, const
     free(ls);
     return best;
 }
+
+mpick *adv_merge_choose(const merged *mg, const char (*pairs)[2][128], unsigned npairs)
+{
+    mpick *out = gm_xcalloc((size_t)npairs * mg->narchs + 1, sizeof *out);
+    for (unsigned p = 0; p < npairs; p++)
+        for (unsigned a = 0; a < mg->narchs; a++) {
+            mpick *x = &out[p * mg->narchs + a];
+            x->layout = adv_merge_best(mg, pairs[p][0], pairs[p][1], mg->archs[a], &x->speedup, &x->gpus);
+        }
+    return out;
+}

@@ -63,4 +63,16 @@ unsigned adv_merge_layouts(const merged *mg, const char *k, const char *s, const
 const char *adv_merge_best(const merged *mg, const char *k, const char *s, const char *sm,
                            double *speedup, unsigned *nruns);
 
+/* One architecture's pick for one (kernel, struct): adv_merge_best's
+ * answer; layout NULL when not measured there. */
+typedef struct {
+    const char *layout;
+    double speedup;
+    unsigned gpus;
+} mpick;
+
+/* Every architecture's pick for each pair: out[p * mg->narchs + a]
+ * (freed by the caller), computed once for the printers. */
+mpick *adv_merge_choose(const merged *mg, const char (*pairs)[2][128], unsigned npairs);
+
 #endif

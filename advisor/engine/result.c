@@ -90,7 +90,11 @@ static int is_declared(const adv_variant *v)
 static int by_stake(const void *x, const void *y)
 {
     const adv_rec *a = x, *b = y;
-    return a->at_stake_ms > b->at_stake_ms ? -1 : a->at_stake_ms < b->at_stake_ms;
+    if (a->predicted != b->predicted) /* the measured first: ms and bytes do not compare */
+        return a->predicted ? 1 : -1;
+    double sa = a->predicted ? a->at_stake_bytes : a->at_stake_ms;
+    double sb = b->predicted ? b->at_stake_bytes : b->at_stake_ms;
+    return sa > sb ? -1 : sa < sb;
 }
 
 /* Without a measurement of the declared layout: the model's pick. */
@@ -137,7 +141,7 @@ static adv_rec predict_rec(const adv_variant *v, unsigned nv, unsigned i)
     adv_choice ch;
     r.best = choose_among(v, nv, i, modelled, model_score, &ch);
     r.speedup = v[r.best].model.dram_bytes > 0 ? v[i].model.dram_bytes / v[r.best].model.dram_bytes : 1.0;
-    r.at_stake_ms = v[i].model.dram_bytes - v[r.best].model.dram_bytes; /* bytes: sorts the same way */
+    r.at_stake_bytes = v[i].model.dram_bytes - v[r.best].model.dram_bytes;
     return r;
 }
 

@@ -8,7 +8,7 @@
 #include "../../common/strbuf.h"
 #include "../core/layout.h"
 
-void adv_merge_text_pair(const merged *mg, const char *k, const char *s)
+void adv_merge_text_pair(const merged *mg, const char *k, const char *s, const mpick *picks)
 {
     const char **ls;
     unsigned nl = adv_merge_layouts(mg, k, s, &ls);
@@ -43,9 +43,9 @@ void adv_merge_text_pair(const merged *mg, const char *k, const char *s)
     const char *first = NULL;
     int agree = 1;
     for (unsigned a = 0; a < mg->narchs; a++) {
-        double x;
-        unsigned n;
-        const char *b = adv_merge_best(mg, k, s, mg->archs[a], &x, &n);
+        const char *b = picks[a].layout;
+        double x = picks[a].speedup;
+        unsigned n = picks[a].gpus;
         if (b)
             printf("  sm_%s: %s, %.2fx (geometric mean over %u GPU%s)\n", mg->archs[a], b, x, n, n == 1 ? "" : "s");
         else
@@ -58,7 +58,7 @@ void adv_merge_text_pair(const merged *mg, const char *k, const char *s)
         printf("  %s\n", agree ? "every architecture agrees" : "architectures disagree: the mix you deploy on decides");
 }
 
-void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npairs)
+void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npairs, const mpick *picks)
 {
     sb_t out;
     sb_init(&out);
@@ -80,15 +80,13 @@ void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npai
         adv_json_str(&j, "sm", mg->archs[a]);
         adv_json_begin_arr(&j, "recommendations");
         for (unsigned p = 0; p < npairs; p++) {
-            double x;
-            unsigned n;
-            const char *b = adv_merge_best(mg, pairs[p][0], pairs[p][1], mg->archs[a], &x, &n);
+            const mpick *x = &picks[p * mg->narchs + a];
             adv_json_begin_obj(&j, NULL);
             adv_json_str(&j, "kernel", pairs[p][0]);
             adv_json_str(&j, "struct", pairs[p][1]);
-            adv_json_str(&j, "layout", b);
-            adv_json_num(&j, "speedup_geomean", x);
-            adv_json_int(&j, "gpus", n);
+            adv_json_str(&j, "layout", x->layout);
+            adv_json_num(&j, "speedup_geomean", x->speedup);
+            adv_json_int(&j, "gpus", x->gpus);
             adv_json_end_obj(&j);
         }
         adv_json_end_arr(&j);
