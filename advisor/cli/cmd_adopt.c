@@ -183,11 +183,16 @@ static int adopt_one(const adopt_args *a, const adv_model *m, unsigned s, gm_sta
                            K->params[p].is_restrict ? "__restrict__ " : "", K->params[p].name, S->name,
                            adv_adopt_view(&K->params[p]), K->params[p].name);
         }
+        sb_t others; /* the standard layouts' macros but SoA's, from layout_kind.c's table */
+        sb_init(&others);
+        for (int k = 0; k < ADV_L_NSTD; k++)
+            if (k != ADV_L_SOA)
+                sb_printf(&others, "%s%s", others.len ? ", " : "", adv_layout_ops_of((adv_layout_kind)k)->macro + strlen("GM_LAYOUT"));
         printf("  host: %s_storage st; %s_alloc(&st, n); %s_pack(&st, host, n); kernel<<<...>>>(st.view, ...);\n"
                "        %s_unpack(&st, host, n); %s_free(&st);\n"
-               "  another layout: #define %s_LAYOUT GM_LAYOUT_SOA (or _AOS, _AOS_ALIGN, _AOSOA, _VECTOR, _REORDERED) before "
-               "the #include\n",
-               S->name, S->name, S->name, S->name, S->name, S->name);
+               "  another layout: #define %s_LAYOUT GM_LAYOUT_SOA (or %s) before the #include\n",
+               S->name, S->name, S->name, S->name, S->name, S->name, others.s);
+        sb_free(&others);
     }
     sb_free(&h);
     sb_free(&path);

@@ -6,6 +6,7 @@
 
 #include "../../common/strbuf.h"
 #include "inputs_infer.h"
+#include "layout_kind.h"
 
 static int cmp_ll(const void *x, const void *y)
 {
@@ -247,11 +248,12 @@ static int member_of(const adv_model *m, const char *type, const char *name, uns
     if (!strncmp(type, "struct ", 7))
         type += 7;
     if (adv_vector_type(type, &ls, &lanes)) {
-        static const char lane_names[] = "xyzw";
-        const char *c = name[0] && !name[1] ? strchr(lane_names, name[0]) : NULL;
-        if (!c || (unsigned)(c - lane_names) >= lanes)
+        unsigned lane = 0;
+        while (lane < lanes && strcmp(name, adv_lane_name(lane)))
+            lane++;
+        if (lane == lanes)
             return 0;
-        *off = (unsigned)(c - lane_names) * ls;
+        *off = lane * ls;
         *size = *align = ls;
         *sub_type = "";
         return 1;
@@ -302,9 +304,7 @@ int adv_access_span(const adv_model *m, const adv_kernel *kn, const adv_access *
     }
     if (!x->path[0])
         return 1;
-    /* walk "a.b.c" from the element's type */
-    char path[ADV_NAME_MAX];
-    snprintf(path, sizeof path, "%s", x->path);
+    /* walk "a.b.c" from the element's type, a member at a time */
     char cur[ADV_TYPE_MAX];
     snprintf(cur, sizeof cur, "%s", type);
     char *star = strchr(cur, '*');
@@ -312,7 +312,11 @@ int adv_access_span(const adv_model *m, const adv_kernel *kn, const adv_access *
         *star = '\0';
     for (char *s = cur + strlen(cur); s > cur && s[-1] == ' ';)
         *--s = '\0';
-    for (char *name = strtok(path, "."); name; name = strtok(NULL, ".")) {
+    for (const char *p = x->path; *p;) {
+        size_t len = strcspn(p, ".");
+        char name[ADV_NAME_MAX];
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        p += len + (p[len] == '.');
         unsigned o, sz, al;
         const char *sub;
         if (!member_of(m, cur, name, &o, &sz, &al, &sub))

@@ -568,16 +568,19 @@ int adv_adopt_header(const adv_model *m, unsigned st, const adv_layout_spec *pic
               " *     %s_unpack(&st, host, n);  %s_free(&st);\n"
               " * Layout (one line, before the #include; default %s, the model's pick\n"
               " * over every kernel of %s that gmadvise read):\n"
-              " *     #define %s_LAYOUT GM_LAYOUT_AOS | GM_LAYOUT_AOS_ALIGN | GM_LAYOUT_SOA\n"
-              " *                       | GM_LAYOUT_AOSOA | GM_LAYOUT_VECTOR | GM_LAYOUT_REORDERED%s%s\n"
-              " */\n"
-              "#ifndef __CUDACC_RTC__ /* (NVRTC: gmadvise measures the device part) */\n"
-              "#pragma once\n#include <cuda_runtime.h>\n#include <stdlib.h>\n#include <string.h>\n#endif\n\n"
-              "#ifndef GM_LAYOUT_AOS\n",
+              " *     #define %s_LAYOUT ",
               s->name, s->name, GMADVISE_VERSION, adv_model_file(m), s->name, s->qual, s->name, s->qual,
               s->name, s->qual, s->name, s->qual, s->qual, s->name, s->name, s->name, s->name, s->name,
-              pick_label, s->name, s->name, std ? "" : "\n *                       | " SEARCHED_MACRO " (",
-              std ? "" : pick_label_close);
+              pick_label, s->name, s->name);
+    for (int k = 0; k < ADV_L_NSTD; k++) /* the standard layouts' macros, three a line */
+        sb_printf(out, "%s%s", k == 0 ? "" : k % 3 ? " | " : "\n *                       | ",
+                  adv_layout_ops_of((adv_layout_kind)k)->macro);
+    if (!std)
+        sb_printf(out, "\n *                       | %s (%s", SEARCHED_MACRO, pick_label_close);
+    sb_puts(out, "\n */\n"
+                 "#ifndef __CUDACC_RTC__ /* (NVRTC: gmadvise measures the device part) */\n"
+                 "#pragma once\n#include <cuda_runtime.h>\n#include <stdlib.h>\n#include <string.h>\n#endif\n\n"
+                 "#ifndef GM_LAYOUT_AOS\n");
     for (int k = 0; k < ADV_L_NSTD; k++)
         sb_printf(out, "#define %s %d\n", adv_layout_ops_of((adv_layout_kind)k)->macro, k + 1);
     if (!std)
