@@ -238,93 +238,61 @@ int adv_vector_type(const char *type, unsigned *lane_size, unsigned *lanes)
     return 0;
 }
 
-/* Resolves one member name inside a value of `type`. */
-static int member_of(const adv_model *m, const char *type, const char *name, unsigned *off,
-                     unsigned *size, unsigned *align, const char **sub_type)
-{
-    unsigned ls, lanes;
-    if (!strncmp(type, "const ", 6))
-        type += 6;
-    if (!strncmp(type, "struct ", 7))
-        type += 7;
-    if (adv_vector_type(type, &ls, &lanes)) {
-        unsigned lane = 0;
-        while (lane < lanes && strcmp(name, adv_lane_name(lane)))
-            lane++;
-        if (lane == lanes)
-            return 0;
-        *off = lane * ls;
-        *size = *align = ls;
-        *sub_type = "";
-        return 1;
-    }
-    int si = adv_model_find_struct(m, type);
-    if (si < 0)
-        return 0;
-    const adv_struct *s = adv_model_struct(m, (unsigned)si);
-    for (unsigned f = 0; f < s->nfields; f++)
-        if (!strcmp(s->fields[f].name, name)) {
-            *off = s->fields[f].offset;
-            *size = s->fields[f].size;
-            *align = s->fields[f].align;
-            *sub_type = s->fields[f].type;
-            return 1;
-        }
-    return 0;
-}
-
 int adv_access_span(const adv_model *m, const adv_kernel *kn, const adv_access *x, unsigned *off,
                     unsigned *size, unsigned *align)
 {
     const adv_param *par = &kn->params[x->param];
-    const char *type;
+    int st = -1;             /* the walk is in this struct of the model ... */
+    unsigned vl = 0, vs = 0; /* ... or in a CUDA vector of vl lanes of vs bytes */
+    *off = 0;
     if (x->struct_idx >= 0) {
         const adv_struct *s = adv_model_struct(m, (unsigned)x->struct_idx);
-        *off = 0;
         *size = s->size;
         *align = s->align;
-        type = s->name;
+        st = x->struct_idx;
     } else {
-        unsigned ls, lanes;
-        *off = 0;
         *size = par->elem_size;
         *align = adv_scalar_size(par->scalar);
         if (!*align)
             *align = par->elem_size;
-        char base[ADV_TYPE_MAX];
-        snprintf(base, sizeof base, "%s", par->type);
-        char *star = strrchr(base, '*');
-        if (star)
-            *star = '\0';
-        type = "";
-        if (adv_vector_type(strncmp(base, "const ", 6) ? base : base + 6, &ls, &lanes)) {
-            *align = lanes == 3 ? ls : ls * lanes > 16 ? 16 : ls * lanes;
-            type = par->type;
+        if (par->vec_lanes) {
+            vl = par->vec_lanes;
+            vs = par->vec_lane;
+            *align = vl == 3 ? vs : vs * vl > 16 ? 16 : vs * vl;
         }
     }
-    if (!x->path[0])
-        return 1;
-    /* walk "a.b.c" from the element's type, a member at a time */
-    char cur[ADV_TYPE_MAX];
-    snprintf(cur, sizeof cur, "%s", type);
-    char *star = strchr(cur, '*');
-    if (star)
-        *star = '\0';
-    for (char *s = cur + strlen(cur); s > cur && s[-1] == ' ';)
-        *--s = '\0';
+    /* walk "a.b.c" a member at a time, through the types libclang resolved */
     for (const char *p = x->path; *p;) {
         size_t len = strcspn(p, ".");
         char name[ADV_NAME_MAX];
         snprintf(name, sizeof name, "%.*s", (int)len, p);
         p += len + (p[len] == '.');
-        unsigned o, sz, al;
-        const char *sub;
-        if (!member_of(m, cur, name, &o, &sz, &al, &sub))
+        if (vl) { /* a lane of a vector: nothing inside it */
+            unsigned lane = 0;
+            while (lane < vl && strcmp(name, adv_lane_name(lane)))
+                lane++;
+            if (lane == vl)
+                return 0;
+            *off += lane * vs;
+            *size = *align = vs;
+            vl = 0;
+            st = -1;
+            continue;
+        }
+        if (st < 0)
             return 0;
-        *off += o;
-        *size = sz;
-        *align = al;
-        snprintf(cur, sizeof cur, "%s", sub);
+        const adv_struct *s = adv_model_struct(m, (unsigned)st);
+        unsigned f = 0;
+        while (f < s->nfields && strcmp(s->fields[f].name, name))
+            f++;
+        if (f == s->nfields)
+            return 0;
+        *off += s->fields[f].offset;
+        *size = s->fields[f].size;
+        *align = s->fields[f].align;
+        st = s->fields[f].record ? (int)s->fields[f].record - 1 : -1;
+        vl = s->fields[f].vec_lanes;
+        vs = s->fields[f].vec_lane;
     }
     return 1;
 }
