@@ -7,7 +7,7 @@
 # (--kernels), for sm_90 and sm_75; a layout that does not apply stops the build with gmadvise's
 # reason, nothing else.  Particle's header round-trips elements on the
 # host in every layout, and matches its golden.  Skipped (77) without nvcc.
-set -u
+set -u -o pipefail
 B=$1; SRC=$2; fail=0
 command -v nvcc > /dev/null || { echo "skipped: no nvcc"; exit 77; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
@@ -43,20 +43,56 @@ for L in ${layouts% REORDERED}; do # Particle has no padding to reorder away
     tests/adopt/roundtrip.cu -o "$t/rt" > "$t/err" 2>&1 || { echo "FAIL: roundtrip as $L:"; head -5 "$t/err"; fail=1; continue; }
   "$t/rt" | grep -q "round trip ok" || { echo "FAIL: Particle as $L does not round-trip"; fail=1; }
 done
-# --adopted: each standard layout (a label that is its kind's name) also as the
-# kernels as written through the header, compiled by NVRTC beside gmadvise's own
-# variants; the search's other layouts have no header; recommendations name the command
+# every layout the search scores for Particle and nested.h's Body (splits,
+# AoSoA of other lanes, hot fields first), not only the standard ones: the
+# header written for it (--layout LABEL, selected by GM_LAYOUT_SEARCHED)
+# compiles with the kernels, and Particle's round-trips on the host
+for f in samples/particle.h tests/adopt/nested.h; do
+  n=$(basename "$f" .h)
+  GMADVISE_CACHE_DIR=$t/cache "$B" --static --json -q "$f" > "$t/$n.json" || { echo "FAIL: --static --json $f"; fail=1; continue; }
+  python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+seen = set()
+for v in d["variants"]:
+    if v["layout"] != v["kind"] and (v["struct"], v["layout"]) not in seen:
+        seen.add((v["struct"], v["layout"]))
+        print(v["struct"] + "\t" + v["layout"])
+' "$t/$n.json" > "$t/$n.searched" || { echo "FAIL: variants of $f"; fail=1; continue; }
+  [ -s "$t/$n.searched" ] || { echo "FAIL: the search added no layout for $f"; fail=1; }
+  # and the kind the search does not propose yet, by its label
+  [ "$n" = particle ] && printf 'Particle\taosoa_hot16(hot: x y z)\n' >> "$t/$n.searched"
+  i=0
+  while IFS=$'\t' read -r s L; do
+    i=$((i + 1)); d="$t/s$n$i"; mkdir -p "$d"
+    "$B" adopt "$f" --struct "$s" --layout "$L" -o "$d" --kernels "$d/$n.cu" > "$d/log" 2>&1 ||
+      { echo "FAIL: adopt $f --layout '$L': $(cat "$d/log")"; fail=1; continue; }
+    grep -q "^#define ${s}_LAYOUT GM_LAYOUT_SEARCHED" "$d/${s}_layout.cuh" ||
+      { echo "FAIL: ${s}_layout.cuh for '$L' does not default to it"; fail=1; }
+    (cd "$d" && nvcc -std=c++17 -arch=sm_90 -c "$n.cu" -o /dev/null) > "$d/err" 2>&1 ||
+      { echo "FAIL: $n.cu, $s as '$L':"; head -5 "$d/err"; fail=1; continue; }
+    if [ "$n" = particle ]; then
+      nvcc -std=c++17 -arch=sm_90 -DPARTICLE_ADOPTED="\"$d/particle.cu\"" -I"$d" tests/adopt/roundtrip.cu \
+        -o "$d/rt" > "$d/err" 2>&1 || { echo "FAIL: roundtrip as '$L':"; head -5 "$d/err"; fail=1; continue; }
+      "$d/rt" | grep -q "round trip ok" || { echo "FAIL: Particle as '$L' does not round-trip"; fail=1; }
+    fi
+    echo "$n / $s: '$L' compiles$([ "$n" = particle ] && echo " and round-trips")"
+  done < "$t/$n.searched"
+done
+# --adopted: every generated layout, standard or searched, also as the
+# kernels as written through the header, compiled by NVRTC beside
+# gmadvise's own variants; recommendations name the command
 for f in samples/particle.h tests/adopt/nested.h; do
   GMADVISE_CACHE_DIR=$t/cache "$B" --static --adopted --json -q "$f" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-ours = {(v["kernel"], v["layout"]) for v in d["variants"]
-        if not v["adopted"] and v["compiled"] and v["layout"] == v["kind"]}
+ours = {(v["kernel"], v["layout"]) for v in d["variants"] if not v["adopted"] and v["compiled"]}
 assert any(v["layout"] != v["kind"] for v in d["variants"]), "the search added no layout"
 hdr = {(v["kernel"], v["layout"]) for v in d["variants"] if v["adopted"] and v["compiled"]}
 assert ours and ours == hdr, (ours ^ hdr)
+assert any(l != k for (k, l) in [(v["kind"], v["layout"]) for v in d["variants"] if v["adopted"] and v["compiled"]])
 assert all(r["adopt"].startswith("gmadvise adopt ") for r in d["recommendations"] if r["adopt"])
 ' || { echo "FAIL: --adopted on $f"; fail=1; }
 done
-[ $fail -eq 0 ] && echo "adopt: every layout compiles with the samples' kernels (sm_90, sm_75) and round-trips"
+[ $fail -eq 0 ] && echo "adopt: every layout, standard and searched, compiles with the samples' kernels and round-trips"
 exit $fail

@@ -50,13 +50,20 @@ run "a directory" --static tests/bad
 run "a missing path" --static "$T/missing.h"
 run "an unreadable file" --static /proc/self/mem
 # Outcomes beyond the exit code (issue 15): what was modelled, skipped or refused.
-has() { # label pattern args...: the output (stdout and stderr) holds pattern
+has() { # label pattern args...: the output (stdout and stderr) holds pattern, and the run
+  # ended by itself (no timeout, no signal)
   local label=$1 pat=$2; shift 2
   timeout "${GM_BAD_TIMEOUT:-10}" "$B" "$@" > "$T/o" 2>&1
+  local rc=$?
+  [ $rc -ne 124 ] && [ $rc -lt 128 ] || { echo "FAIL: $label: exit $rc (timeout or signal)"; fail=1; }
   grep -q -- "$pat" "$T/o" || { echo "FAIL: $label: no '$pat' in:"; sed 's/^/    /' "$T/o" | head -8; fail=1; }
 }
-hasnt() { local label=$1 pat=$2; shift 2
+hasnt() { # label pattern args...: the run succeeded (exit 0: a crash or a timeout prints nothing
+  # and must not pass) and its output does not hold pattern
+  local label=$1 pat=$2; shift 2
   timeout "${GM_BAD_TIMEOUT:-10}" "$B" "$@" > "$T/o" 2>&1
+  local rc=$?
+  [ $rc -eq 0 ] || { echo "FAIL: $label: exit $rc"; sed 's/^/    /' "$T/o" | head -4; fail=1; }
   ! grep -q -- "$pat" "$T/o" || { echo "FAIL: $label: '$pat' in the output"; grep -- "$pat" "$T/o" | head -3; fail=1; }
 }
 b=tests/bad

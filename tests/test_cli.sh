@@ -66,6 +66,15 @@ d = json.load(sys.stdin)
 recs = {r["kernel"]: r for r in d["architectures"][0]["recommendations"]}
 assert recs["copy_particles"]["layout"] == "aosoa" and recs["copy_particles"]["gpus"] == 1, recs
 ' || { echo "FAIL: merge --json"; fail=1; }
+# merge sees the searched layouts a current run measures, by their whole labels (a split's is
+# longer than 16 bytes), and leaves out a wrong one however fast
+golden merge_searched merge tests/merge/synthetic_searched.json
+"$B" merge --json tests/merge/synthetic_searched.json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+r = d["architectures"][0]["recommendations"][0]
+assert r["layout"] == "split{pos_x pos_y pos_z}{velocity}{mass_and_charge}" and abs(r["speedup_geomean"] - 2) < 1e-9, r
+' || { echo "FAIL: merge --json of searched layouts"; fail=1; }
 svg=$(mktemp --suffix=.svg)
 if command -v gnuplot > /dev/null; then
   "$B" patterns --from tests/patterns/h100.csv --plot "$svg" > /dev/null && grep -q "<svg" "$svg" && grep -q "stride copy" "$svg" ||

@@ -26,7 +26,8 @@ static unsigned add_all(kgen_program *kg, const adv_model *m)
             continue;
         }
         for (int L = 0; L < ADV_L_NSTD; L++) {
-            adv_layout *l = adv_layout_create(adv_model_struct(m, (unsigned)st), (adv_layout_kind)L, 64, why, sizeof why);
+            adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
+            adv_layout_shape *l = adv_shape_make(adv_model_struct(m, (unsigned)st), &sp, why, sizeof why);
             if (!l)
                 continue;
             int id = kgen_add_variant(kg, k, st, l, why, sizeof why);
@@ -34,7 +35,18 @@ static unsigned add_all(kgen_program *kg, const adv_model *m)
             if (id >= 0)
                 CHECK(strstr(kgen_variant_code(kg, id), kgen_kernel_name(kg, id)) != NULL);
             count += id >= 0;
-            adv_layout_destroy(l);
+            adv_shape_free(l);
+        }
+        /* the kinds with no standard form: AoSoA with the first field hot */
+        adv_layout_spec hot = adv_layout_std(ADV_L_AOSOA_HOT);
+        hot.hot = 1;
+        hot.lanes = 16;
+        adv_layout_shape *l = adv_shape_make(adv_model_struct(m, (unsigned)st), &hot, why, sizeof why);
+        if (l) {
+            int id = kgen_add_variant(kg, k, st, l, why, sizeof why);
+            CHECK(id >= 0);
+            count += id >= 0;
+            adv_shape_free(l);
         }
     }
     return count;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../advisor/core/layout.h"
+#include "../advisor/core/layout_kind.h"
 #include "check.h"
 
 /* A struct of n scalar fields, as the parser would model it. */
@@ -147,6 +148,119 @@ static void test_space(const adv_struct *s, const adv_struct *pad)
     CHECK(adv_layout_make(s, &hot, 10, why, sizeof why) == NULL && strstr(why, "already first"));
 }
 
+/* The new kind: AoSoA of R with i and e hot, 8 lanes: i's and e's arrays
+ * lead each block (i, e, then d, h, c by alignment). */
+static void test_aosoa_hot(const adv_struct *pad)
+{
+    char why[128], lb[256];
+    adv_layout_spec sp = adv_layout_std(ADV_L_AOSOA_HOT);
+    CHECK(!adv_layout_spec_is_std(&sp));
+    CHECK(adv_layout_make(pad, &sp, 10, why, sizeof why) == NULL && strstr(why, "not none or all"));
+    sp.hot = 0x1f;
+    CHECK(adv_layout_make(pad, &sp, 10, why, sizeof why) == NULL && strstr(why, "not none or all"));
+    sp.hot = 1u << 3 | 1u << 4;
+    sp.lanes = 8;
+    adv_layout_shape *sh = adv_shape_make(pad, &sp, why, sizeof why);
+    CHECK(sh != NULL);
+    if (!sh)
+        return;
+    CHECK_EQ(adv_shape_order(sh, 0), 3);
+    CHECK_EQ(adv_shape_order(sh, 1), 4);
+    CHECK_EQ(adv_shape_order(sh, 2), 1);
+    CHECK_EQ(adv_shape_block(sh), 8);
+    CHECK_EQ(adv_shape_place(sh, 3)->base, 0);      /* i: 8 x 4 bytes */
+    CHECK_EQ(adv_shape_place(sh, 4)->base, 32);     /* e: 8 x 1 */
+    CHECK_EQ(adv_shape_place(sh, 1)->base, 40);     /* d: 8-aligned after e */
+    CHECK_EQ(adv_shape_block_bytes(sh), 40 + 64 + 16 + 8);
+    CHECK_EQ(adv_shape_npointers(sh), 1);
+    CHECK(adv_shape_storage(sh) == ADV_ST_BLOCKS);
+    sb_t b;
+    sb_init(&b);
+    const char *p[] = {"p"};
+    adv_field_expr(sh, p, 4, "i + 1", &b);
+    CHECK(!strcmp(b.s, "p[(i + 1) / 8].e[(i + 1) % 8]"));
+    sb_free(&b);
+    adv_layout_spec_label(pad, &sp, lb, sizeof lb);
+    CHECK(!strcmp(lb, "aosoa_hot8(hot: i e)"));
+    adv_layout_spec back;
+    CHECK(adv_layout_spec_parse(pad, lb, &back, why, sizeof why) && adv_layout_spec_eq(&back, &sp));
+    adv_layout_spec_ident(&sp, lb, sizeof lb);
+    CHECK(!strncmp(lb, "aosoa_hot8_", 11));
+    adv_shape_free(sh);
+    round_trip_spec(pad, &sp, 100);
+}
+
+/* Every kind through the table: each label parses back to its spec, the
+ * field expressions and pointers of the standard kinds are what kgen and
+ * the header write, and a shape needs no element count. */
+static void test_table(const adv_struct *s, const adv_struct *pad)
+{
+    char why[256], lb[256];
+    for (int k = 0; k < ADV_L_COUNT; k++) {
+        const adv_layout_ops *op = adv_layout_ops_of((adv_layout_kind)k);
+        CHECK(op != NULL && op->kind == (adv_layout_kind)k && op->shape && op->field_expr && op->pointee);
+        CHECK(!op->standard == (k >= ADV_L_NSTD));
+        CHECK(!op->standard || op->macro);
+    }
+    CHECK(adv_layout_ops_of(ADV_L_COUNT) == NULL);
+    static const char *const labels[] = {"aos", "aos_align", "soa", "aosoa", "aosoa8", "vector",
+                                         "reordered", "reordered(hot: i e)", "split{c d}{h i e}@16"};
+    for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+        adv_layout_spec sp;
+        const adv_struct *st = i == 6 || i == 7 || i == 8 ? pad : s;
+        int ok = adv_layout_spec_parse(st, labels[i], &sp, why, sizeof why);
+        CHECK(ok);
+        adv_layout_spec_label(st, &sp, lb, sizeof lb);
+        CHECK(ok && !strcmp(lb, labels[i]));
+    }
+    adv_layout_spec sp;
+    CHECK(!adv_layout_spec_parse(s, "soa2", &sp, why, sizeof why) && strstr(why, "no parameters"));
+    CHECK(!adv_layout_spec_parse(s, "tiled", &sp, why, sizeof why) && strstr(why, "names no layout"));
+    CHECK(!adv_layout_spec_parse(s, "split{x y}{z q}", &sp, why, sizeof why) && strstr(why, "no field"));
+    CHECK(!adv_layout_spec_parse(s, "split{x y z}{id}", &sp, why, sizeof why) && strstr(why, "in no group"));
+    CHECK(!adv_layout_spec_parse(s, "aosoa12", &sp, why, sizeof why) && strstr(why, "power of two"));
+    /* P's field y of element i in each standard kind */
+    static const char *const want[ADV_L_NSTD] = {"q0[i].y", "q0[i].y", "q1[i]", "q0[(i) / 32].y[(i) % 32]",
+                                                 "q0[i].y", "q0[i].y"};
+    static const char *const ptrs[] = {"q0", "q1", "q2", "q3", "q4"};
+    for (int k = 0; k < ADV_L_NSTD; k++) {
+        adv_layout_spec std = adv_layout_std((adv_layout_kind)k);
+        adv_layout_shape *sh = adv_shape_make(k == ADV_L_REORDER ? pad : s, &std, why, sizeof why);
+        if (k == ADV_L_REORDER) { /* P has no padding: R's d instead */
+            CHECK(sh != NULL);
+            sb_t b;
+            sb_init(&b);
+            if (sh)
+                adv_field_expr(sh, ptrs, 1, "i", &b);
+            CHECK(b.s && !strcmp(b.s, "q0[i].d"));
+            sb_free(&b);
+            adv_shape_free(sh);
+            continue;
+        }
+        CHECK(sh != NULL);
+        if (!sh)
+            continue;
+        sb_t b;
+        sb_init(&b);
+        adv_field_expr(sh, ptrs, 1, "i", &b);
+        CHECK(!strcmp(b.s, k == ADV_L_VECTOR ? "q0[i].y" : want[k]));
+        sb_free(&b);
+        adv_shape_free(sh);
+    }
+    /* vector P: {x y z} as float3? no: float2 {x y}, then z id m alone; pointee of each */
+    adv_layout_spec vec = adv_layout_std(ADV_L_VECTOR);
+    adv_layout_shape *sh = adv_shape_make(s, &vec, why, sizeof why);
+    CHECK(sh != NULL);
+    if (sh) {
+        adv_pointee pt;
+        adv_pointee_of(sh, 0, &pt);
+        CHECK(pt.what == ADV_PT_VECTOR && !pt.lone);
+        adv_pointee_of(sh, adv_shape_npointers(sh) - 1, &pt);
+        CHECK(pt.what == ADV_PT_VECTOR && pt.lone && pt.field == 4);
+        adv_shape_free(sh);
+    }
+}
+
 int main(void)
 {
     adv_field f[5];
@@ -213,6 +327,8 @@ int main(void)
     }
 
     test_space(&s, &pad);
+    test_table(&s, &pad);
+    test_aosoa_hot(&pad);
 
     /* a one-field struct has no SoA distinct from its AoS */
     s.nfields = 1;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../common/strbuf.h"
+#include "../core/layout_kind.h"
 #include "../engine/adopt.h"
 #include "cli.h"
 #include "commands.h"
@@ -24,8 +25,10 @@ static const char usage[] =
     "  --struct S       a struct to adopt (again for more; default: every struct a\n"
     "                   kernel of FILE takes a pointer to)\n"
     "  --layout L       the header's default layout: aos, aos_align, soa, aosoa, vector,\n"
-    "                   reordered (fields in decreasing alignment, no padding between them)\n"
-    "                   (default: the model's pick over every kernel of FILE that takes S)\n"
+    "                   reordered (fields in decreasing alignment, no padding between them),\n"
+    "                   or any layout the advice names: aosoa8, 'reordered(hot: x y)',\n"
+    "                   'split{x y}{z}@16' (default: the model's pick over every kernel of\n"
+    "                   FILE that takes S)\n"
     "  -o DIR           where S_layout.cuh goes (default: the working directory)\n"
     "  --kernels OUT    also write OUT: FILE with #include \"S_layout.cuh\" before its first\n"
     "                   kernel that takes S, and those kernels' parameters changed\n"
@@ -52,7 +55,7 @@ typedef struct {
     const char *st[ADOPT_MAX_STRUCTS];
     unsigned nst;
     const char *dir, *kernels;
-    int layout; /* -1: the model's pick */
+    const char *layout; /* a layout's label (adv_layout_spec_parse); NULL: the model's pick */
 } adopt_args;
 
 static int option(void *ctx, int id, const char *arg, gm_status *st)
@@ -66,13 +69,7 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
         break;
     case O_KERNELS: a->kernels = arg; break;
     case 'o': a->dir = arg; break;
-    case O_LAYOUT:
-        for (int k = 0; k < ADV_L_NSTD; k++)
-            if (!strcmp(arg, adv_layout_name((adv_layout_kind)k)))
-                a->layout = k;
-        if (a->layout < 0)
-            return gm_fail(st, GM_EINPUT, "--layout %s: expected aos, aos_align, soa, aosoa, vector or reordered", arg);
-        break;
+    case O_LAYOUT: a->layout = arg; break; /* read against each struct's fields */
     }
     return GM_OK;
 }
@@ -158,20 +155,23 @@ static int rewrite(const adv_model *m, const unsigned *sts, unsigned nst, const 
 static int adopt_one(const adopt_args *a, const adv_model *m, unsigned s, gm_status *st)
 {
     const adv_struct *S = adv_model_struct(m, s);
-    adv_layout_kind pick = a->layout >= 0 ? (adv_layout_kind)a->layout : adv_adopt_pick(m, s);
-    char why[256];
-    if (!adv_adopt_applies(S, pick, why, sizeof why))
-        return gm_fail(st, GM_EINPUT, "--layout %s: %s", adv_layout_name(pick), why);
+    adv_layout_spec pick = adv_adopt_pick(m, s);
+    char why[256], label[512];
+    if (a->layout && !adv_layout_spec_parse(S, a->layout, &pick, why, sizeof why))
+        return gm_fail(st, GM_EINPUT, "--layout %s: %s", a->layout, why);
+    adv_layout_spec_label(S, &pick, label, sizeof label);
+    if (!adv_adopt_applies(S, &pick, why, sizeof why))
+        return gm_fail(st, GM_EINPUT, "--layout %s: %s", label, why);
     sb_t h, path;
     sb_init(&h);
     sb_init(&path);
     sb_printf(&path, "%s/%s_layout.cuh", a->dir ? a->dir : ".", S->name);
-    int rc = adv_adopt_header(m, s, pick, &h, st);
+    int rc = adv_adopt_header(m, s, &pick, &h, st);
     if (rc == GM_OK)
         rc = cli_write_file(path.s, h.s, st);
     if (rc == GM_OK) {
-        printf("gmadvise adopt: wrote %s (%s by default%s)\n", path.s, adv_layout_name(pick),
-               a->layout >= 0 ? "" : ", the model's pick over the kernels that take it");
+        printf("gmadvise adopt: wrote %s (%s by default%s)\n", path.s, label,
+               a->layout ? "" : ", the model's pick over the kernels that take it");
         printf("  #include \"%s_layout.cuh\" after the declaration of %s; then in each kernel:\n", S->name,
                S->name);
         for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
@@ -183,11 +183,16 @@ static int adopt_one(const adopt_args *a, const adv_model *m, unsigned s, gm_sta
                            K->params[p].is_restrict ? "__restrict__ " : "", K->params[p].name, S->name,
                            adv_adopt_view(&K->params[p]), K->params[p].name);
         }
+        sb_t others; /* the standard layouts' macros but SoA's, from layout_kind.c's table */
+        sb_init(&others);
+        for (int k = 0; k < ADV_L_NSTD; k++)
+            if (k != ADV_L_SOA)
+                sb_printf(&others, "%s%s", others.len ? ", " : "", adv_layout_ops_of((adv_layout_kind)k)->macro + strlen("GM_LAYOUT"));
         printf("  host: %s_storage st; %s_alloc(&st, n); %s_pack(&st, host, n); kernel<<<...>>>(st.view, ...);\n"
                "        %s_unpack(&st, host, n); %s_free(&st);\n"
-               "  another layout: #define %s_LAYOUT GM_LAYOUT_SOA (or _AOS, _AOS_ALIGN, _AOSOA, _VECTOR, _REORDERED) before "
-               "the #include\n",
-               S->name, S->name, S->name, S->name, S->name, S->name);
+               "  another layout: #define %s_LAYOUT GM_LAYOUT_SOA (or %s) before the #include\n",
+               S->name, S->name, S->name, S->name, S->name, S->name, others.s);
+        sb_free(&others);
     }
     sb_free(&h);
     sb_free(&path);
@@ -231,7 +236,7 @@ static int run(const adopt_args *a, const cli_common *c, gm_status *st)
 
 int gm_cmd_adopt(int argc, char **argv, gm_status *st)
 {
-    adopt_args a = {{NULL}, 0, NULL, NULL, -1};
+    adopt_args a = {{NULL}, 0, NULL, NULL, NULL};
     cli_common c;
     int rc = cli_parse(&spec, argc, argv, &c, option, &a, st);
     if (rc == GM_OK && !c.done && c.noperands != 1)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/coalesce.h"
 #include "../core/predict.h"
 #include "../engine/engine.h"
 #include "../output/explain.h"
@@ -67,7 +68,11 @@ static int explain_file(const char *arg, const cli_common *c, gm_status *st)
                 continue;
             shown++;
             printf("%s:%u:%u:\n", path, x->line, x->col);
-            adv_explain_access(stdout, m, k, a, -1, ADV_L_AOS, "as declared");
+            adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
+            adv_pattern pt[64];
+            char why[128];
+            unsigned n = adv_access_pieces(m, k, a, -1, &aos, pt, 64, why, sizeof why);
+            adv_explain_access(stdout, m, k, a, "as declared", pt, n, why);
             adv_layout_kind kind;
             adv_prediction best, decl;
             if (x->struct_idx >= 0 && adv_predict_best(m, k, x->struct_idx, &kind, &best, &decl) &&
@@ -75,7 +80,9 @@ static int explain_file(const char *arg, const cli_common *c, gm_status *st)
                 char label[160];
                 snprintf(label, sizeof label, "%s (the model's pick: %.1f -> %.1f DRAM bytes per element)",
                          adv_layout_name(kind), decl.dram_bytes, best.dram_bytes);
-                adv_explain_access(stdout, m, k, a, x->struct_idx, kind, label);
+                adv_layout_spec sp = adv_layout_std(kind);
+                n = adv_access_pieces(m, k, a, x->struct_idx, &sp, pt, 64, why, sizeof why);
+                adv_explain_access(stdout, m, k, a, label, pt, n, why);
             }
         }
     }

@@ -30,14 +30,14 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
     return GM_OK;
 }
 
-static void text(const merged *mg, const char (*pairs)[2][128], unsigned npairs)
+static void text(const merged *mg, const char (*pairs)[2][128], unsigned npairs, const mpick *picks)
 {
     printf("gmadvise merge: %u run%s on %u architecture%s\n", mg->nruns, mg->nruns == 1 ? "" : "s",
            mg->narchs, mg->narchs == 1 ? "" : "s");
     for (unsigned r = 0; r < mg->nruns; r++)
         printf("  #%-3u sm_%s  %-32s %s\n", r + 1, mg->runs[r].sm, mg->runs[r].device, mg->runs[r].source);
     for (unsigned p = 0; p < npairs; p++)
-        adv_merge_text_pair(mg, pairs[p][0], pairs[p][1]);
+        adv_merge_text_pair(mg, pairs[p][0], pairs[p][1], &picks[p * mg->narchs]);
 }
 
 int gm_cmd_merge(int argc, char **argv, gm_status *st)
@@ -68,10 +68,12 @@ int gm_cmd_merge(int argc, char **argv, gm_status *st)
         }
     }
     if (rc == GM_OK && !c.done) {
+        mpick *picks = adv_merge_choose(&mg, (const char(*)[2][128])pairs, npairs);
         if (json)
-            adv_merge_json(&mg, (const char(*)[2][128])pairs, npairs);
+            adv_merge_json(&mg, (const char(*)[2][128])pairs, npairs, picks);
         else
-            text(&mg, (const char(*)[2][128])pairs, npairs);
+            text(&mg, (const char(*)[2][128])pairs, npairs, picks);
+        free(picks);
     }
     free(pairs);
     adv_merge_free(&mg);

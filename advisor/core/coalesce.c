@@ -7,6 +7,7 @@
 #include "../../common/strbuf.h"
 #include "cost_memo.h"
 #include "inputs_infer.h"
+#include "layout_kind.h"
 
 static int cmp_ll(const void *x, const void *y)
 {
@@ -238,90 +239,61 @@ int adv_vector_type(const char *type, unsigned *lane_size, unsigned *lanes)
     return 0;
 }
 
-/* Resolves one member name inside a value of `type`. */
-static int member_of(const adv_model *m, const char *type, const char *name, unsigned *off,
-                     unsigned *size, unsigned *align, const char **sub_type)
-{
-    unsigned ls, lanes;
-    if (!strncmp(type, "const ", 6))
-        type += 6;
-    if (!strncmp(type, "struct ", 7))
-        type += 7;
-    if (adv_vector_type(type, &ls, &lanes)) {
-        static const char lane_names[] = "xyzw";
-        const char *c = name[0] && !name[1] ? strchr(lane_names, name[0]) : NULL;
-        if (!c || (unsigned)(c - lane_names) >= lanes)
-            return 0;
-        *off = (unsigned)(c - lane_names) * ls;
-        *size = *align = ls;
-        *sub_type = "";
-        return 1;
-    }
-    int si = adv_model_find_struct(m, type);
-    if (si < 0)
-        return 0;
-    const adv_struct *s = adv_model_struct(m, (unsigned)si);
-    for (unsigned f = 0; f < s->nfields; f++)
-        if (!strcmp(s->fields[f].name, name)) {
-            *off = s->fields[f].offset;
-            *size = s->fields[f].size;
-            *align = s->fields[f].align;
-            *sub_type = s->fields[f].type;
-            return 1;
-        }
-    return 0;
-}
-
 int adv_access_span(const adv_model *m, const adv_kernel *kn, const adv_access *x, unsigned *off,
                     unsigned *size, unsigned *align)
 {
     const adv_param *par = &kn->params[x->param];
-    const char *type;
+    int st = -1;             /* the walk is in this struct of the model ... */
+    unsigned vl = 0, vs = 0; /* ... or in a CUDA vector of vl lanes of vs bytes */
+    *off = 0;
     if (x->struct_idx >= 0) {
         const adv_struct *s = adv_model_struct(m, (unsigned)x->struct_idx);
-        *off = 0;
         *size = s->size;
         *align = s->align;
-        type = s->name;
+        st = x->struct_idx;
     } else {
-        unsigned ls, lanes;
-        *off = 0;
         *size = par->elem_size;
         *align = adv_scalar_size(par->scalar);
         if (!*align)
             *align = par->elem_size;
-        char base[ADV_TYPE_MAX];
-        snprintf(base, sizeof base, "%s", par->type);
-        char *star = strrchr(base, '*');
-        if (star)
-            *star = '\0';
-        type = "";
-        if (adv_vector_type(strncmp(base, "const ", 6) ? base : base + 6, &ls, &lanes)) {
-            *align = lanes == 3 ? ls : ls * lanes > 16 ? 16 : ls * lanes;
-            type = par->type;
+        if (par->vec_lanes) {
+            vl = par->vec_lanes;
+            vs = par->vec_lane;
+            *align = vl == 3 ? vs : vs * vl > 16 ? 16 : vs * vl;
         }
     }
-    if (!x->path[0])
-        return 1;
-    /* walk "a.b.c" from the element's type */
-    char path[ADV_NAME_MAX];
-    snprintf(path, sizeof path, "%s", x->path);
-    char cur[ADV_TYPE_MAX];
-    snprintf(cur, sizeof cur, "%s", type);
-    char *star = strchr(cur, '*');
-    if (star)
-        *star = '\0';
-    for (char *s = cur + strlen(cur); s > cur && s[-1] == ' ';)
-        *--s = '\0';
-    for (char *name = strtok(path, "."); name; name = strtok(NULL, ".")) {
-        unsigned o, sz, al;
-        const char *sub;
-        if (!member_of(m, cur, name, &o, &sz, &al, &sub))
+    /* walk "a.b.c" a member at a time, through the types libclang resolved */
+    for (const char *p = x->path; *p;) {
+        size_t len = strcspn(p, ".");
+        char name[ADV_NAME_MAX];
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        p += len + (p[len] == '.');
+        if (vl) { /* a lane of a vector: nothing inside it */
+            unsigned lane = 0;
+            while (lane < vl && strcmp(name, adv_lane_name(lane)))
+                lane++;
+            if (lane == vl)
+                return 0;
+            *off += lane * vs;
+            *size = *align = vs;
+            vl = 0;
+            st = -1;
+            continue;
+        }
+        if (st < 0)
             return 0;
-        *off += o;
-        *size = sz;
-        *align = al;
-        snprintf(cur, sizeof cur, "%s", sub);
+        const adv_struct *s = adv_model_struct(m, (unsigned)st);
+        unsigned f = 0;
+        while (f < s->nfields && strcmp(s->fields[f].name, name))
+            f++;
+        if (f == s->nfields)
+            return 0;
+        *off += s->fields[f].offset;
+        *size = s->fields[f].size;
+        *align = s->fields[f].align;
+        st = s->fields[f].record ? (int)s->fields[f].record - 1 : -1;
+        vl = s->fields[f].vec_lanes;
+        vs = s->fields[f].vec_lane;
     }
     return 1;
 }
@@ -486,11 +458,8 @@ static long long model_grid(const adv_model *m)
 
 #define MAX_PIECES 256
 
-/* Layout `kind` of struct st sized for the kernel's window (adv_kernel's
- * window: so that a split layout keeps its arrays apart); NULL for the
- * declared AoS (and with `why` when the layout does not apply). */
-static adv_layout *window_layout(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp,
-                                 long long span, char *why, size_t why_len)
+adv_layout *adv_window_layout(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, long long span,
+                              char *why, size_t why_len)
 {
     if (st < 0 || sp->kind == ADV_L_AOS)
         return NULL;
@@ -499,13 +468,31 @@ static adv_layout *window_layout(const adv_model *m, unsigned k, int st, const a
                            why_len);
 }
 
-static void access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
-                        const adv_params *pv, long long span, adv_cost *out);
-
 void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
                      adv_cost *out)
 {
-    access_cost(m, k, a, st, sp, adv_model_params(m, k), 0, out);
+    char why[128] = "";
+    adv_layout *lay = adv_window_layout(m, k, st, sp, 0, why, sizeof why);
+    if (!lay && why[0]) {
+        memset(out, 0, sizeof *out);
+        snprintf(out->why, sizeof out->why, "%s", why);
+        return;
+    }
+    adv_access_cost_in(m, k, a, st, lay, adv_model_params(m, k), out);
+    adv_layout_destroy(lay);
+}
+
+unsigned adv_access_pieces(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
+                           adv_pattern *out, unsigned max, char *why, size_t why_len)
+{
+    if (why_len)
+        why[0] = '\0';
+    adv_layout *lay = adv_window_layout(m, k, st, sp, 0, why, why_len);
+    if (!lay && why_len && why[0])
+        return 0;
+    unsigned n = adv_access_patterns(m, k, a, st, lay, adv_model_params(m, k), out, max, why, why_len);
+    adv_layout_destroy(lay);
+    return n;
 }
 
 void adv_access_cost_gathered(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
@@ -514,24 +501,26 @@ void adv_access_cost_gathered(const adv_model *m, unsigned k, unsigned a, int st
     adv_gather_ctx gc;
     adv_params gpv;
     int gathers = adv_gather_setup(m, k, &gc, &gpv);
-    access_cost(m, k, a, st, sp, &gpv, gathers ? gc.span : 0, out);
+    char why[128] = "";
+    adv_layout *lay = adv_window_layout(m, k, st, sp, gathers ? gc.span : 0, why, sizeof why);
+    if (!lay && why[0]) {
+        memset(out, 0, sizeof *out);
+        snprintf(out->why, sizeof out->why, "%s", why);
+    } else {
+        adv_access_cost_in(m, k, a, st, lay, &gpv, out);
+    }
+    adv_layout_destroy(lay);
     if (gathers)
         adv_gather_ctx_free(&gc);
 }
 
-static void access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
-                        const adv_params *pv, long long span, adv_cost *out)
+void adv_access_cost_in(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout *lay,
+                        const adv_params *pv, adv_cost *out)
 {
     adv_pattern pt[MAX_PIECES];
     char why[128] = "";
     memset(out, 0, sizeof *out);
-    adv_layout *lay = window_layout(m, k, st, sp, span, why, sizeof why);
-    if (!lay && why[0]) {
-        snprintf(out->why, sizeof out->why, "%s", why);
-        return;
-    }
     unsigned n = adv_access_patterns(m, k, a, st, lay, pv, pt, MAX_PIECES, why, sizeof why);
-    adv_layout_destroy(lay);
     if (n == 0) {
         snprintf(out->why, sizeof out->why, "%s", why);
         return;
@@ -680,16 +669,13 @@ static int dram_key(const adv_model *m, unsigned k, int st, const adv_layout *la
     return 1;
 }
 
-static void kernel_dram(const adv_model *m, unsigned k, int st, adv_layout *lay, const adv_params *pv,
-                        adv_dram *out);
-
 void adv_kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_dram *out)
 {
     adv_gather_ctx gc;
     adv_params gpv;
     int gathers = adv_gather_setup(m, k, &gc, &gpv);
     memset(out, 0, sizeof *out);
-    adv_layout *lay = window_layout(m, k, st, sp, gathers ? gc.span : 0, out->why, sizeof out->why);
+    adv_layout *lay = adv_window_layout(m, k, st, sp, gathers ? gc.span : 0, out->why, sizeof out->why);
     if (lay || !out->why[0]) {
         /* a gathered index's values live in gc, not in its patterns' key:
          * gathers are computed each time */
@@ -697,21 +683,22 @@ void adv_kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_sp
         sb_init(&key);
         int keyed = !gathers && adv_cost_memo_on() && dram_key(m, k, st, lay, &gpv, &key);
         if (!keyed || !adv_memo_get(key.s, key.len, out, sizeof *out)) {
-            kernel_dram(m, k, st, lay, &gpv, out);
+            adv_kernel_dram_in(m, k, st, lay, &gpv, out);
             if (keyed)
                 adv_memo_put(key.s, key.len, out, sizeof *out);
         }
         sb_free(&key);
-        adv_layout_destroy(lay);
     }
+    adv_layout_destroy(lay);
     if (gathers)
         adv_gather_ctx_free(&gc);
 }
 
-static void kernel_dram(const adv_model *m, unsigned k, int st, adv_layout *lay, const adv_params *pv,
+void adv_kernel_dram_in(const adv_model *m, unsigned k, int st, const adv_layout *lay, const adv_params *pv,
                         adv_dram *out)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
+    memset(out, 0, sizeof *out);
     traffic t;
     memset(&t, 0, sizeof t);
     unsigned long long threads = (unsigned long long)ADV_MODEL_WARPS * ADV_WARP_SIZE;

@@ -99,10 +99,29 @@ unsigned adv_access_patterns(const adv_model *m, unsigned k, unsigned a, int st,
                              const adv_layout *lay, const adv_params *pv, adv_pattern *out,
                              unsigned max, char *why, size_t why_len);
 
+/* Layout sp of struct st sized for kernel k's window (adv_kernel's
+ * window, or `span` elements when gathers reach further: so that a split
+ * layout keeps its arrays apart): what the cost
+ * functions below take; NULL for the declared AoS (and with `why` when the
+ * layout does not apply).  Made once per (kernel, layout) and shared by
+ * every access's cost. */
+adv_layout *adv_window_layout(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, long long span,
+                              char *why, size_t why_len);
+
+/* The patterns of access a with struct st in layout sp (AoS: as declared)
+ * over kernel k's window, with the model's parameter values: what
+ * adv_access_cost costs, for callers that show them (explain).  Returns
+ * how many were written to out, 0 with `why`. */
+unsigned adv_access_pieces(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
+                           adv_pattern *out, unsigned max, char *why, size_t why_len);
+
 /* An access's cost when struct st is in layout `sp` (the standard AoS:
- * as declared), summed over its pieces, over the model's window. */
+ * as declared), summed over its pieces, over the model's window.  The _in
+ * form takes adv_window_layout's layout. */
 void adv_access_cost(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
                      adv_cost *out);
+void adv_access_cost_in(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout *lay,
+                        const adv_params *pv, adv_cost *out);
 
 /* The same with gathered indices (j = nbr[k]; p[j].x) given the values
  * their index buffers are modelled to hold (core/inputs_infer.h:
@@ -124,6 +143,8 @@ typedef struct {
 } adv_dram;
 
 void adv_kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_dram *out);
+void adv_kernel_dram_in(const adv_model *m, unsigned k, int st, const adv_layout *lay, const adv_params *pv,
+                        adv_dram *out);
 
 /* Span of an access inside one element: byte offset, size and the alignment
  * the compiler knows (path "pos.x" of a float3 field: 4 bytes).  Returns 0

@@ -26,11 +26,14 @@ typedef enum {
     ADV_L_VECTOR,    /* same-typed scalar fields packed into CUDA vector types */
     ADV_L_REORDER,   /* AoS with the fields in decreasing alignment: no padding between them */
     ADV_L_SPLIT,     /* hot/cold: the fields in groups, one array of small structs per group */
+    ADV_L_AOSOA_HOT, /* AoSoA with the hot fields' arrays first in each block */
     ADV_L_COUNT
 } adv_layout_kind;
 
 /* The standard layouts, one of each kind, that every kernel is measured
- * in; ADV_L_SPLIT has no standard form (the search proposes splits). */
+ * in: the kinds before ADV_L_NSTD (layout_kind.c's table says so too).
+ * The kinds after it have no standard form (the search proposes splits;
+ * AoSoA-hot is reached by its label). */
 #define ADV_L_NSTD ADV_L_SPLIT
 
 #define ADV_AOSOA_BLOCK 32u
@@ -41,10 +44,10 @@ typedef enum {
  * specs are plain values, compared with adv_layout_spec_eq. */
 typedef struct {
     adv_layout_kind kind;
-    unsigned lanes;                     /* AoSoA: elements per block, a power of two up to
+    unsigned lanes;                     /* AoSoA kinds: elements per block, a power of two up to
                                          * ADV_AOSOA_MAX_LANES; 0: ADV_AOSOA_BLOCK */
-    unsigned long long hot;             /* reordered: these fields (bit f) first; 0: decreasing
-                                         * alignment only */
+    unsigned long long hot;             /* reordered, AoSoA-hot: these fields (bit f) first; 0:
+                                         * decreasing alignment only (AoSoA-hot: some, not all) */
     unsigned ngroups;                   /* split: groups, >= 2 */
     unsigned char group[GM_MAX_FIELDS]; /* split: each field's group, every group used */
     unsigned char align[GM_MAX_FIELDS]; /* split: group g's alignment, 8 or 16 (padding its
@@ -90,11 +93,54 @@ typedef struct {
     unsigned align, size; /* one element of the group */
 } adv_vgroup;
 
+/* ---- the shape: what a layout is, computed once from (struct, spec) ----
+ *
+ * Field order, groups, lanes, pointers, alignment and bytes per element:
+ * everything but where the arrays of n elements start.  Code that declares
+ * types, rewrites kernels, writes headers or reports a layout takes a
+ * shape; only code that needs byte addresses (the coalescing model, host
+ * packing, device buffers) sizes it into an adv_layout. */
+typedef struct adv_layout_shape adv_layout_shape;
+
+/* NULL with `why` (may be NULL) when the spec is malformed or the layout
+ * does not apply to s ("SoA of a one-field struct is the AoS").  s must
+ * outlive the shape. */
+adv_layout_shape *adv_shape_make(const adv_struct *s, const adv_layout_spec *sp, char *why, size_t why_len);
+void adv_shape_free(adv_layout_shape *sh);
+
+adv_layout_kind adv_shape_kind(const adv_layout_shape *sh);
+const adv_layout_spec *adv_shape_spec(const adv_layout_shape *sh);
+const adv_struct *adv_shape_struct(const adv_layout_shape *sh);
+unsigned adv_shape_align(const adv_layout_shape *sh);      /* element alignment (AoS kinds) */
+unsigned adv_shape_elem_size(const adv_layout_shape *sh);  /* AoS kinds: padded size */
+unsigned adv_shape_block(const adv_layout_shape *sh);      /* elements per block: AoSoA's lanes, else 1 */
+unsigned adv_shape_block_bytes(const adv_layout_shape *sh); /* AoSoA: bytes of one block */
+unsigned adv_shape_nsegs(const adv_layout_shape *sh);
+unsigned adv_shape_bstride(const adv_layout_shape *sh, unsigned seg);
+const adv_place *adv_shape_place(const adv_layout_shape *sh, unsigned field);
+unsigned adv_shape_ngroups(const adv_layout_shape *sh);
+const adv_vgroup *adv_shape_group(const adv_layout_shape *sh, unsigned i);
+int adv_shape_group_of(const adv_layout_shape *sh, unsigned field, unsigned *lane);
+/* The field at position i: the reordered layout's order, the split
+ * layout's (group by group), else i. */
+unsigned adv_shape_order(const adv_layout_shape *sh, unsigned i);
+/* Bytes one element takes over all the layout's arrays, padding included. */
+unsigned adv_shape_elem_bytes(const adv_layout_shape *sh);
+/* The pointers a kernel parameter in this layout becomes, in order: one
+ * per field (SoA), one per group (vector, split), else one.  Pointer i
+ * stands for field or group adv_shape_pointer_item(sh, i) (0 when there is
+ * one pointer).  kgen declares the parameters in this order, the adoption
+ * header's views hold them in it and the runner passes them in it: this is
+ * the one definition all follow. */
+unsigned adv_shape_npointers(const adv_layout_shape *sh);
+unsigned adv_shape_pointer_item(const adv_layout_shape *sh, unsigned i);
+
+/* ---- the sized layout: a shape placed for n elements ---- */
 typedef struct adv_layout adv_layout;
 
-/* Returns NULL when the layout does not apply to s (why says so: "SoA of a
- * one-field struct is the AoS"), else a layout for `n` elements (plus a
- * front margin of ADV_MARGIN elements for negative indices). */
+/* Returns NULL when the layout does not apply to s (why says so), else a
+ * layout for `n` elements (plus a front margin of ADV_MARGIN elements for
+ * negative indices), which owns its shape. */
 #define ADV_MARGIN 256u
 adv_layout *adv_layout_create(const adv_struct *s, adv_layout_kind k, unsigned long long n,
                               char *why, size_t why_len);
@@ -102,40 +148,37 @@ adv_layout *adv_layout_create(const adv_struct *s, adv_layout_kind k, unsigned l
  * that is not well formed (lanes not a power of two, an empty group). */
 adv_layout *adv_layout_make(const adv_struct *s, const adv_layout_spec *sp, unsigned long long n,
                             char *why, size_t why_len);
+/* Shape sh placed for n elements; sh is borrowed and must outlive the
+ * layout. */
+adv_layout *adv_layout_at(const adv_layout_shape *sh, unsigned long long n);
 void adv_layout_destroy(adv_layout *l);
+const adv_layout_shape *adv_layout_shape_of(const adv_layout *l);
 /* 1 when layout k applies to s; 0 with `why` (may be NULL) when not. */
 int adv_layout_applies(const adv_struct *s, adv_layout_kind k, char *why, size_t why_len);
 int adv_layout_applies_spec(const adv_struct *s, const adv_layout_spec *sp);
-/* Bytes one element takes over all the layout's arrays, padding included. */
-unsigned adv_layout_elem_bytes(const adv_layout *l);
 
+/* The shape's accessors on a sized layout (as adv_shape_*). */
+unsigned adv_layout_elem_bytes(const adv_layout *l);
 adv_layout_kind adv_layout_kind_of(const adv_layout *l);
 const adv_layout_spec *adv_layout_spec_of(const adv_layout *l);
 const adv_struct *adv_layout_struct(const adv_layout *l);
-unsigned adv_layout_align(const adv_layout *l);     /* element alignment (AoS kinds) */
-unsigned adv_layout_elem_size(const adv_layout *l); /* AoS kinds: padded size */
+unsigned adv_layout_align(const adv_layout *l);
+unsigned adv_layout_elem_size(const adv_layout *l);
 unsigned adv_layout_block(const adv_layout *l);
-unsigned long long adv_layout_bytes(const adv_layout *l);
 unsigned adv_layout_nsegs(const adv_layout *l);
-const adv_segment *adv_layout_seg(const adv_layout *l, unsigned i);
 const adv_place *adv_layout_place(const adv_layout *l, unsigned field);
 unsigned adv_layout_ngroups(const adv_layout *l);
 const adv_vgroup *adv_layout_group(const adv_layout *l, unsigned i);
 int adv_layout_group_of(const adv_layout *l, unsigned field, unsigned *lane);
-/* AoSoA: offset of each field's array inside a block, and block size. */
 unsigned adv_layout_block_bytes(const adv_layout *l);
-/* The field at position i: the reordered layout's order, the split
- * layout's (group by group), else i. */
 unsigned adv_layout_order(const adv_layout *l, unsigned i);
-
-/* The pointers a kernel parameter in this layout becomes, in order: one
- * per field (SoA), one per group (vector, split), else one.  Pointer i
- * stands for field or group adv_layout_pointer_item(l, i) (0 when there is
- * one pointer) and points at byte adv_layout_pointer_offset(l, i) of the
- * allocation.  kgen declares the parameters in this order and the runner
- * passes them in it: this is the one definition both follow. */
 unsigned adv_layout_npointers(const adv_layout *l);
 unsigned adv_layout_pointer_item(const adv_layout *l, unsigned i);
+
+/* What sizing adds: the allocation's bytes, each segment's placing, and
+ * the byte pointer i points at (adv_shape_npointers' order). */
+unsigned long long adv_layout_bytes(const adv_layout *l);
+const adv_segment *adv_layout_seg(const adv_layout *l, unsigned i);
 unsigned long long adv_layout_pointer_offset(const adv_layout *l, unsigned i);
 
 /* Byte address of field f of element e (e may be negative down to -ADV_MARGIN). */

@@ -37,6 +37,11 @@ typedef struct {
     unsigned array_len;         /* 0 unless a fixed array (outermost extent) */
     adv_scalar scalar;          /* ADV_S_NONE unless a plain scalar */
     int is_const;               /* const-qualified: elements cannot be assigned field by field */
+    unsigned record;            /* 1 + the model's struct this field's type is (libclang's canonical
+                                 * declaration, whatever the spelling: const, struct, ns::);
+                                 * 0: none */
+    unsigned char vec_lanes;    /* a CUDA vector type (float4: 4), as libclang resolved it; 0: none */
+    unsigned char vec_lane;     /* its lane's bytes */
     unsigned nleaves;
     adv_leaf *leaves;
 } adv_field;
@@ -69,6 +74,8 @@ typedef struct {
     adv_pkind kind;
     int struct_idx;          /* ADV_P_STRUCT_PTR */
     adv_scalar scalar;       /* pointee (SCALAR_PTR) or value type */
+    unsigned char vec_lanes, vec_lane; /* SCALAR_PTR to a CUDA vector type (float4: 4 lanes of 4
+                                        * bytes), as libclang resolved it; 0: none */
     unsigned elem_size;      /* pointee size for pointers, value size otherwise */
     int pointee_const, is_restrict;
     unsigned begin, end;     /* byte range of the declaration in the file */

@@ -1,62 +1,70 @@
 #include "predict.h"
 
+#include <string.h>
+
 #include "../../common/limits.h"
+#include "choose.h"
 #include "coalesce.h"
+#include "inputs_infer.h"
+#include "rank.h"
 
 void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_prediction *out)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
     adv_dram d;
-    adv_kernel_dram(m, k, st, sp, &d);
-    out->ok = d.ok;
+    memset(&d, 0, sizeof d);
     out->dram_bytes = out->requests = out->sectors_per_request = 0;
-    if (!d.ok)
-        return;
+    /* the gathers' modelled index values, and one layout for the kernel's
+     * window (or the gathers' span), shared by every cost below */
+    adv_gather_ctx gc;
+    adv_params gpv;
+    int gathers = adv_gather_setup(m, k, &gc, &gpv);
+    adv_layout *lay = adv_window_layout(m, k, st, sp, gathers ? gc.span : 0, d.why, sizeof d.why);
+    if (lay || !d.why[0])
+        adv_kernel_dram_in(m, k, st, lay, &gpv, &d);
+    out->ok = d.ok;
     unsigned long long req = 0, sec = 0;
-    for (unsigned a = 0; a < kn->naccesses && out->ok; a++) {
+    for (unsigned a = 0; d.ok && a < kn->naccesses && out->ok; a++) {
         if (adv_access_repeats(kn, a))
             continue;
         adv_cost c;
-        adv_access_cost_gathered(m, k, a, st, sp, &c);
+        adv_access_cost_in(m, k, a, st, lay, &gpv, &c);
         out->ok = c.ok;
         req += c.requests;
         sec += c.sectors;
     }
+    adv_layout_destroy(lay);
+    if (gathers)
+        adv_gather_ctx_free(&gc);
+    if (!d.ok)
+        return;
     out->dram_bytes = d.read_bytes + d.write_bytes;
     out->requests = (double)req / ADV_MODEL_WARPS;
     out->sectors_per_request = req ? (double)sec / (double)req : 0;
-}
-
-int adv_predicted_better(const adv_prediction *a, const adv_prediction *b)
-{
-    const double lo = 1 - GM_NOISE_FLOOR_PCT / 100, hi = 1 + GM_NOISE_FLOOR_PCT / 100;
-    if (a->dram_bytes < b->dram_bytes * lo)
-        return 1;
-    if (a->dram_bytes > b->dram_bytes * hi)
-        return 0;
-    return a->requests < b->requests * lo;
 }
 
 int adv_predict_best(const adv_model *m, unsigned k, int st, adv_layout_kind *best_kind,
                      adv_prediction *best, adv_prediction *decl)
 {
     const adv_struct *s = adv_model_struct(m, (unsigned)st);
-    adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
-    adv_predict(m, k, st, &aos, decl);
+    adv_scored c[ADV_L_NSTD];
+    adv_prediction p[ADV_L_NSTD];
+    unsigned n = 0;
+    for (int L = ADV_L_AOS; L < ADV_L_NSTD; L++) {
+        adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
+        if (L != ADV_L_AOS && !adv_layout_applies_spec(s, &sp))
+            continue;
+        adv_predict(m, k, st, &sp, &p[n]);
+        c[n] = (adv_scored){sp, p[n].ok, p[n].dram_bytes, 0, p[n].requests, 1};
+        n++;
+    }
+    *decl = p[0];
     if (!decl->ok)
         return 0;
-    *best_kind = ADV_L_AOS;
-    *best = *decl;
-    for (int L = ADV_L_AOS + 1; L < ADV_L_NSTD; L++) {
-        if (!adv_layout_applies(s, (adv_layout_kind)L, NULL, 0))
-            continue;
-        adv_prediction p;
-        adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
-        adv_predict(m, k, st, &sp, &p);
-        if (p.ok && adv_predicted_better(&p, best)) {
-            *best_kind = (adv_layout_kind)L;
-            *best = p;
-        }
-    }
+    /* kernel scope, the standard layouts: what check and explain name */
+    adv_choice ch = adv_choose(c, n, (adv_choose_for){ADV_SCOPE_KERNEL, ADV_ONLY_STANDARD}, NULL);
+    int b = ch.best >= 0 ? ch.best : 0;
+    *best_kind = c[b].spec.kind;
+    *best = p[b];
     return 1;
 }

@@ -16,13 +16,10 @@ typedef struct {
 /* Kernel k with struct st in layout `sp` (st < 0: as declared). */
 void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_prediction *out);
 
-/* The model's order: fewer DRAM bytes first, then fewer requests; closer
- * than the noise floor (common/limits.h) either way is a tie (0). */
-int adv_predicted_better(const adv_prediction *a, const adv_prediction *b);
-
-/* The model's pick for struct st in kernel k among the layouts that apply
- * (*best_kind; ADV_L_AOS when none predicts better), with its prediction
- * and the declared layout's.  Returns 0 when the declared layout cannot
+/* The model's pick for struct st in kernel k among the standard layouts
+ * that apply (choose.h's kernel scope: fewer DRAM bytes, then fewer
+ * requests, beyond the noise; *best_kind ADV_L_AOS when none is better),
+ * with its prediction and the declared layout's.  Returns 0 when the declared layout cannot
  * be modelled. */
 int adv_predict_best(const adv_model *m, unsigned k, int st, adv_layout_kind *best_kind,
                      adv_prediction *best, adv_prediction *decl);

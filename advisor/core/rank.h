@@ -1,5 +1,8 @@
-/* When two measured timings are different: the one rule every ranking of
- * measurements uses (the advice run, merge).  No GPU, no I/O. */
+/* When two scores are different: the one rule every ranking uses (the
+ * advice run, the program answer, the model's predictions, the search's
+ * tier, merge).  A score is a cost, lower is better: a measured median
+ * with its spread, or the model's bytes or requests with spread 0.  No
+ * GPU, no I/O. */
 #ifndef ADV_RANK_H
 #define ADV_RANK_H
 

@@ -7,6 +7,7 @@
 #include "../../common/strbuf.h"
 #include "cost_memo.h"
 #include "predict.h"
+#include "rank.h"
 
 /* AoSoA lane counts tried besides the standard ADV_AOSOA_BLOCK: on an H100
  * 32, 64 and 128 lanes were within 2 % of each other and 4 lanes 1.3x
@@ -299,11 +300,10 @@ done:
 
 static void score(const adv_model *m, int st, adv_candidate *c)
 {
-    char why[128];
-    adv_layout *l = adv_layout_make(adv_model_struct(m, (unsigned)st), &c->spec, 1024, why, sizeof why);
-    c->size = l ? adv_layout_elem_bytes(l) : 0;
-    c->arrays = l ? adv_layout_npointers(l) : 0;
-    adv_layout_destroy(l);
+    adv_layout_shape *l = adv_shape_make(adv_model_struct(m, (unsigned)st), &c->spec, NULL, 0);
+    c->size = l ? adv_shape_elem_bytes(l) : 0;
+    c->arrays = l ? adv_shape_npointers(l) : 0;
+    adv_shape_free(l);
     c->ok = 1;
     for (unsigned k = 0; k < adv_model_nkernels(m) && c->ok; k++) {
         if (!adv_kernel_takes(adv_model_kernel(m, k), st))
@@ -370,8 +370,8 @@ unsigned adv_search_pick(const adv_search *sr, unsigned k, const adv_layout_spec
     unsigned n = 0, tier = 0;
     unsigned char *taken = gm_xcalloc(sr->n + 1, 1);
     unsigned *round = gm_xcalloc(sr->n + 1, sizeof *round); /* the candidates a round took */
-    while (tier < sr->n && sr->c[tier].ok && sr->c[tier].bytes <= sr->c[0].bytes * (1 + GM_NOISE_FLOOR_PCT / 100.0))
-        tier++;
+    while (tier < sr->n && sr->c[tier].ok && !adv_faster_beyond_noise(sr->c[0].bytes, 0, sr->c[tier].bytes, 0))
+        tier++; /* the candidates the best does not beat beyond the noise */
     for (unsigned nr = 1; nr && n < k;) { /* round r: the r-th best of each family of the tier */
         nr = 0;
         for (unsigned i = 0; i < tier && n < k; i++) {

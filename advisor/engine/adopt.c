@@ -2,14 +2,23 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../core/choose.h"
+#include "../core/layout_kind.h"
 #include "../core/search.h"
 
-static const char *const macros[ADV_L_COUNT] = {"GM_LAYOUT_AOS", "GM_LAYOUT_AOS_ALIGN", "GM_LAYOUT_SOA",
-                                                "GM_LAYOUT_AOSOA", "GM_LAYOUT_VECTOR", "GM_LAYOUT_REORDERED"};
+/* The header selects a standard layout by its kind's macro and any other
+ * point of the layout space (a split, AoSoA of other lanes, hot fields
+ * first) that it was written for by this one. */
+#define SEARCHED_MACRO "GM_LAYOUT_SEARCHED"
+#define SEARCHED_VALUE 100
 
-const char *adv_adopt_macro(adv_layout_kind k) { return macros[k]; }
+const char *adv_adopt_macro(const adv_layout_spec *sp)
+{
+    return adv_layout_spec_is_std(sp) ? adv_layout_ops_of(sp->kind)->macro : SEARCHED_MACRO;
+}
 
 const char *adv_adopt_view(const adv_param *p)
 {
@@ -47,6 +56,12 @@ static const char ldnc[] =
     "GM_ADOPT_LD(unsigned short, unsigned short, \"u16\", \"h\")\n"
     "GM_ADOPT_LD(signed char, short, \"s8\", \"h\")\n"
     "GM_ADOPT_LD(unsigned char, unsigned short, \"u8\", \"h\")\n"
+    "/* an array field moves by its bytes (adv_emit_copy) */\n"
+    "GM_ADOPT_HD void gm_copy_bytes(void *d, const void *s, unsigned long long n)\n"
+    "{\n"
+    "    for (unsigned long long k = 0; k < n; ++k)\n"
+    "        ((char *)d)[k] = ((const char *)s)[k];\n"
+    "}\n"
     "#endif\n";
 
 /* Whether field f is a scalar gm_ld_nc loads as read-only data. */
@@ -64,7 +79,7 @@ static int nc_scalar(const adv_field *f)
 typedef struct {
     sb_t *o;
     const adv_struct *s;
-    const adv_layout *l;
+    const adv_layout_shape *l;
     adv_layout_kind k;
     char elem[ADV_NAME_MAX + 16]; /* S, S_a16 or S_aosoa: what one pointer of the AoS kinds holds */
 } hctx;
@@ -78,50 +93,54 @@ static void field_type(const adv_struct *s, unsigned f, char *out, size_t n)
         snprintf(out, n, "%s", s->fields[f].type);
 }
 
-static const char *lane_name(unsigned i)
+/* A split group's small struct: S_gN. */
+static void group_type(const hctx *h, unsigned g, char *out, size_t n)
 {
-    static const char *const l[] = {"x", "y", "z", "w"};
-    return l[i & 3];
+    snprintf(out, n, "%s_g%u", h->s->name, g);
 }
 
-/* Pointer i of the layout: its member name and the type it points to. */
+/* Pointer i of the layout (layout_kind.h's pointee): its member name and
+ * the type it points to. */
 static void pointer(const hctx *h, unsigned i, char *name, size_t nn, char *type, size_t tn)
 {
-    unsigned item = adv_layout_pointer_item(h->l, i);
-    if (h->k == ADV_L_SOA) {
-        snprintf(name, nn, "%s", h->s->fields[item].name);
-        field_type(h->s, item, type, tn);
-    } else if (h->k == ADV_L_VECTOR) {
-        const adv_vgroup *g = adv_layout_group(h->l, item);
-        snprintf(name, nn, "gm_g%u", item);
-        if (g->lanes > 1)
-            snprintf(type, tn, "%s", g->vtype);
+    adv_pointee pt;
+    adv_pointee_of(h->l, i, &pt);
+    switch (pt.what) {
+    case ADV_PT_FIELD:
+        snprintf(name, nn, "%s", h->s->fields[pt.field].name);
+        field_type(h->s, pt.field, type, tn);
+        break;
+    case ADV_PT_VECTOR:
+    case ADV_PT_GROUP:
+        snprintf(name, nn, "gm_g%u", pt.item);
+        if (pt.lone)
+            field_type(h->s, pt.field, type, tn);
+        else if (pt.what == ADV_PT_VECTOR)
+            snprintf(type, tn, "%s", adv_shape_group(h->l, pt.item)->vtype);
         else
-            field_type(h->s, g->first, type, tn);
-    } else {
+            group_type(h, pt.item, type, tn);
+        break;
+    default:
         snprintf(name, nn, "p");
         snprintf(type, tn, "%s", h->elem);
     }
 }
 
-/* Field f of element gm_i, inside the view's operator[]. */
+/* Field f of element gm_i, inside the view's operator[]: the layout's
+ * field expression through the view's members. */
 static void field_at(const hctx *h, unsigned f, sb_t *b)
 {
-    const char *fn = h->s->fields[f].name;
-    unsigned ln = 0;
-    switch (h->k) {
-    case ADV_L_SOA: sb_printf(b, "%s[gm_i]", fn); break;
-    case ADV_L_AOSOA: sb_printf(b, "gm_b.%s[gm_l]", fn); break;
-    case ADV_L_VECTOR: {
-        int g = adv_layout_group_of(h->l, f, &ln);
-        if (adv_layout_group(h->l, (unsigned)g)->lanes > 1)
-            sb_printf(b, "gm_g%d[gm_i].%s", g, lane_name(ln));
-        else
-            sb_printf(b, "gm_g%d[gm_i]", g);
-        break;
+    unsigned np = adv_shape_npointers(h->l);
+    char (*names)[ADV_NAME_MAX + 8] = gm_xcalloc(np, sizeof *names);
+    const char **ptr = gm_xcalloc(np, sizeof *ptr);
+    char type[ADV_TYPE_MAX + ADV_NAME_MAX];
+    for (unsigned i = 0; i < np; i++) {
+        pointer(h, i, names[i], sizeof names[i], type, sizeof type);
+        ptr[i] = names[i];
     }
-    default: break;
-    }
+    adv_field_expr(h->l, ptr, f, "gm_i", b);
+    free(ptr);
+    free(names);
 }
 
 /* The kinds of access a view gives, and the names of its types. */
@@ -134,23 +153,30 @@ static const char *const ref_name[] = {"ref", "cref", "rref"};
  * time, in one 8- or 16-byte access, as gmadvise's own variant does. */
 static int wide_group(const hctx *h, unsigned f, unsigned *lane)
 {
-    if (h->k != ADV_L_VECTOR)
-        return -1;
-    int g = adv_layout_group_of(h->l, f, lane);
-    return adv_layout_group(h->l, (unsigned)g)->lanes > 1 ? g : -1;
+    int g = adv_shape_group_of(h->l, f, lane);
+    return g >= 0 && adv_shape_group(h->l, (unsigned)g)->vtype[0] ? g : -1;
+}
+
+/* Whether the layout has vectors a proxy moves whole. */
+static int has_vectors(const hctx *h)
+{
+    for (unsigned g = 0; g < adv_shape_ngroups(h->l); g++)
+        if (adv_shape_group(h->l, g)->vtype[0])
+            return 1;
+    return 0;
 }
 
 /* Every field from `src` to `dst` ("gm_v." or "" for the proxy's own
- * members); arrays by memcpy; with `groups`, the vector layout's wide
+ * members); arrays by their bytes; with `groups`, the vector layout's wide
  * groups through their vectors (gm_tN copies of the gm_gN members when
  * reading, whole gm_gN when writing). */
 static void copy_fields(const hctx *h, sb_t *o, const char *dst, const char *src, int groups)
 {
     const adv_struct *s = h->s;
     unsigned lane;
-    for (unsigned g = 0; groups && g < adv_layout_ngroups(h->l); g++) {
-        const adv_vgroup *vg = adv_layout_group(h->l, g);
-        if (vg->lanes < 2)
+    for (unsigned g = 0; groups && g < adv_shape_ngroups(h->l); g++) {
+        const adv_vgroup *vg = adv_shape_group(h->l, g);
+        if (!vg->vtype[0])
             continue;
         if (*dst) { /* read: one load of the vector */
             sb_printf(o, "        %s gm_t%u = gm_g%u;\n", vg->vtype, g, g);
@@ -165,14 +191,13 @@ static void copy_fields(const hctx *h, sb_t *o, const char *dst, const char *src
         int g = groups ? wide_group(h, f, &lane) : -1;
         if (g >= 0) {
             if (*dst)
-                sb_printf(o, "        %s%s = gm_t%d.%s;\n", dst, s->fields[f].name, g, lane_name(lane));
+                sb_printf(o, "        %s%s = gm_t%d.%s;\n", dst, s->fields[f].name, g, adv_lane_name(lane));
             continue;
         }
-        const char *fn = s->fields[f].name;
-        if (s->fields[f].array_len)
-            sb_printf(o, "        memcpy(&%s%s, &%s%s, sizeof %s%s);\n", dst, fn, src, fn, dst, fn);
-        else
-            sb_printf(o, "        %s%s = %s%s;\n", dst, fn, src, fn);
+        char d[ADV_NAME_MAX + 16], from[ADV_NAME_MAX + 16];
+        snprintf(d, sizeof d, "%s%s", dst, s->fields[f].name);
+        snprintf(from, sizeof from, "%s%s", src, s->fields[f].name);
+        adv_emit_copy(o, "        ", s->fields[f].array_len > 0, d, from, d);
     }
 }
 
@@ -192,10 +217,10 @@ static void proxy(const hctx *h, int a)
         else
             sb_printf(o, "    %s%s &%s;\n", t, a == V_MUT ? "" : " const", s->fields[f].name);
     }
-    int groups = h->k == ADV_L_VECTOR && a != V_RESTRICT; /* S_rref's lanes come from one load already */
-    for (unsigned g = 0; groups && g < adv_layout_ngroups(h->l); g++)
-        if (adv_layout_group(h->l, g)->lanes > 1)
-            sb_printf(o, "    %s%s &gm_g%u;\n", adv_layout_group(h->l, g)->vtype, a == V_MUT ? "" : " const", g);
+    int groups = has_vectors(h) && a != V_RESTRICT; /* S_rref's lanes come from one load already */
+    for (unsigned g = 0; groups && g < adv_shape_ngroups(h->l); g++)
+        if (adv_shape_group(h->l, g)->vtype[0])
+            sb_printf(o, "    %s%s &gm_g%u;\n", adv_shape_group(h->l, g)->vtype, a == V_MUT ? "" : " const", g);
     sb_printf(o, "    GM_ADOPT_HD operator %s() const\n    {\n        %s gm_v;\n", s->qual, s->qual);
     copy_fields(h, o, "gm_v.", "", groups);
     sb_puts(o, "        return gm_v;\n    }\n");
@@ -218,7 +243,7 @@ static void view(const hctx *h, int a)
     sb_t *o = h->o;
     const char *c = a == V_MUT ? "" : " const"; /* after the type: a pointer field's type is "float *" */
     char name[ADV_NAME_MAX + 8], type[ADV_TYPE_MAX + ADV_NAME_MAX];
-    unsigned np = adv_layout_npointers(h->l);
+    unsigned np = adv_shape_npointers(h->l);
     sb_printf(o, "struct %s_%s {\n", s->name, view_name[a]);
     for (unsigned i = 0; i < np; i++) {
         pointer(h, i, name, sizeof name, type, sizeof type);
@@ -228,9 +253,6 @@ static void view(const hctx *h, int a)
         sb_printf(o, "    GM_ADOPT_HD %s%s &operator[](long long gm_i) const { return p[gm_i]; }\n", h->elem, c);
     } else {
         sb_printf(o, "    GM_ADOPT_HD %s_%s operator[](long long gm_i) const\n    {\n", s->name, ref_name[a]);
-        if (h->k == ADV_L_AOSOA)
-            sb_printf(o, "        %s%s &gm_b = p[gm_i / %u];\n        const long long gm_l = gm_i %% %u;\n",
-                      h->elem, c, ADV_AOSOA_BLOCK, ADV_AOSOA_BLOCK);
         sb_puts(o, "        return {");
         for (unsigned f = 0; f < s->nfields; f++) {
             /* S_rview: a load per field, which the compiler merges when a field
@@ -246,8 +268,8 @@ static void view(const hctx *h, int a)
                 field_at(h, f, o);
             }
         }
-        for (unsigned g = 0; h->k == ADV_L_VECTOR && a != V_RESTRICT && g < adv_layout_ngroups(h->l); g++)
-            if (adv_layout_group(h->l, g)->lanes > 1)
+        for (unsigned g = 0; a != V_RESTRICT && g < adv_shape_ngroups(h->l); g++)
+            if (adv_shape_group(h->l, g)->vtype[0])
                 sb_printf(o, ", gm_g%u[gm_i]", g);
         sb_puts(o, "};\n    }\n");
     }
@@ -269,7 +291,7 @@ static void segments(const hctx *h)
     const adv_struct *s = h->s;
     sb_t *o = h->o;
     char name[ADV_NAME_MAX + 8], type[ADV_TYPE_MAX + ADV_NAME_MAX];
-    unsigned np = adv_layout_npointers(h->l);
+    unsigned np = adv_shape_npointers(h->l);
     sb_printf(o, "#define %s_NSEGS %u\n", s->name, np);
     sb_printf(o, "static inline size_t %s_seg_bytes(unsigned gm_k, size_t gm_n)\n{\n"
                  "    static const size_t gm_size[%s_NSEGS] = {", s->name, s->name);
@@ -277,9 +299,9 @@ static void segments(const hctx *h)
         pointer(h, i, name, sizeof name, type, sizeof type);
         sb_printf(o, "%ssizeof(%s)", i ? ", " : "", type);
     }
-    if (h->k == ADV_L_AOSOA)
-        sb_printf(o, "};\n    return gm_size[gm_k] * ((gm_n + %u) / %u);\n}\n", ADV_AOSOA_BLOCK - 1,
-                  ADV_AOSOA_BLOCK);
+    unsigned block = adv_shape_block(h->l);
+    if (block > 1)
+        sb_printf(o, "};\n    return gm_size[gm_k] * ((gm_n + %u) / %u);\n}\n", block - 1, block);
     else
         sb_puts(o, "};\n    return gm_size[gm_k] * gm_n;\n}\n");
     sb_printf(o, "static inline %s_view %s_view_at(char *const *gm_seg)\n{\n    return {", s->name, s->name);
@@ -304,14 +326,14 @@ static void layout_types(const hctx *h)
     sb_t *o = h->o;
     char t[ADV_TYPE_MAX + ADV_NAME_MAX];
     if (h->k == ADV_L_AOS_ALIGN) {
-        unsigned a = adv_layout_align(h->l);
+        unsigned a = adv_shape_align(h->l);
         int has_const = 0; /* then S has no assignment: its bytes are copied */
         for (unsigned f = 0; f < s->nfields; f++)
             has_const |= s->fields[f].is_const;
         sb_printf(o, "/* %s padded to %u bytes, so that one element moves in %u-byte accesses */\n"
                      "struct __align__(%u) %s : %s {\n"
                      "    GM_ADOPT_HD %s &operator=(const %s &gm_o)\n    {\n",
-                  s->name, adv_layout_elem_size(h->l), a, a, h->elem, s->qual, h->elem, s->qual);
+                  s->name, adv_shape_elem_size(h->l), a, a, h->elem, s->qual, h->elem, s->qual);
         if (has_const)
             sb_puts(o, "        memcpy((void *)this, &gm_o, sizeof gm_o);\n");
         else
@@ -319,9 +341,9 @@ static void layout_types(const hctx *h)
         sb_puts(o, "        return *this;\n    }\n};\n");
     } else if (h->k == ADV_L_REORDER) {
         sb_printf(o, "/* %s with its fields in decreasing alignment: %u bytes instead of %u */\nstruct %s {\n",
-                  s->name, adv_layout_elem_size(h->l), s->size, h->elem);
+                  s->name, adv_shape_elem_size(h->l), s->size, h->elem);
         for (unsigned i = 0; i < s->nfields; i++) {
-            unsigned f = adv_layout_order(h->l, i);
+            unsigned f = adv_shape_order(h->l, i);
             field_type(s, f, t, sizeof t);
             sb_printf(o, "    %s %s;\n", t, s->fields[f].name);
         }
@@ -331,14 +353,35 @@ static void layout_types(const hctx *h)
                   s->qual, s->qual);
         copy_fields(h, o, "gm_v.", "", 0);
         sb_puts(o, "        return gm_v;\n    }\n};\n");
-    } else if (h->k == ADV_L_AOSOA) {
-        sb_printf(o, "/* %u elements of %s, one array per field */\nstruct %s {\n", ADV_AOSOA_BLOCK, s->name,
-                  h->elem);
-        for (unsigned f = 0; f < s->nfields; f++) {
+    } else if (adv_shape_storage(h->l) == ADV_ST_BLOCKS) {
+        unsigned block = adv_shape_block(h->l);
+        sb_printf(o, "/* %u elements of %s, one array per field */\nstruct %s {\n", block, s->name, h->elem);
+        for (unsigned i = 0; i < s->nfields; i++) {
+            unsigned f = adv_shape_order(h->l, i);
             field_type(s, f, t, sizeof t);
-            sb_printf(o, "    %s %s[%u];\n", t, s->fields[f].name, ADV_AOSOA_BLOCK);
+            sb_printf(o, "    %s %s[%u];\n", t, s->fields[f].name, block);
         }
         sb_puts(o, "};\n");
+    }
+    for (unsigned i = 0; i < adv_shape_npointers(h->l); i++) { /* split groups' small structs */
+        adv_pointee pt;
+        adv_pointee_of(h->l, i, &pt);
+        if (pt.what != ADV_PT_GROUP || pt.lone)
+            continue;
+        const adv_vgroup *gr = adv_shape_group(h->l, pt.item);
+        unsigned al = adv_shape_spec(h->l)->align[pt.item];
+        char gt[ADV_NAME_MAX + 16];
+        group_type(h, pt.item, gt, sizeof gt);
+        sb_printf(o, "/* fields of %s stored together */\nstruct ", s->name);
+        if (al)
+            sb_printf(o, "__align__(%u) ", al);
+        sb_printf(o, "%s {\n", gt);
+        for (unsigned j = 0; j < gr->lanes; j++) {
+            unsigned f = adv_shape_order(h->l, gr->first + j);
+            field_type(s, f, t, sizeof t);
+            sb_printf(o, "    %s %s;\n", t, s->fields[f].name);
+        }
+        sb_printf(o, "};\nstatic_assert(sizeof(%s) == %u, \"gmadvise: split group size\");\n", gt, gr->size);
     }
     for (int a = V_RESTRICT; a >= V_MUT; a--) {
         if (!adv_layout_aos_kind(h->k))
@@ -445,11 +488,13 @@ static void put_named(sb_t *o, const char *text, const adv_struct *s)
     }
 }
 
-int adv_adopt_applies(const adv_struct *s, adv_layout_kind k, char *why, size_t why_len)
+int adv_adopt_applies(const adv_struct *s, const adv_layout_spec *sp, char *why, size_t why_len)
 {
-    if (!adv_layout_applies(s, k, why, why_len))
+    adv_layout_shape *sh = adv_shape_make(s, sp, why, why_len);
+    if (!sh)
         return 0;
-    for (unsigned f = 0; f < s->nfields && k != ADV_L_AOS && k != ADV_L_AOS_ALIGN; f++) /* reordered too */
+    adv_shape_free(sh);
+    for (unsigned f = 0; f < s->nfields && sp->kind != ADV_L_AOS && sp->kind != ADV_L_AOS_ALIGN; f++) /* reordered too */
         if (s->fields[f].is_const) {
             snprintf(why, why_len, "const field %s: the elements cannot be assigned field by field", s->fields[f].name);
             return 0;
@@ -457,30 +502,32 @@ int adv_adopt_applies(const adv_struct *s, adv_layout_kind k, char *why, size_t 
     return 1;
 }
 
-/* Layout k's branch of the device part (its types and views) or of the
+/* Layout sp's branch of the device part (its types and views) or of the
  * host part (its segments); a layout that does not apply is an #error
  * with gmadvise's reason. */
-static void layout_part(sb_t *out, const adv_struct *s, adv_layout_kind k, int host)
+static void layout_part(sb_t *out, const adv_struct *s, const adv_layout_spec *sp, int first, int host)
 {
-    char why[256];
-    sb_printf(out, "\n#%s %s_LAYOUT == %s\n", k ? "elif" : "if", s->name, macros[k]);
-    adv_layout *l = adv_adopt_applies(s, k, why, sizeof why) ? adv_layout_create(s, k, 1024, why, sizeof why) : NULL;
+    char why[256], label[512];
+    adv_layout_spec_label(s, sp, label, sizeof label);
+    sb_printf(out, "\n#%s %s_LAYOUT == %s", first ? "if" : "elif", s->name, adv_adopt_macro(sp));
+    sb_printf(out, adv_layout_spec_is_std(sp) ? "\n" : " /* %s */\n", label);
+    adv_layout_shape *l = adv_adopt_applies(s, sp, why, sizeof why) ? adv_shape_make(s, sp, why, sizeof why) : NULL;
     if (!l) {
         if (host)
             return; /* said once, in the device part */
-        sb_printf(out, "#error \"gmadvise: %s does not apply to %s: ", adv_layout_name(k), s->name);
+        sb_printf(out, "#error \"gmadvise: %s does not apply to %s: ", label, s->name);
         for (const char *p = why; *p; p++)
             if (*p != '"' && *p != '\\')
                 sb_putn(out, p, 1);
         sb_puts(out, "\"\n");
         return;
     }
-    hctx h = {out, s, l, k, ""};
-    if (k == ADV_L_AOS_ALIGN)
-        snprintf(h.elem, sizeof h.elem, "%s_a%u", s->name, adv_layout_align(l));
-    else if (k == ADV_L_REORDER)
+    hctx h = {out, s, l, sp->kind, ""};
+    if (sp->kind == ADV_L_AOS_ALIGN)
+        snprintf(h.elem, sizeof h.elem, "%s_a%u", s->name, adv_shape_align(l));
+    else if (sp->kind == ADV_L_REORDER)
         snprintf(h.elem, sizeof h.elem, "%s_r", s->name);
-    else if (k == ADV_L_AOSOA)
+    else if (adv_shape_storage(l) == ADV_ST_BLOCKS)
         snprintf(h.elem, sizeof h.elem, "%s_aosoa", s->name);
     else
         snprintf(h.elem, sizeof h.elem, "%s", s->qual);
@@ -488,10 +535,10 @@ static void layout_part(sb_t *out, const adv_struct *s, adv_layout_kind k, int h
         segments(&h);
     else
         layout_types(&h);
-    adv_layout_destroy(l);
+    adv_shape_free(l);
 }
 
-int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t *out, gm_status *sto)
+int adv_adopt_header(const adv_model *m, unsigned st, const adv_layout_spec *pick, sb_t *out, gm_status *sto)
 {
     const adv_struct *s = adv_model_struct(m, st);
     for (unsigned f = 0; f < s->nfields; f++)
@@ -499,6 +546,10 @@ int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t
             return gm_fail(sto, GM_EINPUT, "%s:%u:%u: error: field '%s' of %s: names starting with gm_ are "
                            "gmadvise's in the adoption header", adv_model_file(m), s->line, s->col,
                            s->fields[f].name, s->name);
+    int std = adv_layout_spec_is_std(pick);
+    char pick_label[512], pick_label_close[520];
+    adv_layout_spec_label(s, pick, pick_label, sizeof pick_label);
+    snprintf(pick_label_close, sizeof pick_label_close, "%s)", pick_label);
     sb_printf(out,
               "/* %s_layout.cuh: struct %s in the layout of your choice, written by gmadvise %s\n"
               " * from %s.  Needs nothing from gmadvise at build or run time.\n"
@@ -517,20 +568,26 @@ int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t
               " *     %s_unpack(&st, host, n);  %s_free(&st);\n"
               " * Layout (one line, before the #include; default %s, the model's pick\n"
               " * over every kernel of %s that gmadvise read):\n"
-              " *     #define %s_LAYOUT GM_LAYOUT_AOS | GM_LAYOUT_AOS_ALIGN | GM_LAYOUT_SOA\n"
-              " *                       | GM_LAYOUT_AOSOA | GM_LAYOUT_VECTOR | GM_LAYOUT_REORDERED\n"
-              " */\n"
-              "#ifndef __CUDACC_RTC__ /* (NVRTC: gmadvise measures the device part) */\n"
-              "#pragma once\n#include <cuda_runtime.h>\n#include <stdlib.h>\n#include <string.h>\n#endif\n\n"
-              "#ifndef GM_LAYOUT_AOS\n",
+              " *     #define %s_LAYOUT ",
               s->name, s->name, GMADVISE_VERSION, adv_model_file(m), s->name, s->qual, s->name, s->qual,
               s->name, s->qual, s->name, s->qual, s->qual, s->name, s->name, s->name, s->name, s->name,
-              adv_layout_name(pick), s->name, s->name);
+              pick_label, s->name, s->name);
+    for (int k = 0; k < ADV_L_NSTD; k++) /* the standard layouts' macros, three a line */
+        sb_printf(out, "%s%s", k == 0 ? "" : k % 3 ? " | " : "\n *                       | ",
+                  adv_layout_ops_of((adv_layout_kind)k)->macro);
+    if (!std)
+        sb_printf(out, "\n *                       | %s (%s", SEARCHED_MACRO, pick_label_close);
+    sb_puts(out, "\n */\n"
+                 "#ifndef __CUDACC_RTC__ /* (NVRTC: gmadvise measures the device part) */\n"
+                 "#pragma once\n#include <cuda_runtime.h>\n#include <stdlib.h>\n#include <string.h>\n#endif\n\n"
+                 "#ifndef GM_LAYOUT_AOS\n");
     for (int k = 0; k < ADV_L_NSTD; k++)
-        sb_printf(out, "#define %s %d\n", macros[k], k + 1);
+        sb_printf(out, "#define %s %d\n", adv_layout_ops_of((adv_layout_kind)k)->macro, k + 1);
+    if (!std)
+        sb_printf(out, "#define %s %d\n", SEARCHED_MACRO, SEARCHED_VALUE);
     sb_printf(out, "#endif\n#ifndef GM_ADOPT_HD\n#define GM_ADOPT_HD __host__ __device__ __forceinline__\n#endif\n");
     sb_puts(out, ldnc);
-    sb_printf(out, "#ifndef %s_LAYOUT\n#define %s_LAYOUT %s\n#endif\n\n", s->name, s->name, macros[pick]);
+    sb_printf(out, "#ifndef %s_LAYOUT\n#define %s_LAYOUT %s\n#endif\n\n", s->name, s->name, adv_adopt_macro(pick));
     char t[ADV_TYPE_MAX];
     for (unsigned f = 0; f < s->nfields; f++)
         if (s->fields[f].array_len) {
@@ -539,8 +596,12 @@ int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t
         }
     for (int part = 0; part < 2; part++) { /* the device part, then the host part */
         sb_puts(out, part ? "\n#ifndef __CUDACC_RTC__ /* ---- host side ---- */" : "");
-        for (int k = 0; k < ADV_L_NSTD; k++)
-            layout_part(out, s, (adv_layout_kind)k, part);
+        for (int k = 0; k < ADV_L_NSTD; k++) {
+            adv_layout_spec sp = adv_layout_std((adv_layout_kind)k);
+            layout_part(out, s, &sp, k == 0, part);
+        }
+        if (!std)
+            layout_part(out, s, pick, 0, part);
         sb_printf(out, "#else\n#error \"gmadvise: %s_LAYOUT names no layout\"\n#endif\n", s->name);
     }
     put_named(out, storage, s);
@@ -548,19 +609,26 @@ int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t
     return GM_OK;
 }
 
-adv_layout_kind adv_adopt_pick(const adv_model *m, unsigned st)
+adv_layout_spec adv_adopt_pick(const adv_model *m, unsigned st)
 {
     adv_search sr;
     adv_search_run(m, (int)st, &sr);
-    adv_layout_kind best = ADV_L_AOS;
-    for (unsigned i = 0; i < sr.n && sr.c[i].ok; i++) {
+    adv_scored *c = gm_xcalloc(sr.n + 2, sizeof *c);
+    unsigned n = 1;
+    c[0] = (adv_scored){adv_layout_std(ADV_L_AOS), 0, 0, 0, 0, 1};
+    for (unsigned i = 0; i < sr.n; i++) {
         char why[256];
-        if (adv_layout_spec_is_std(&sr.c[i].spec) &&
-            adv_adopt_applies(adv_model_struct(m, st), sr.c[i].spec.kind, why, sizeof why)) {
-            best = sr.c[i].spec.kind;
-            break;
-        }
+        adv_scored x = {sr.c[i].spec, sr.c[i].ok, sr.c[i].bytes, 0, sr.c[i].requests,
+                        adv_adopt_applies(adv_model_struct(m, st), &sr.c[i].spec, why, sizeof why)};
+        if (sr.c[i].spec.kind == ADV_L_AOS)
+            c[0] = x; /* the declared first */
+        else
+            c[n++] = x;
     }
+    /* program scope over the search (the model, weighted), what the header holds */
+    adv_choice ch = adv_choose(c, n, (adv_choose_for){ADV_SCOPE_PROGRAM, ADV_ONLY_ADOPTABLE}, NULL);
+    adv_layout_spec best = ch.best >= 0 ? c[ch.best].spec : adv_layout_std(ADV_L_AOS);
+    free(c);
     adv_search_free(&sr);
     return best;
 }

@@ -25,24 +25,29 @@
 #include "../core/model.h"
 
 /* Appends the header for struct `st` of m to out, `pick` the default
- * layout.  GM_EINPUT when S cannot be adopted (a field named gm_...). */
-int adv_adopt_header(const adv_model *m, unsigned st, adv_layout_kind pick, sb_t *out, gm_status *st_out);
+ * layout: any point of the layout space (a standard layout, or one the
+ * search proposes: a split, AoSoA of any lanes, hot fields first), which
+ * the header holds beside every standard layout.  GM_EINPUT when S cannot
+ * be adopted (a field named gm_...). */
+int adv_adopt_header(const adv_model *m, unsigned st, const adv_layout_spec *pick, sb_t *out, gm_status *st_out);
 
-/* The standard layout the header can give that ranks first in S's
- * layout search (search.h: the model over every kernel that takes S,
- * weighted); ADV_L_AOS when no kernel takes it. */
-adv_layout_kind adv_adopt_pick(const adv_model *m, unsigned st);
+/* The layout the header can give that ranks first in S's layout search
+ * (search.h: the model over every kernel that takes S, weighted); AoS
+ * when no kernel takes it. */
+adv_layout_spec adv_adopt_pick(const adv_model *m, unsigned st);
 
-/* 1 when the header can hold S in layout k: the layout applies to S
- * (adv_layout_applies), and a const field does not stop the layouts that
- * store fields apart; else 0 with why. */
-int adv_adopt_applies(const adv_struct *s, adv_layout_kind k, char *why, size_t why_len);
+/* 1 when the header can hold S in layout sp: the layout applies to S,
+ * and a const field does not stop the layouts that store fields apart;
+ * else 0 with why. */
+int adv_adopt_applies(const adv_struct *s, const adv_layout_spec *sp, char *why, size_t why_len);
 
 /* The view a kernel parameter becomes: "view" (S*), "cview" (const S*) or
  * "rview" (const S *__restrict__). */
 const char *adv_adopt_view(const adv_param *p);
 
-/* The macro value naming layout k in the header: "GM_LAYOUT_SOA". */
-const char *adv_adopt_macro(adv_layout_kind k);
+/* The macro value naming layout sp in the header: "GM_LAYOUT_SOA" for a
+ * standard layout, GM_LAYOUT_SEARCHED for the one other layout a header
+ * is written for. */
+const char *adv_adopt_macro(const adv_layout_spec *sp);
 
 #endif

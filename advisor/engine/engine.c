@@ -64,7 +64,7 @@ static void generated(plan *p, const kgen_program *kg, int kid)
 }
 
 /* Generates the variant in kgen; its state says whether that worked. */
-static void generate(plan *p, kgen_program *kg, const adv_layout *lay)
+static void generate(plan *p, kgen_program *kg, const adv_layout_shape *lay)
 {
     adv_variant *v = &p->r->v[p->r->nv - 1];
     generated(p, kg, kgen_add_variant(kg, v->kernel, v->st, lay, v->note, sizeof v->note));
@@ -72,7 +72,7 @@ static void generate(plan *p, kgen_program *kg, const adv_layout *lay)
 
 /* The variant just generated, again as the user's kernel through the
  * adoption header in the same layout: only its parameter types change. */
-static void generate_adopted(plan *p, kgen_program *kg, const adv_layout *lay, unsigned align)
+static void generate_adopted(plan *p, kgen_program *kg, const adv_layout_shape *lay, unsigned align)
 {
     adv_variant orig = p->r->v[p->r->nv - 1]; /* a copy: pushing moves the array */
     adv_variant *v = push_variant(p, orig.kernel, orig.st, &orig.spec);
@@ -83,7 +83,7 @@ static void generate_adopted(plan *p, kgen_program *kg, const adv_layout *lay, u
     gm_status st;
     gm_status_init(&st);
     int kid = -1;
-    if (adv_adopt_header(p->r->m, (unsigned)v->st, v->spec.kind, &h, &st) == GM_OK)
+    if (adv_adopt_header(p->r->m, (unsigned)v->st, &v->spec, &h, &st) == GM_OK)
         kid = kgen_add_adopted(kg, v->kernel, v->st, lay, h.s, v->note, sizeof v->note);
     else
         snprintf(v->note, sizeof v->note, "%s", st.msg);
@@ -92,21 +92,21 @@ static void generate_adopted(plan *p, kgen_program *kg, const adv_layout *lay, u
 }
 
 /* One variant of (kernel k, struct st) in layout sp: generated, and again
- * through the adoption header when asked (the standard layouts have one). */
+ * through the adoption header when asked (every layout has one). */
 static void plan_layout(plan *p, kgen_program *kg, unsigned k, int st, const adv_layout_spec *sp)
 {
     const adv_struct *s = adv_model_struct(p->r->m, (unsigned)st);
     adv_variant *v = push_variant(p, k, st, sp);
     v->align = s->align;
-    adv_layout *lay = adv_layout_make(s, sp, 1024, v->note, sizeof v->note);
+    adv_layout_shape *lay = adv_shape_make(s, sp, v->note, sizeof v->note);
     if (!lay)
         return; /* ADV_V_NOT_APPLICABLE */
     if (adv_layout_aos_kind(sp->kind))
-        v->align = adv_layout_align(lay);
+        v->align = adv_shape_align(lay);
     generate(p, kg, lay);
-    if (p->adopted && v->state == ADV_V_COMPILED && adv_layout_spec_is_std(sp))
+    if (p->adopted && v->state == ADV_V_COMPILED)
         generate_adopted(p, kg, lay, v->align);
-    adv_layout_destroy(lay);
+    adv_shape_free(lay);
 }
 
 /* Every standard layout of every struct a kernel takes a pointer to, and

@@ -9,6 +9,7 @@
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
 #include "../../kernels/builtin.h"
+#include "../core/layout_kind.h"
 #include "adopt.h"
 
 
@@ -100,7 +101,7 @@ static const char *gen_name(kgen_program *p, const char *base, char *out, size_t
 typedef struct {
     kgen_program *p;
     const adv_struct *s;
-    const adv_layout *l;
+    const adv_layout_shape *l;
     adv_layout_kind kind;
     const adv_kernel *k;
     char ftype[GM_MAX_FIELDS][ADV_TYPE_MAX]; /* field types usable in declarators */
@@ -138,11 +139,11 @@ static void field_types(gctx *g)
  * names joined). */
 static void group_suffix(gctx *g, unsigned gi, char *out, size_t n)
 {
-    const adv_vgroup *gr = adv_layout_group(g->l, gi);
+    const adv_vgroup *gr = adv_shape_group(g->l, gi);
     int short_names = 1;
     size_t total = 0;
     for (unsigned i = 0; i < gr->lanes; i++) {
-        size_t len = strlen(g->s->fields[adv_layout_order(g->l, gr->first + i)].name);
+        size_t len = strlen(g->s->fields[adv_shape_order(g->l, gr->first + i)].name);
         short_names &= len == 1;
         total += len + 1;
     }
@@ -154,81 +155,24 @@ static void group_suffix(gctx *g, unsigned gi, char *out, size_t n)
     for (unsigned i = 0; i < gr->lanes; i++) {
         size_t len = strlen(out);
         snprintf(out + len, n - len, "%s%s", i && !short_names ? "_" : "",
-                 g->s->fields[adv_layout_order(g->l, gr->first + i)].name);
+                 g->s->fields[adv_shape_order(g->l, gr->first + i)].name);
     }
-}
-
-/* Split layout: a group of one field with no alignment of its own is a
- * plain array of the field; any other group an array of small structs. */
-static int group_is_struct(const gctx *g, unsigned gi)
-{
-    return adv_layout_group(g->l, gi)->lanes > 1 || adv_layout_spec_of(g->l)->align[gi];
-}
-
-/* The expression for field f of element `e` in the SoA, AoSoA, split and
- * AoS layouts, through the pointer(s) named from `pname`. */
-static void field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
-{
-    const adv_field *fd = &g->s->fields[f];
-    char suf[64];
-    switch (g->kind) {
-    case ADV_L_SOA: sb_printf(b, "%s_%s[%s]", pname, fd->name, e); break;
-    case ADV_L_AOSOA:
-        sb_printf(b, "%s[(%s) / %u].%s[(%s) %% %u]", pname, e, adv_layout_block(g->l), fd->name, e,
-                  adv_layout_block(g->l));
-        break;
-    case ADV_L_SPLIT: {
-        unsigned gi = (unsigned)adv_layout_group_of(g->l, f, NULL);
-        group_suffix(g, gi, suf, sizeof suf);
-        sb_printf(b, "%s_%s[%s]", pname, suf, e);
-        if (group_is_struct(g, gi))
-            sb_printf(b, ".%s", fd->name);
-        break;
-    }
-    default: sb_printf(b, "%s[%s].%s", pname, e, fd->name); break;
-    }
-}
-
-static const char *lane_name(unsigned lane)
-{
-    static const char *const l[] = {"x", "y", "z", "w"};
-    return l[lane & 3];
-}
-
-static void vector_field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
-{
-    unsigned lane = 0;
-    int gi = adv_layout_group_of(g->l, f, &lane);
-    const adv_vgroup *gr = adv_layout_group(g->l, (unsigned)gi);
-    char suf[64];
-    group_suffix(g, (unsigned)gi, suf, sizeof suf);
-    if (gr->lanes > 1)
-        sb_printf(b, "%s_%s[%s].%s", pname, suf, e, lane_name(lane));
-    else
-        sb_printf(b, "%s_%s[%s]", pname, suf, e);
-}
-
-static void any_field_expr(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
-{
-    if (g->kind == ADV_L_VECTOR)
-        vector_field_expr(g, b, pname, f, e);
-    else
-        field_expr(g, b, pname, f, e);
 }
 
 /* One pointer per array the layout has, for parameter lists. */
 typedef void (*ptr_fn)(gctx *g, sb_t *b, const char *type, const char *suffix, int first);
 
 /* The pointer suffix and element type of pointer i of the layout
- * (adv_layout_npointers): a field's name (SoA), a group's name (vector,
- * split), or none. */
+ * (adv_layout_kind.h's pointee): a field's name (SoA), a group's name
+ * (vector, split), or none. */
 static const char *pointer_suffix(gctx *g, unsigned i, char *buf, size_t n)
 {
-    unsigned item = adv_layout_pointer_item(g->l, i);
-    if (g->kind == ADV_L_SOA)
-        return g->s->fields[item].name;
-    if (g->kind == ADV_L_VECTOR || g->kind == ADV_L_SPLIT) {
-        group_suffix(g, item, buf, n);
+    adv_pointee pt;
+    adv_pointee_of(g->l, i, &pt);
+    if (pt.what == ADV_PT_FIELD)
+        return g->s->fields[pt.field].name;
+    if (pt.what == ADV_PT_VECTOR || pt.what == ADV_PT_GROUP) {
+        group_suffix(g, pt.item, buf, n);
         return buf;
     }
     return NULL;
@@ -236,22 +180,42 @@ static const char *pointer_suffix(gctx *g, unsigned i, char *buf, size_t n)
 
 static const char *pointer_type(gctx *g, unsigned i)
 {
-    unsigned item = adv_layout_pointer_item(g->l, i);
-    if (g->kind == ADV_L_SOA)
-        return g->ftype[item];
-    if (g->kind == ADV_L_VECTOR) {
-        const adv_vgroup *gr = adv_layout_group(g->l, item);
-        return gr->lanes > 1 ? gr->vtype : g->ftype[gr->first];
+    adv_pointee pt;
+    adv_pointee_of(g->l, i, &pt);
+    switch (pt.what) {
+    case ADV_PT_FIELD: return g->ftype[pt.field];
+    case ADV_PT_VECTOR: return pt.lone ? g->ftype[pt.field] : adv_shape_group(g->l, pt.item)->vtype;
+    case ADV_PT_GROUP: return pt.lone ? g->ftype[pt.field] : g->gtype[pt.item];
+    default: return g->tname;
     }
-    if (g->kind == ADV_L_SPLIT)
-        return group_is_struct(g, item) ? g->gtype[item] : g->ftype[adv_layout_order(g->l, adv_layout_group(g->l, item)->first)];
-    return g->tname;
+}
+
+/* Field f of element `e` (layout_kind.h's expression) through the
+ * pointers of parameter prefix `pname` (p_x, p_xyz, p), or with pname
+ * NULL through the proxy's members (x, xyz, p). */
+static void field_at(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
+{
+    unsigned np = adv_shape_npointers(g->l);
+    char (*names)[ADV_NAME_MAX * 2 + 80] = gm_xcalloc(np, sizeof *names);
+    const char **ptr = gm_xcalloc(np, sizeof *ptr);
+    char suf[64];
+    for (unsigned i = 0; i < np; i++) {
+        const char *sf = pointer_suffix(g, i, suf, sizeof suf);
+        if (pname)
+            snprintf(names[i], sizeof names[i], "%s%s%s", pname, sf ? "_" : "", sf ? sf : "");
+        else
+            snprintf(names[i], sizeof names[i], "%s", sf ? sf : "p");
+        ptr[i] = names[i];
+    }
+    adv_field_expr(g->l, ptr, f, e, b);
+    free(ptr);
+    free(names);
 }
 
 static void each_pointer(gctx *g, sb_t *b, ptr_fn fn)
 {
     char suf[64];
-    for (unsigned i = 0; i < adv_layout_npointers(g->l); i++)
+    for (unsigned i = 0; i < adv_shape_npointers(g->l); i++)
         fn(g, b, pointer_type(g, i), pointer_suffix(g, i, suf, sizeof suf), i == 0);
 }
 
@@ -280,16 +244,13 @@ static void emit_proxy(gctx *g)
     const char *gi = g->idx, *gv = g->val;
     sb_printf(t, "    long long %s;\n", gi);
     sb_printf(t, "    __device__ operator %s() const\n    {\n        %s %s;\n", s->qual, s->qual, gv);
+    char vf[ADV_NAME_MAX + 40];
     for (unsigned f = 0; f < s->nfields; f++) {
         sb_t e;
         sb_init(&e);
-        any_field_expr(g, &e, g->kind == ADV_L_AOSOA ? "p" : "", f, gi);
-        const char *ex = e.s[0] == '_' ? e.s + 1 : e.s; /* members are named by suffix alone */
-        if (is_array(&s->fields[f]))
-            sb_printf(t, "        gm_copy_bytes(&%s.%s, &%s, sizeof %s.%s);\n", gv, s->fields[f].name, ex,
-                      gv, s->fields[f].name);
-        else
-            sb_printf(t, "        %s.%s = %s;\n", gv, s->fields[f].name, ex);
+        field_at(g, &e, NULL, f, gi); /* members are named by suffix alone */
+        snprintf(vf, sizeof vf, "%s.%s", gv, s->fields[f].name);
+        adv_emit_copy(t, "        ", is_array(&s->fields[f]), vf, e.s, vf);
         sb_free(&e);
     }
     sb_printf(t, "        return %s;\n    }\n", gv);
@@ -297,13 +258,9 @@ static void emit_proxy(gctx *g)
     for (unsigned f = 0; f < s->nfields; f++) {
         sb_t e;
         sb_init(&e);
-        any_field_expr(g, &e, g->kind == ADV_L_AOSOA ? "p" : "", f, gi);
-        const char *ex = e.s[0] == '_' ? e.s + 1 : e.s;
-        if (is_array(&s->fields[f]))
-            sb_printf(t, "        gm_copy_bytes(&%s, &%s.%s, sizeof %s.%s);\n", ex, gv, s->fields[f].name,
-                      gv, s->fields[f].name);
-        else
-            sb_printf(t, "        %s = %s.%s;\n", ex, gv, s->fields[f].name);
+        field_at(g, &e, NULL, f, gi);
+        snprintf(vf, sizeof vf, "%s.%s", gv, s->fields[f].name);
+        adv_emit_copy(t, "        ", is_array(&s->fields[f]), e.s, vf, vf);
         sb_free(&e);
     }
     sb_puts(t, "        return *this;\n    }\n");
@@ -323,12 +280,11 @@ static void emit_proxy(gctx *g)
  * arrays byte by byte. */
 static void copy_fields(sb_t *t, const adv_struct *s, const char *dst, const char *src)
 {
+    char d[ADV_NAME_MAX * 2 + 16], from[ADV_NAME_MAX * 2 + 16];
     for (unsigned f = 0; f < s->nfields; f++) {
-        const char *fn = s->fields[f].name;
-        if (is_array(&s->fields[f]))
-            sb_printf(t, "        gm_copy_bytes(&%s%s, &%s%s, sizeof %s%s);\n", dst, fn, src, fn, dst, fn);
-        else
-            sb_printf(t, "        %s%s = %s%s;\n", dst, fn, src, fn);
+        snprintf(d, sizeof d, "%s%s", dst, s->fields[f].name);
+        snprintf(from, sizeof from, "%s%s", src, s->fields[f].name);
+        adv_emit_copy(t, "        ", is_array(&s->fields[f]), d, from, d);
     }
 }
 
@@ -339,10 +295,10 @@ static void emit_reordered(gctx *g)
     const adv_struct *s = g->s;
     sb_t *t = &g->types;
     sb_printf(t, "/* %s with its fields %sin decreasing alignment: %u bytes instead of %u */\nstruct %s {\n", s->name,
-              adv_layout_spec_of(g->l)->hot ? "hot first, each part " : "", adv_layout_elem_size(g->l), s->size,
+              adv_shape_spec(g->l)->hot ? "hot first, each part " : "", adv_shape_elem_size(g->l), s->size,
               g->tname);
     for (unsigned i = 0; i < s->nfields; i++) {
-        unsigned f = adv_layout_order(g->l, i);
+        unsigned f = adv_shape_order(g->l, i);
         sb_printf(t, "    %s %s;\n", g->ftype[f], s->fields[f].name);
     }
     sb_printf(t, "    __device__ %s &operator=(const %s &o)\n    {\n", g->tname, s->qual);
@@ -355,17 +311,21 @@ static void emit_reordered(gctx *g)
     sb_printf(t, "        return %s;\n    }\n};\n\f", g->val);
 }
 
-/* Split layout: each group of two fields or more, or aligned, as a small
- * struct of its fields in the layout's order, its size asserted. */
+/* Split layout: each group of two fields or more, or aligned (a pointer
+ * to a group that is not a lone field), as a small struct of its fields in
+ * the layout's order, its size asserted. */
 static void emit_split(gctx *g)
 {
     const adv_struct *s = g->s;
     char base[ADV_NAME_MAX + 80], suf[64];
-    for (unsigned gi = 0; gi < adv_layout_ngroups(g->l); gi++) {
-        if (!group_is_struct(g, gi))
+    for (unsigned p = 0; p < adv_shape_npointers(g->l); p++) {
+        adv_pointee pt;
+        adv_pointee_of(g->l, p, &pt);
+        if (pt.what != ADV_PT_GROUP || pt.lone)
             continue;
-        const adv_vgroup *gr = adv_layout_group(g->l, gi);
-        unsigned align = adv_layout_spec_of(g->l)->align[gi];
+        unsigned gi = pt.item;
+        const adv_vgroup *gr = adv_shape_group(g->l, gi);
+        unsigned align = adv_shape_spec(g->l)->align[gi];
         group_suffix(g, gi, suf, sizeof suf);
         snprintf(base, sizeof base, align ? "%s_%s_a%u" : "%s_%s", s->name, suf, align);
         gen_name(g->p, base, g->gtype[gi], sizeof g->gtype[gi], 1);
@@ -374,7 +334,7 @@ static void emit_split(gctx *g)
             sb_printf(&g->types, "__align__(%u) ", align);
         sb_printf(&g->types, "%s {\n", g->gtype[gi]);
         for (unsigned i = 0; i < gr->lanes; i++) {
-            unsigned f = adv_layout_order(g->l, gr->first + i);
+            unsigned f = adv_shape_order(g->l, gr->first + i);
             sb_printf(&g->types, "    %s %s;\n", g->ftype[f], s->fields[f].name);
         }
         sb_printf(&g->types, "};\nstatic_assert(sizeof(%s) == %u, \"gmadvise: split group size\");\n\f", g->gtype[gi],
@@ -390,37 +350,38 @@ static void emit_types(gctx *g, int need_proxy)
     if (g->kind != ADV_L_AOS_ALIGN)
         field_types(g);
     if (g->kind == ADV_L_AOS_ALIGN) {
-        snprintf(base, sizeof base, "%s_a%u", s->name, adv_layout_align(g->l));
+        snprintf(base, sizeof base, "%s_a%u", s->name, adv_shape_align(g->l));
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
         sb_printf(&g->types,
                   "/* %s padded to %u bytes so that one element moves in %u-byte accesses */\n"
                   "struct __align__(%u) %s : %s {\n"
                   "    __device__ %s &operator=(const %s &o)\n"
                   "    {\n        *static_cast<%s *>(this) = o;\n        return *this;\n    }\n};\n\f",
-                  s->name, adv_layout_elem_size(g->l), adv_layout_align(g->l),
-                  adv_layout_align(g->l), g->tname, s->qual, g->tname, s->qual, s->qual);
+                  s->name, adv_shape_elem_size(g->l), adv_shape_align(g->l),
+                  adv_shape_align(g->l), g->tname, s->qual, g->tname, s->qual, s->qual);
         return;
     }
     if (g->kind == ADV_L_REORDER) {
-        snprintf(base, sizeof base, adv_layout_spec_is_std(adv_layout_spec_of(g->l)) ? "%s_r" : "%s_%s", s->name,
+        snprintf(base, sizeof base, adv_layout_spec_is_std(adv_shape_spec(g->l)) ? "%s_r" : "%s_%s", s->name,
                  g->ident);
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
         gen_name(g->p, "gm_v", g->val, sizeof g->val, 1);
         emit_reordered(g);
         return;
     }
-    if (g->kind == ADV_L_AOSOA) {
+    if (adv_shape_storage(g->l) == ADV_ST_BLOCKS) {
         snprintf(base, sizeof base, "%s_%s", s->name, g->ident);
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
         sb_printf(&g->types, "/* %u elements of %s, one array per field */\nstruct %s {\n",
-                  adv_layout_block(g->l), s->name, g->tname);
-        for (unsigned f = 0; f < s->nfields; f++)
+                  adv_shape_block(g->l), s->name, g->tname);
+        for (unsigned i = 0; i < s->nfields; i++) {
+            unsigned f = adv_shape_order(g->l, i);
             sb_printf(&g->types, "    %s %s[%u];\n", g->ftype[f], s->fields[f].name,
-                      adv_layout_block(g->l));
+                      adv_shape_block(g->l));
+        }
         sb_puts(&g->types, "};\n\f");
     }
-    if (g->kind == ADV_L_SPLIT)
-        emit_split(g);
+    emit_split(g);
     if (!need_proxy)
         return;
     snprintf(base, sizeof base, "%s_%s_ref", s->name, lname);
@@ -454,12 +415,12 @@ static void pointer_prefix(gctx *g, unsigned i)
     const char *name = g->k->params[i].name;
     const adv_model *m = g->p->m;
     snprintf(g->pfx[i], sizeof g->pfx[i], "%s", name);
-    if (!g->l || adv_layout_npointers(g->l) < 2)
+    if (!g->l || adv_shape_npointers(g->l) < 2)
         return;
     for (int n = 1;; n++) {
         int clash = 0;
         char suf[64], word[ADV_NAME_MAX * 2 + 80];
-        for (unsigned p = 0; p < adv_layout_npointers(g->l) && !clash; p++) {
+        for (unsigned p = 0; p < adv_shape_npointers(g->l) && !clash; p++) {
             snprintf(word, sizeof word, "%s_%s", g->pfx[i], pointer_suffix(g, p, suf, sizeof suf));
             clash = word_in(adv_model_text(m), adv_model_text_len(m), word);
         }
@@ -474,7 +435,7 @@ static void param_decl(gctx *g, sb_t *b, const adv_param *par)
     const char *cq = par->pointee_const ? "const " : "";
     const char *rq = par->is_restrict ? "__restrict__ " : "";
     char suf[64];
-    for (unsigned i = 0; i < adv_layout_npointers(g->l); i++) {
+    for (unsigned i = 0; i < adv_shape_npointers(g->l); i++) {
         const char *sf = pointer_suffix(g, i, suf, sizeof suf);
         sb_printf(b, "%s%s%s *%s%s%s%s", i ? ", " : "", cq, pointer_type(g, i), rq, g->pfx[par - g->k->params],
                   sf ? "_" : "", sf ? sf : "");
@@ -490,11 +451,11 @@ static void access_text(gctx *g, sb_t *out, const repl *r, const repl *all, unsi
     sb_init(&idx);
     render(g, &idx, all, nr, a->idx_begin, a->idx_end);
     if (a->field >= 0) {
-        any_field_expr(g, out, g->pfx[a->param], (unsigned)a->field, idx.s ? idx.s : "");
+        field_at(g, out, g->pfx[a->param], (unsigned)a->field, idx.s ? idx.s : "");
     } else {
         sb_printf(out, "%s(", g->at);
         char suf[64];
-        for (unsigned i = 0; i < adv_layout_npointers(g->l); i++) {
+        for (unsigned i = 0; i < adv_shape_npointers(g->l); i++) {
             const char *sf = pointer_suffix(g, i, suf, sizeof suf);
             sb_printf(out, "%s%s%s, ", g->pfx[a->param], sf ? "_" : "", sf ? sf : "");
         }
@@ -603,7 +564,7 @@ static int rewritable(gctx *g, int *need_proxy, char *why, size_t n)
             continue;
         if (x->field < 0)
             *need_proxy = 1;
-        if (g->kind == ADV_L_AOSOA && !x->idx_pure) {
+        if (adv_shape_storage(g->l) == ADV_ST_BLOCKS && !x->idx_pure) {
             snprintf(why, n, "kernel %s: index '%s' (line %u) has side effects and AoSoA repeats it",
                      k->name, x->index, x->line);
             return 0;
@@ -684,7 +645,7 @@ static int push(kgen_program *p, unsigned kernel, int st, adv_layout_kind kind, 
     return (int)p->nv++;
 }
 
-int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout *l, char *why,
+int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout_shape *l, char *why,
                      size_t why_len)
 {
     const adv_model *m = p->m;
@@ -694,9 +655,9 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
     g->k = k;
     g->s = st >= 0 ? adv_model_struct(m, (unsigned)st) : NULL;
     g->l = l;
-    g->kind = l ? adv_layout_kind_of(l) : ADV_L_AOS;
+    g->kind = l ? adv_shape_kind(l) : ADV_L_AOS;
     adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
-    adv_layout_spec_ident(l ? adv_layout_spec_of(l) : &aos, g->ident, sizeof g->ident);
+    adv_layout_spec_ident(l ? adv_shape_spec(l) : &aos, g->ident, sizeof g->ident);
     sb_init(&g->types);
     int need_proxy = 0;
     if (!check_names(k, g->s, why, why_len) ||
@@ -729,12 +690,14 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout 
     return id;
 }
 
-int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout *l, const char *header,
+int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout_shape *l, const char *header,
                      char *why, size_t why_len)
 {
     const adv_kernel *k = adv_model_kernel(p->m, kernel);
     const adv_struct *s = adv_model_struct(p->m, (unsigned)st);
-    adv_layout_kind kind = adv_layout_kind_of(l);
+    adv_layout_kind kind = adv_shape_kind(l);
+    char ident[64];
+    adv_layout_spec_ident(adv_shape_spec(l), ident, sizeof ident); /* the kind's name for a standard layout */
     if (!check_names(k, s, why, why_len))
         return -1;
     /* each layout's header in its own namespace, its helpers in each too
@@ -742,9 +705,9 @@ int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout 
     sb_t t;
     sb_init(&t);
     sb_printf(&t, "namespace gm_adopt_%s_%s {\n#undef GM_ADOPT_LDNC\n#define %s_LAYOUT %s\n%s#undef %s_LAYOUT\n}\n\f",
-              s->name, adv_layout_name(kind), s->name, adv_adopt_macro(kind), header, s->name);
+              s->name, ident, s->name, adv_adopt_macro(adv_shape_spec(l)), header, s->name);
     char base[ADV_NAME_MAX + 48];
-    snprintf(base, sizeof base, "%s_%s_%s_cuh", k->name, s->name, adv_layout_name(kind));
+    snprintf(base, sizeof base, "%s_%s_%s_cuh", k->name, s->name, ident);
     int id = push(p, kernel, st, kind, base, sb_take(&t), NULL);
     variant *v = &p->v[id];
     repl *r = gm_xcalloc(k->nparams + 2, sizeof *r);
@@ -756,7 +719,7 @@ int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout 
             continue;
         sb_t d;
         sb_init(&d);
-        sb_printf(&d, "gm_adopt_%s_%s::%s_%s %s", s->name, adv_layout_name(kind), s->name, adv_adopt_view(par),
+        sb_printf(&d, "gm_adopt_%s_%s::%s_%s %s", s->name, ident, s->name, adv_adopt_view(par),
                   par->name);
         r[nr++] = (repl){par->begin, par->end, NULL, sb_take(&d)};
     }

@@ -25,13 +25,13 @@ void kgen_destroy(kgen_program *p);
 /* Adds kernel `kernel` with the parameters of struct `st` in layout `l`
  * (NULL l or st < 0: the kernel as declared).  Returns the variant's id,
  * or -1 with `why` saying what prevents the rewrite. */
-int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout *l, char *why,
+int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout_shape *l, char *why,
                      size_t why_len);
 /* Adds kernel `kernel` as the user wrote it, its parameters of struct `st`
  * declared as the views of `header` (adv_adopt_header's text) in layout
  * l: what a program that adopted the header compiles.  Returns the
  * variant's id, or -1 with `why`. */
-int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout *l, const char *header,
+int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout_shape *l, const char *header,
                      char *why, size_t why_len);
 /* Drops a variant from the program (after it failed to compile). */
 void kgen_disable_variant(kgen_program *p, int v);

@@ -9,6 +9,7 @@
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
 #include "../core/layout.h"
+#include "../core/choose.h"
 
 static void add_cell(merged *mg, const adv_jval *v, unsigned run)
 {
@@ -20,7 +21,7 @@ static void add_cell(merged *mg, const adv_jval *v, unsigned run)
     memset(c, 0, sizeof *c);
     snprintf(c->kernel, sizeof c->kernel, "%s", adv_json_member_str(v, "kernel"));
     snprintf(c->st, sizeof c->st, "%s", adv_json_member_str(v, "struct"));
-    snprintf(c->layout, sizeof c->layout, "%s", adv_json_member_str(v, "layout"));
+    c->layout = gm_xstrdup(adv_json_member_str(v, "layout"));
     c->run = run;
     if (med && med->type == ADV_J_NUM && corr && corr->type == ADV_J_BOOL && corr->num)
         c->ms = med->num;
@@ -108,6 +109,8 @@ void adv_merge_index(merged *mg)
 
 void adv_merge_free(merged *mg)
 {
+    for (unsigned i = 0; i < mg->ncells; i++)
+        free(mg->cells[i].layout);
     free(mg->cells);
     free(mg->order);
     mg->cells = NULL;
@@ -150,18 +153,51 @@ static double arch_speedup(const merged *mg, const char *k, const char *s, const
     return n ? exp(logsum / n) : 0;
 }
 
-const char *adv_merge_best(const merged *mg, const char *k, const char *s, const char *sm,
-                               double *speedup, unsigned *nruns)
+unsigned adv_merge_layouts(const merged *mg, const char *k, const char *s, const char ***out)
 {
-    const char *best = NULL;
-    *speedup = 0;
-    for (int L = 0; L < ADV_L_NSTD; L++) {
-        double x = arch_speedup(mg, k, s, adv_layout_name((adv_layout_kind)L), sm, nruns);
-        if (x > *speedup * (1 + GM_NOISE_FLOOR_PCT / 100)) { /* beat the last pick beyond noise */
-            *speedup = x;
-            best = adv_layout_name((adv_layout_kind)L);
-        }
+    unsigned n = 1;
+    *out = gm_xcalloc(mg->ncells + 2, sizeof **out);
+    (*out)[0] = "aos";
+    for (unsigned i = 0; i < mg->ncells; i++) {
+        const mcell *c = &mg->cells[i];
+        if (strcmp(c->kernel, k) || strcmp(c->st, s))
+            continue;
+        unsigned j = 0;
+        while (j < n && strcmp((*out)[j], c->layout))
+            j++;
+        if (j == n)
+            (*out)[n++] = c->layout;
     }
+    return n;
+}
+
+const char *adv_merge_best(const merged *mg, const char *k, const char *s, const char *sm,
+                           double *speedup, unsigned *nruns)
+{
+    const char **ls;
+    unsigned nl = adv_merge_layouts(mg, k, s, &ls), *runs = gm_xcalloc(nl + 1, sizeof *runs);
+    adv_scored *c = gm_xcalloc(nl + 1, sizeof *c);
+    for (unsigned i = 0; i < nl; i++) {
+        double x = arch_speedup(mg, k, s, ls[i], sm, &runs[i]);
+        c[i] = (adv_scored){adv_layout_std(ADV_L_AOS), x > 0, x > 0 ? 1 / x : 0, 0, 0, 1};
+    }
+    adv_choice ch = adv_choose(c, nl, (adv_choose_for){ADV_SCOPE_PROGRAM, 0}, NULL);
+    const char *best = ch.best >= 0 ? ls[ch.best] : NULL;
+    *speedup = ch.best >= 0 ? 1 / c[ch.best].score : 0;
+    *nruns = ch.best >= 0 ? runs[ch.best] : runs[0];
+    free(c);
+    free(runs);
+    free(ls);
     return best;
 }
 
+mpick *adv_merge_choose(const merged *mg, const char (*pairs)[2][128], unsigned npairs)
+{
+    mpick *out = gm_xcalloc((size_t)npairs * mg->narchs + 1, sizeof *out);
+    for (unsigned p = 0; p < npairs; p++)
+        for (unsigned a = 0; a < mg->narchs; a++) {
+            mpick *x = &out[p * mg->narchs + a];
+            x->layout = adv_merge_best(mg, pairs[p][0], pairs[p][1], mg->archs[a], &x->speedup, &x->gpus);
+        }
+    return out;
+}

@@ -19,7 +19,9 @@ typedef struct {
 } mrun;
 
 typedef struct {
-    char kernel[128], st[128], layout[16];
+    char kernel[128], st[128];
+    char *layout;       /* the layout's label as the run printed it (adv_layout_spec_label: one
+                         * label per spec, however long), owned */
     unsigned run;
     double ms;          /* median; 0: not measured or not correct */
 } mcell;
@@ -47,11 +49,30 @@ void adv_merge_free(merged *mg);
  * correct.  O(log cells), after adv_merge_index. */
 double adv_merge_cell_ms(const merged *mg, const char *k, const char *s, const char *layout, unsigned run);
 
+/* Every layout some run measured for (kernel k, struct s): standard and
+ * searched, each once, the declared "aos" first, then in the order read.
+ * *out (freed by the caller) points into mg's cells. */
+unsigned adv_merge_layouts(const merged *mg, const char *k, const char *s, const char ***out);
+
 /* The layout with the best geometric-mean speedup over the declared one
- * across architecture sm's runs (*nruns of them), or NULL; a layout must
- * beat the previous pick by more than the noise floor, as in the advice
- * run (advisor/core/rank.h). */
+ * across architecture sm's runs (*nruns of them), among every layout the
+ * runs measured (adv_merge_layouts), or NULL: the one chooser's program
+ * scope (advisor/core/choose.h), its cost the geometric mean's inverse, so
+ * that the declared layout stays unless another beats it beyond the
+ * noise, as in the advice run. */
 const char *adv_merge_best(const merged *mg, const char *k, const char *s, const char *sm,
                            double *speedup, unsigned *nruns);
+
+/* One architecture's pick for one (kernel, struct): adv_merge_best's
+ * answer; layout NULL when not measured there. */
+typedef struct {
+    const char *layout;
+    double speedup;
+    unsigned gpus;
+} mpick;
+
+/* Every architecture's pick for each pair: out[p * mg->narchs + a]
+ * (freed by the caller), computed once for the printers. */
+mpick *adv_merge_choose(const merged *mg, const char (*pairs)[2][128], unsigned npairs);
 
 #endif

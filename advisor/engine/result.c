@@ -5,6 +5,7 @@
 
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
+#include "../core/choose.h"
 #include "../core/rank.h"
 
 int adv_variant_compiled(const adv_variant *v)
@@ -66,11 +67,6 @@ static int usable(const adv_variant *v)
     return v->state == ADV_V_MEASURED && v->correct == 1 && v->median_ms > 0;
 }
 
-static int faster(const adv_variant *a, const adv_variant *b)
-{
-    return adv_faster_beyond_noise(a->median_ms, a->spread_pct, b->median_ms, b->spread_pct);
-}
-
 static int tie(const adv_variant *a, const adv_variant *b)
 {
     return a->state == ADV_V_MEASURED && b->state == ADV_V_MEASURED &&
@@ -94,34 +90,68 @@ static int is_declared(const adv_variant *v)
 static int by_stake(const void *x, const void *y)
 {
     const adv_rec *a = x, *b = y;
-    return a->at_stake_ms > b->at_stake_ms ? -1 : a->at_stake_ms < b->at_stake_ms;
+    if (a->predicted != b->predicted) /* the measured first: ms and bytes do not compare */
+        return a->predicted ? 1 : -1;
+    double sa = a->predicted ? a->at_stake_bytes : a->at_stake_ms;
+    double sb = b->predicted ? b->at_stake_bytes : b->at_stake_ms;
+    return sa > sb ? -1 : sa < sb;
 }
 
 /* Without a measurement of the declared layout: the model's pick. */
+/* Kernel scope through the one chooser (choose.h): the pair's variants
+ * that `ok` accepts, the declared (variant i) first, each scored by
+ * `score`; returns the chosen variant's index and fills *ch. */
+static int choose_among(const adv_variant *v, unsigned nv, unsigned i, int (*ok)(const adv_variant *),
+                        adv_scored (*score)(const adv_variant *), adv_choice *ch)
+{
+    adv_scored *c = gm_xcalloc(nv + 1, sizeof *c);
+    unsigned *at = gm_xcalloc(nv + 1, sizeof *at), n = 1;
+    c[0] = score(&v[i]);
+    at[0] = i;
+    for (unsigned j = 0; j < nv; j++)
+        if (j != i && same_pair(&v[j], &v[i]) && ok(&v[j])) {
+            c[n] = score(&v[j]);
+            at[n++] = j;
+        }
+    *ch = adv_choose(c, n, (adv_choose_for){ADV_SCOPE_KERNEL, 0}, NULL);
+    int best = ch->best >= 0 ? (int)at[ch->best] : (int)i;
+    free(at);
+    free(c);
+    return best;
+}
+
+static int modelled(const adv_variant *v)
+{
+    return v->model.ok && v->state >= ADV_V_GENERATED && v->correct != 0;
+}
+
+static adv_scored model_score(const adv_variant *v)
+{
+    return (adv_scored){v->spec, v->model.ok, v->model.dram_bytes, 0, v->model.requests, 0};
+}
+
+static adv_scored measured_score(const adv_variant *v)
+{
+    return (adv_scored){v->spec, usable(v), v->median_ms, v->spread_pct, 0, 0};
+}
+
 static adv_rec predict_rec(const adv_variant *v, unsigned nv, unsigned i)
 {
     adv_rec r = {.kernel = v[i].kernel, .st = v[i].st, .best = (int)i, .declared = (int)i, .speedup = 1.0, .predicted = 1};
-    for (unsigned j = 0; j < nv; j++)
-        if (same_pair(&v[j], &v[i]) && v[j].model.ok && v[j].state >= ADV_V_GENERATED &&
-            v[j].correct != 0 && adv_predicted_better(&v[j].model, &v[r.best].model))
-            r.best = (int)j;
+    adv_choice ch;
+    r.best = choose_among(v, nv, i, modelled, model_score, &ch);
     r.speedup = v[r.best].model.dram_bytes > 0 ? v[i].model.dram_bytes / v[r.best].model.dram_bytes : 1.0;
-    r.at_stake_ms = v[i].model.dram_bytes - v[r.best].model.dram_bytes; /* bytes: sorts the same way */
+    r.at_stake_bytes = v[i].model.dram_bytes - v[r.best].model.dram_bytes;
     return r;
 }
 
 static adv_rec measured_rec(const adv_variant *v, unsigned nv, unsigned i, double peak_gbps)
 {
     adv_rec r = {.kernel = v[i].kernel, .st = v[i].st, .best = (int)i, .declared = (int)i, .speedup = 1.0};
-    for (unsigned j = 0; j < nv; j++)
-        if (j != i && same_pair(&v[j], &v[i]) && usable(&v[j]) && v[j].median_ms < v[r.best].median_ms)
-            r.best = (int)j;
-    if (r.best != r.declared && !faster(&v[r.best], &v[i])) {
-        r.best = r.declared;
-        r.within_noise = 1;
-    }
-    for (unsigned j = 0; j < nv; j++)
-        r.ntied += (int)j != r.best && same_pair(&v[j], &v[i]) && usable(&v[j]) && tie(&v[j], &v[r.best]);
+    adv_choice ch;
+    r.best = choose_among(v, nv, i, usable, measured_score, &ch);
+    r.within_noise = ch.within_noise;
+    r.ntied = (int)ch.ntied;
     r.speedup = v[i].median_ms / v[r.best].median_ms;
     r.at_stake_ms = v[i].median_ms - v[r.best].median_ms;
     r.peak_pct = peak_gbps > 0 ? 100.0 * v[r.best].gbps / peak_gbps : 0;
@@ -232,28 +262,29 @@ static void program_of(const adv_result *r, int st, adv_program *p)
     adv_layout_spec *sp;
     unsigned n = layouts_of(r, st, &sp);
     double *total = gm_xcalloc(n + 1, sizeof *total);
-    unsigned best = 0; /* sp[0] is the declared AoS */
-    for (unsigned L = 0; L < n; L++) {
+    adv_scored *c = gm_xcalloc(n + 1, sizeof *c);
+    unsigned char *tied = gm_xcalloc(n + 1, 1);
+    for (unsigned L = 0; L < n; L++) { /* sp[0] is the declared AoS */
         int scored;
         total[L] = total_of(r, p, &sp[L], &scored);
         p->generated += total[L] > 0;
         p->measured += total[L] > 0 && !p->predicted;
-        if (total[L] > 0 && (total[best] <= 0 || total[L] < total[best]))
-            best = L;
+        c[L] = (adv_scored){sp[L], total[L] > 0, total[L], 0, 0, 0};
     }
     p->scored = r->search && st >= 0 ? r->search[st].scored : 0;
-    /* the declared layout stays unless another beats it beyond the noise floor */
-    if (total[0] > 0 && best != 0 && total[best] > total[0] * (1 - GM_NOISE_FLOOR_PCT / 100.0)) {
-        best = 0;
-        p->within_noise = 1;
-    }
+    /* program scope: the declared layout stays unless another beats it beyond the noise */
+    adv_choice ch = adv_choose(c, n, (adv_choose_for){ADV_SCOPE_PROGRAM, 0}, tied);
+    unsigned best = ch.best > 0 ? (unsigned)ch.best : 0;
+    p->within_noise = ch.within_noise;
     p->spec = sp[best];
     p->declared_total = total[0];
     p->chosen_total = total[best];
     p->tied = gm_xcalloc(n + 1, sizeof *p->tied);
     for (unsigned L = 0; L < n; L++)
-        if (total[L] > 0 && L != best && total[L] <= p->chosen_total * (1 + GM_NOISE_FLOOR_PCT / 100.0))
+        if (tied[L])
             p->tied[p->ntied++] = sp[L];
+    free(tied);
+    free(c);
     for (unsigned i = 0; i < p->nk; i++) {
         p->k[i].declared = value(find(r, p->k[i].kernel, st, &aos), p->predicted);
         p->k[i].chosen = value(find(r, p->k[i].kernel, st, &p->spec), p->predicted);

@@ -83,7 +83,9 @@ typedef struct {
     int best, declared;       /* indices into the variant array */
     double speedup;           /* declared median / best median */
     double peak_pct;          /* best's effective GB/s over the memcpy peak */
-    double at_stake_ms;       /* declared - best */
+    double at_stake_ms;       /* measured: declared - best median; 0 when predicted */
+    double at_stake_bytes;    /* predicted: the model's declared - best DRAM bytes per element; 0
+                               * when measured */
     int within_noise;         /* best is the declared layout because others are within noise */
     unsigned ntied;           /* other correct variants within noise of the best */
     int predicted;            /* no measurement: ranked by the model (speedup: DRAM bytes ratio) */

@@ -153,6 +153,9 @@ int fe_has_attr(pctx *pc, CXCursor c, enum CXCursorKind attr);
 int fe_name_ok(pctx *pc, CXCursor c, const char *what);
 adv_scalar fe_scalar_of(pctx *pc, CXType t);
 int fe_struct_by_decl(pctx *pc, CXType t);
+/* Whether t is a CUDA vector type (float4, double2: libclang's canonical
+ * record, by its declaration's name): its lanes and lane bytes; 0 when not. */
+int fe_vector_of(pctx *pc, CXType t, unsigned char *lanes, unsigned char *lane);
 
 /* kernels.c: kernels, their parameters and every access through a pointer parameter */
 int fe_add_kernel(pctx *pc, CXCursor fn);

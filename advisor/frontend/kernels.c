@@ -564,6 +564,7 @@ static void read_param(pctx *pc, CXCursor pd, adv_param *p)
         p->elem_size = es > 0 ? (unsigned)es : 0;
         p->struct_idx = fe_struct_by_decl(pc, pt);
         p->scalar = fe_scalar_of(pc, pt);
+        fe_vector_of(pc, pt, &p->vec_lanes, &p->vec_lane);
         CXType cpt = cx->clang_getCanonicalType(pt);
         if (p->struct_idx >= 0)
             p->kind = ADV_P_STRUCT_PTR;

@@ -1,6 +1,7 @@
 #include "frontend.h"
 
 #include "../../common/limits.h"
+#include "../core/coalesce.h"
 
 /* ---- types and structs ------------------------------------------------ */
 
@@ -273,6 +274,9 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
             f.array_len = (unsigned)cx->clang_getArraySize(ct);
         f.scalar = fe_scalar_of(pc, ft);
         f.is_const = cx->clang_isConstQualifiedType(ft) != 0;
+        int rs = fe_struct_by_decl(pc, ft);
+        f.record = rs >= 0 ? (unsigned)rs + 1 : 0;
+        fe_vector_of(pc, ft, &f.vec_lanes, &f.vec_lane);
         leafvec lv = {NULL, 0, 0};
         leaves_of(pc, ft, 0, &lv, cv.v[i], 0);
         f.leaves = lv.v;
@@ -330,4 +334,21 @@ int fe_struct_by_decl(pctx *pc, CXType t)
         if (pc->m->struct_decl_off[i] == off)
             return (int)i;
     return -1;
+}
+
+int fe_vector_of(pctx *pc, CXType t, unsigned char *lanes, unsigned char *lane)
+{
+    const adv_clang *cx = pc->cx;
+    CXType ct = cx->clang_getCanonicalType(t);
+    unsigned ls, n;
+    char name[64];
+    *lanes = *lane = 0;
+    if (ct.kind != CXType_Record)
+        return 0;
+    adv_cxstr(cx, cx->clang_getCursorSpelling(cx->clang_getTypeDeclaration(ct)), name, sizeof name);
+    if (!adv_vector_type(name, &ls, &n))
+        return 0;
+    *lanes = (unsigned char)n;
+    *lane = (unsigned char)ls;
+    return 1;
 }

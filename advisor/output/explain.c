@@ -62,22 +62,13 @@ static void draw(FILE *f, const char *title, const adv_pattern *p)
     fprintf(f, "\n");
 }
 
-/* The first piece of access a of kernel k, struct st in layout `kind`. */
-void adv_explain_access(FILE *f, const adv_model *m, unsigned k, unsigned a, int st,
-                        adv_layout_kind kind, const char *label)
+/* The first of access a's pieces, as adv_access_pieces gave them. */
+void adv_explain_access(FILE *f, const adv_model *m, unsigned k, unsigned a, const char *label,
+                        const adv_pattern *pt, unsigned n, const char *why)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
     const adv_access *x = &kn->acc[a];
-    const adv_params *pv = adv_model_params(m, k);
-    char why[128] = "", title[600];
-    adv_layout *lay = NULL;
-    if (st >= 0 && kind != ADV_L_AOS) {
-        lay = adv_layout_create(adv_model_struct(m, (unsigned)st), kind, 1u << 16, why, sizeof why);
-        if (!lay)
-            return;
-    }
-    adv_pattern pt[64];
-    unsigned n = adv_access_patterns(m, k, a, st, lay, pv, pt, 64, why, sizeof why);
+    char title[600];
     snprintf(title, sizeof title, "%s %s[%s]%s%s in %s, %s%s", x->mode == ADV_WRITE ? "write" : "read",
              kn->params[x->param].name, x->index, x->path[0] ? "." : "", x->path, kn->label, label,
              n > 1 ? " (first of its pieces)" : "");
@@ -85,7 +76,6 @@ void adv_explain_access(FILE *f, const adv_model *m, unsigned k, unsigned a, int
         fprintf(f, "  %s: not drawn: %s\n\n", title, why);
     else
         draw(f, title, &pt[0]);
-    adv_layout_destroy(lay);
 }
 
 /* ---- lessons ----------------------------------------------------------------- */

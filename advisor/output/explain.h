@@ -9,13 +9,14 @@
 
 #include <stdio.h>
 
+#include "../core/coalesce.h"
 #include "../core/layout.h"
 #include "../core/model.h"
 
-/* The first piece of access a of kernel k with struct st in layout `kind`
- * (st < 0 or ADV_L_AOS: as declared), titled with `label`. */
-void adv_explain_access(FILE *f, const adv_model *m, unsigned k, unsigned a, int st,
-                        adv_layout_kind kind, const char *label);
+/* The first of the n patterns (adv_access_pieces') of access a of kernel
+ * k, titled with `label`; n == 0: why it is not drawn. */
+void adv_explain_access(FILE *f, const adv_model *m, unsigned k, unsigned a, const char *label,
+                        const adv_pattern *pt, unsigned n, const char *why);
 
 /* The lessons' diagrams, and the small header each then runs through the
  * advice engine. */

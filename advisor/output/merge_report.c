@@ -1,29 +1,35 @@
 #include "merge_report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../common/json.h"
 #include "../../common/strbuf.h"
 #include "../core/layout.h"
 
-void adv_merge_text_pair(const merged *mg, const char *k, const char *s)
+void adv_merge_text_pair(const merged *mg, const char *k, const char *s, const mpick *picks)
 {
-    printf("\n%s / %s: speedup over the declared layout\n  %-10s", k, s, "layout");
+    const char **ls;
+    unsigned nl = adv_merge_layouts(mg, k, s, &ls);
+    int w = 10; /* the widest label, at least the standard kinds' */
+    for (unsigned i = 0; i < nl; i++)
+        w = (int)strlen(ls[i]) > w ? (int)strlen(ls[i]) : w;
+    printf("\n%s / %s: speedup over the declared layout\n  %-*s", k, s, w, "layout");
     for (unsigned r = 0; r < mg->nruns; r++) {
         char label[16];
         snprintf(label, sizeof label, "#%u", r + 1);
         printf(" %12s", label);
     }
     printf("\n");
-    for (int L = 0; L < ADV_L_NSTD; L++) {
-        const char *ln = adv_layout_name((adv_layout_kind)L);
+    for (unsigned L = 0; L < nl; L++) {
+        const char *ln = ls[L];
         int any = 0; /* a layout no run has (older runs lack the newer layouts) is left out */
         for (unsigned r = 0; r < mg->nruns; r++)
             any |= adv_merge_cell_ms(mg, k, s, ln, r) > 0;
         if (!any)
             continue;
-        printf("  %-10s", ln);
+        printf("  %-*s", w, ln);
         for (unsigned r = 0; r < mg->nruns; r++) {
             double d = adv_merge_cell_ms(mg, k, s, "aos", r), v = adv_merge_cell_ms(mg, k, s, ln, r);
             if (d > 0 && v > 0)
@@ -33,25 +39,26 @@ void adv_merge_text_pair(const merged *mg, const char *k, const char *s)
         }
         printf("\n");
     }
-    char first[16] = "";
+    free(ls);
+    const char *first = NULL;
     int agree = 1;
     for (unsigned a = 0; a < mg->narchs; a++) {
-        double x;
-        unsigned n;
-        const char *b = adv_merge_best(mg, k, s, mg->archs[a], &x, &n);
+        const char *b = picks[a].layout;
+        double x = picks[a].speedup;
+        unsigned n = picks[a].gpus;
         if (b)
             printf("  sm_%s: %s, %.2fx (geometric mean over %u GPU%s)\n", mg->archs[a], b, x, n, n == 1 ? "" : "s");
         else
             printf("  sm_%s: not measured there\n", mg->archs[a]);
-        if (!first[0] && b)
-            snprintf(first, sizeof first, "%s", b);
+        if (!first && b)
+            first = b;
         agree &= b && !strcmp(first, b);
     }
     if (mg->narchs > 1)
         printf("  %s\n", agree ? "every architecture agrees" : "architectures disagree: the mix you deploy on decides");
 }
 
-void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npairs)
+void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npairs, const mpick *picks)
 {
     sb_t out;
     sb_init(&out);
@@ -73,15 +80,13 @@ void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npai
         adv_json_str(&j, "sm", mg->archs[a]);
         adv_json_begin_arr(&j, "recommendations");
         for (unsigned p = 0; p < npairs; p++) {
-            double x;
-            unsigned n;
-            const char *b = adv_merge_best(mg, pairs[p][0], pairs[p][1], mg->archs[a], &x, &n);
+            const mpick *x = &picks[p * mg->narchs + a];
             adv_json_begin_obj(&j, NULL);
             adv_json_str(&j, "kernel", pairs[p][0]);
             adv_json_str(&j, "struct", pairs[p][1]);
-            adv_json_str(&j, "layout", b);
-            adv_json_num(&j, "speedup_geomean", x);
-            adv_json_int(&j, "gpus", n);
+            adv_json_str(&j, "layout", x->layout);
+            adv_json_num(&j, "speedup_geomean", x->speedup);
+            adv_json_int(&j, "gpus", x->gpus);
             adv_json_end_obj(&j);
         }
         adv_json_end_arr(&j);

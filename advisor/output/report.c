@@ -141,30 +141,25 @@ static void print_variants(const out_t *o, const adv_result *r, unsigned k, int 
     }
 }
 
-/* Without a GPU: the model's ranking, said to be a prediction. */
-/* The command that writes the adoption header for a recommendation. */
-/* The command that writes the adoption header for layout sp of struct st;
- * 0 for a layout the header does not offer (the search's own: AoSoA of
- * other lane counts, hot-first orders, splits). */
-static int adopt_command(const adv_result *r, int st, const adv_layout_spec *sp, char *out, size_t n)
+/* The command that writes the adoption header for layout sp of struct st
+ * (any layout: the header holds the search's too); a label other than a
+ * kind's name is quoted for the shell (it holds only field names, which
+ * are identifiers, and {}()@: and spaces). */
+static void adopt_command(const adv_result *r, int st, const adv_layout_spec *sp, char *out, size_t n)
 {
-    if (!adv_layout_spec_is_std(sp))
-        return 0;
-    snprintf(out, n, "gmadvise adopt %s --struct %s --layout %s", adv_model_file(r->m),
-             adv_model_struct(r->m, (unsigned)st)->name, adv_layout_name(sp->kind));
-    return 1;
+    char lb[LABEL_MAX];
+    label(r, st, sp, lb, sizeof lb);
+    int q = !adv_layout_spec_is_std(sp);
+    snprintf(out, n, "gmadvise adopt %s --struct %s --layout %s%s%s", adv_model_file(r->m),
+             adv_model_struct(r->m, (unsigned)st)->name, q ? "'" : "", lb, q ? "'" : "");
 }
 
 /* How to adopt a recommendation without rewriting the kernel: the
  * command, and the one change of each parameter. */
 static void print_adopt(FILE *f, const adv_result *r, const adv_rec *rc)
 {
-    char cmd[1024];
-    if (!adopt_command(r, rc->st, &r->v[rc->best].spec, cmd, sizeof cmd)) {
-        fprintf(f, "    (gmadvise adopt writes headers for the standard layouts only: adopt this one from the code "
-                   "above)\n");
-        return;
-    }
+    char cmd[LABEL_MAX + 512];
+    adopt_command(r, rc->st, &r->v[rc->best].spec, cmd, sizeof cmd);
     const adv_kernel *k = adv_model_kernel(r->m, rc->kernel);
     const char *sn = adv_model_struct(r->m, (unsigned)rc->st)->name;
     fprintf(f, "    or keep the kernel as written: %s, then in %s:", cmd, k->label);
@@ -262,40 +257,39 @@ static void print_recommendations(const out_t *op, const adv_result *r)
  * group), its lanes, alignment and bytes per element. */
 static void json_layout(adv_json *j, const adv_struct *s, const adv_layout_spec *sp)
 {
-    char why[256];
-    adv_layout *l = adv_layout_make(s, sp, 1024, why, sizeof why);
+    adv_layout_shape *l = adv_shape_make(s, sp, NULL, 0);
     adv_json_str(j, "layout", adv_layout_name(sp->kind));
     adv_json_begin_arr(j, "order");
     for (unsigned i = 0; i < s->nfields; i++)
-        adv_json_str(j, NULL, s->fields[l ? adv_layout_order(l, i) : i].name);
+        adv_json_str(j, NULL, s->fields[l ? adv_shape_order(l, i) : i].name);
     adv_json_end_arr(j);
     adv_json_begin_arr(j, "groups");
     int grouped = sp->kind == ADV_L_VECTOR || sp->kind == ADV_L_SPLIT;
-    unsigned ng = !l ? 0 : sp->kind == ADV_L_SOA ? s->nfields : grouped ? adv_layout_ngroups(l) : 1;
+    unsigned ng = !l ? 0 : sp->kind == ADV_L_SOA ? s->nfields : grouped ? adv_shape_ngroups(l) : 1;
     for (unsigned g = 0; g < ng; g++) {
-        unsigned first = sp->kind == ADV_L_SOA ? g : grouped ? adv_layout_group(l, g)->first : 0;
-        unsigned n = sp->kind == ADV_L_SOA ? 1 : grouped ? adv_layout_group(l, g)->lanes : s->nfields;
+        unsigned first = sp->kind == ADV_L_SOA ? g : grouped ? adv_shape_group(l, g)->first : 0;
+        unsigned n = sp->kind == ADV_L_SOA ? 1 : grouped ? adv_shape_group(l, g)->lanes : s->nfields;
         adv_json_begin_arr(j, NULL);
         for (unsigned f = first; f < first + n; f++)
-            adv_json_str(j, NULL, s->fields[adv_layout_order(l, f)].name);
+            adv_json_str(j, NULL, s->fields[adv_shape_order(l, f)].name);
         adv_json_end_arr(j);
     }
     adv_json_end_arr(j);
-    if (l && sp->kind == ADV_L_AOSOA)
-        adv_json_int(j, "lanes", adv_layout_block(l));
+    if (l && adv_shape_block(l) > 1)
+        adv_json_int(j, "lanes", adv_shape_block(l));
     else
         adv_json_null(j, "lanes");
     if (l && adv_layout_aos_kind(sp->kind))
-        adv_json_int(j, "align", adv_layout_align(l));
+        adv_json_int(j, "align", adv_shape_align(l));
     else if (l && sp->kind == ADV_L_SPLIT) {
         adv_json_begin_arr(j, "align"); /* one per group */
         for (unsigned g = 0; g < ng; g++)
-            adv_json_int(j, NULL, adv_layout_group(l, g)->align);
+            adv_json_int(j, NULL, adv_shape_group(l, g)->align);
         adv_json_end_arr(j);
     } else
         adv_json_int(j, "align", s->align);
-    adv_json_int(j, "size", l ? adv_layout_elem_bytes(l) : 0);
-    adv_layout_destroy(l);
+    adv_json_int(j, "size", l ? adv_shape_elem_bytes(l) : 0);
+    adv_shape_free(l);
 }
 
 static void json_program(adv_json *j, const adv_result *r)
@@ -511,9 +505,9 @@ void adv_report_json(const adv_result *r, sb_t *out)
         adv_json_int(&j, "tied", rc->ntied);
         adv_json_bool(&j, "predicted", rc->predicted);
         adv_json_str(&j, "code", b->code);
-        char cmd[1024];
-        int adoptable = adopt_command(r, rc->st, &b->spec, cmd, sizeof cmd);
-        adv_json_str(&j, "adopt", rc->best != rc->declared && adoptable ? cmd : NULL);
+        char cmd[LABEL_MAX + 512];
+        adopt_command(r, rc->st, &b->spec, cmd, sizeof cmd);
+        adv_json_str(&j, "adopt", rc->best != rc->declared ? cmd : NULL);
         adv_json_end_obj(&j);
     }
     adv_json_end_arr(&j);
@@ -524,7 +518,7 @@ void adv_report_json(const adv_result *r, sb_t *out)
 static void print_program(const out_t *o, const adv_result *r)
 {
     FILE *f = o->f;
-    char lb[LABEL_MAX], cmd[1024];
+    char lb[LABEL_MAX], cmd[LABEL_MAX + 512];
     if (!r->nprog)
         return;
     fprintf(f, "\n%sprogram%s: one layout per struct for every kernel that takes it (weights from --weight "
@@ -565,18 +559,8 @@ static void print_program(const out_t *o, const adv_result *r)
         }
         if (p->spec.kind == ADV_L_AOS)
             continue;
-        if (adopt_command(r, p->st, &p->spec, cmd, sizeof cmd)) {
-            fprintf(f, "    adopt it without rewriting the kernels: %s\n", cmd);
-            continue;
-        }
-        /* the search's own layout: its struct(s), as generated for the first kernel */
-        for (unsigned v = 0; v < r->nv; v++)
-            if (r->v[v].st == p->st && !r->v[v].adopted && r->v[v].code && adv_layout_spec_eq(&r->v[v].spec, &p->spec)) {
-                fprintf(f, "    (gmadvise adopt writes headers for the standard layouts only; this one as generated "
-                           "for %s:)\n", adv_model_kernel(r->m, r->v[v].kernel)->label);
-                print_code(f, r->v[v].code);
-                break;
-            }
+        adopt_command(r, p->st, &p->spec, cmd, sizeof cmd);
+        fprintf(f, "    adopt it without rewriting the kernels: %s\n", cmd);
     }
 }
 

@@ -63,6 +63,12 @@ GM_ADOPT_LD(short, short, "s16", "h")
 GM_ADOPT_LD(unsigned short, unsigned short, "u16", "h")
 GM_ADOPT_LD(signed char, short, "s8", "h")
 GM_ADOPT_LD(unsigned char, unsigned short, "u8", "h")
+/* an array field moves by its bytes (adv_emit_copy) */
+GM_ADOPT_HD void gm_copy_bytes(void *d, const void *s, unsigned long long n)
+{
+    for (unsigned long long k = 0; k < n; ++k)
+        ((char *)d)[k] = ((const char *)s)[k];
+}
 #endif
 #ifndef Particle_LAYOUT
 #define Particle_LAYOUT GM_LAYOUT_SOA
@@ -279,9 +285,7 @@ struct Particle_rview {
     Particle_aosoa const *p;
     GM_ADOPT_HD Particle_rref operator[](long long gm_i) const
     {
-        Particle_aosoa const &gm_b = p[gm_i / 32];
-        const long long gm_l = gm_i % 32;
-        return {gm_ld_nc(&gm_b.x[gm_l]), gm_ld_nc(&gm_b.y[gm_l]), gm_ld_nc(&gm_b.z[gm_l]), gm_ld_nc(&gm_b.vx[gm_l]), gm_ld_nc(&gm_b.vy[gm_l]), gm_ld_nc(&gm_b.vz[gm_l]), gm_ld_nc(&gm_b.mass[gm_l]), gm_ld_nc(&gm_b.id[gm_l])};
+        return {gm_ld_nc(&p[(gm_i) / 32].x[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].y[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].z[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].vx[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].vy[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].vz[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].mass[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].id[(gm_i) % 32])};
     }
 };
 struct Particle_cref {
@@ -311,9 +315,7 @@ struct Particle_cview {
     Particle_aosoa const *p;
     GM_ADOPT_HD Particle_cref operator[](long long gm_i) const
     {
-        Particle_aosoa const &gm_b = p[gm_i / 32];
-        const long long gm_l = gm_i % 32;
-        return {gm_b.x[gm_l], gm_b.y[gm_l], gm_b.z[gm_l], gm_b.vx[gm_l], gm_b.vy[gm_l], gm_b.vz[gm_l], gm_b.mass[gm_l], gm_b.id[gm_l]};
+        return {p[(gm_i) / 32].x[(gm_i) % 32], p[(gm_i) / 32].y[(gm_i) % 32], p[(gm_i) / 32].z[(gm_i) % 32], p[(gm_i) / 32].vx[(gm_i) % 32], p[(gm_i) / 32].vy[(gm_i) % 32], p[(gm_i) / 32].vz[(gm_i) % 32], p[(gm_i) / 32].mass[(gm_i) % 32], p[(gm_i) / 32].id[(gm_i) % 32]};
     }
 };
 struct Particle_ref {
@@ -359,9 +361,7 @@ struct Particle_view {
     Particle_aosoa *p;
     GM_ADOPT_HD Particle_ref operator[](long long gm_i) const
     {
-        Particle_aosoa &gm_b = p[gm_i / 32];
-        const long long gm_l = gm_i % 32;
-        return {gm_b.x[gm_l], gm_b.y[gm_l], gm_b.z[gm_l], gm_b.vx[gm_l], gm_b.vy[gm_l], gm_b.vz[gm_l], gm_b.mass[gm_l], gm_b.id[gm_l]};
+        return {p[(gm_i) / 32].x[(gm_i) % 32], p[(gm_i) / 32].y[(gm_i) % 32], p[(gm_i) / 32].z[(gm_i) % 32], p[(gm_i) / 32].vx[(gm_i) % 32], p[(gm_i) / 32].vy[(gm_i) % 32], p[(gm_i) / 32].vz[(gm_i) % 32], p[(gm_i) / 32].mass[(gm_i) % 32], p[(gm_i) / 32].id[(gm_i) % 32]};
     }
     GM_ADOPT_HD operator Particle_cview() const { return {p}; }
     GM_ADOPT_HD operator Particle_rview() const { return {p}; }

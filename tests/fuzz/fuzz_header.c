@@ -33,10 +33,11 @@ static void exercise(const adv_model *m)
             const adv_struct *s = adv_model_struct(m, (unsigned)kn->params[p].struct_idx);
             for (int L = 0; L < ADV_L_NSTD; L++) {
                 char why[256];
-                adv_layout *lay = adv_layout_create(s, (adv_layout_kind)L, 1024, why, sizeof why);
+                adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
+                adv_layout_shape *lay = adv_shape_make(s, &sp, why, sizeof why);
                 if (lay)
                     kgen_add_variant(kg, k, kn->params[p].struct_idx, lay, why, sizeof why);
-                adv_layout_destroy(lay);
+                adv_shape_free(lay);
             }
         }
     }

@@ -1,0 +1,100 @@
+/* One contract per layout kind, one table of them (as BabelStream's
+ * Stream.h gives each programming model one interface and one factory).
+ *
+ * Everything that differs from one kind of layout to another is an entry
+ * of this table: its name and the adoption header's macro, whether it is
+ * measured in a standard form, its shape (layout.h: order, groups, lanes,
+ * pointers), the parameters its label shows and parses back, the C
+ * expression of a field of an element, and what each of its pointers
+ * points to.  kgen (the kernel rewrite), adopt (the drop-in header: types,
+ * views, host pack/unpack) and the report ask the table; none of them
+ * branches on a kind for these.  Adding a kind is one entry here plus its
+ * tests. */
+#ifndef ADV_LAYOUT_KIND_H
+#define ADV_LAYOUT_KIND_H
+
+#include <stddef.h>
+
+#include "../../common/strbuf.h"
+#include "layout.h"
+
+/* What pointer i of a layout points to (adv_shape_npointers' order). */
+typedef enum {
+    ADV_PT_ELEM,   /* the whole element (AoS kinds) or a block of elements (AoSoA kinds) */
+    ADV_PT_FIELD,  /* one field's array (SoA): item is the field */
+    ADV_PT_VECTOR, /* a vector group's array of vtype (vector): item is the group */
+    ADV_PT_GROUP   /* a group's array of small structs (split), or of its one field when the
+                    * group is a lone field with no alignment of its own: item is the group */
+} adv_pointee_kind;
+
+typedef struct {
+    adv_pointee_kind what;
+    unsigned item;
+    unsigned field; /* ADV_PT_FIELD, and a lone-field group: the field its array holds */
+    int lone;       /* ADV_PT_VECTOR or ADV_PT_GROUP of one scalar field, an array of it */
+} adv_pointee;
+
+/* How the elements sit in memory, which decides the types a generator
+ * declares and how an element is reached. */
+typedef enum {
+    ADV_ST_WHOLE,  /* one element after another: one pointer, p[i].f as written */
+    ADV_ST_BLOCKS, /* blocks of lanes elements, one array per field inside (AoSoA) */
+    ADV_ST_ARRAYS  /* fields or groups apart, one array each (SoA, vector, split) */
+} adv_storage;
+
+typedef struct adv_layout_ops adv_layout_ops;
+struct adv_layout_ops {
+    adv_layout_kind kind;
+    const char *name;   /* "soa": labels, --layout, JSON */
+    const char *macro;  /* "GM_LAYOUT_SOA": the header's selector for the standard form; NULL
+                         * for a kind with none (the header names its one searched layout
+                         * GM_LAYOUT_SEARCHED) */
+    int standard;       /* measured for every kernel in its standard form (adv_layout_std) */
+    adv_storage storage;
+    /* NULL, or why sp is not a point of this kind's space for s (lanes not
+     * a power of two, a field in no group): 0 with `why`. */
+    int (*well_formed)(const adv_struct *s, const adv_layout_spec *sp, char *why, size_t why_len);
+    /* Builds sh's order, places, groups and strides (layout_shape.h); 0
+     * with `why` when the kind does not apply to sh's struct. */
+    int (*shape)(adv_layout_shape *sh, char *why, size_t why_len);
+    /* The label's parameters after the name ("8", "(hot: x y)", "{x y}{z}@16"),
+     * and back: parse reads them from `text` into sp (0 with why). */
+    void (*label)(const adv_struct *s, const adv_layout_spec *sp, sb_t *b);
+    int (*parse)(const adv_struct *s, const char *text, adv_layout_spec *sp, char *why, size_t why_len);
+    /* Field f of element `e` (an expression) through pointers named ptr[i]
+     * (adv_shape_npointers' order). */
+    void (*field_expr)(const adv_layout_shape *sh, const char *const *ptr, unsigned f, const char *e,
+                       sb_t *b);
+    void (*pointee)(const adv_layout_shape *sh, unsigned i, adv_pointee *out);
+    unsigned params;   /* which of the spec's fields the kind reads (ADV_P_*): what
+                        * adv_layout_spec_eq compares and adv_layout_spec_ident hashes */
+    const char *ident; /* generated names' stem when not the name ("reordered_h") */
+};
+
+#define ADV_P_LANES 1u  /* spec.lanes */
+#define ADV_P_HOT 2u    /* spec.hot */
+#define ADV_P_GROUPS 4u /* spec.ngroups, group, align */
+
+const adv_layout_ops *adv_layout_ops_of(adv_layout_kind k);
+
+/* A spec from its label (adv_layout_spec_label's text): "soa", "aosoa8",
+ * "reordered(hot: x y)", "split{x y}{z}@16".  0 with why when the text
+ * names no layout of s. */
+int adv_layout_spec_parse(const adv_struct *s, const char *text, adv_layout_spec *sp, char *why, size_t why_len);
+
+/* Field f of element e in shape sh, through pointers named ptr[]. */
+void adv_field_expr(const adv_layout_shape *sh, const char *const *ptr, unsigned f, const char *e, sb_t *b);
+void adv_pointee_of(const adv_layout_shape *sh, unsigned i, adv_pointee *out);
+adv_storage adv_shape_storage(const adv_layout_shape *sh);
+
+/* "x", "y", "z", "w": a vector's lane. */
+const char *adv_lane_name(unsigned lane);
+
+/* One statement at `indent` that copies a field's value from the
+ * expression src to dst: an array (is_array) by its bytes through
+ * gm_copy_bytes(void *, const void *, n) (which kgen's program and the
+ * adoption header both define; sizeof size_of bytes), anything else by
+ * assignment.  The one place generated code copies a field. */
+void adv_emit_copy(sb_t *b, const char *indent, int is_array, const char *dst, const char *src, const char *size_of);
+
+#endif
