@@ -303,6 +303,12 @@ int adv_access_span(const adv_model *m, const adv_kernel *kn, const adv_access *
     }
     if (!x->path[0])
         return 1;
+    if (x->span_size) { /* through an array member: the parser measured it */
+        *off = x->span_off;
+        *size = x->span_size;
+        *align = x->span_align;
+        return 1;
+    }
     /* walk "a.b.c" from the element's type */
     char path[ADV_NAME_MAX];
     snprintf(path, sizeof path, "%s", x->path);

@@ -114,6 +114,7 @@ typedef struct {
     unsigned ndefs, cap;
     CXCursor stack[512];
     unsigned depth;
+    unsigned unevaluated; /* inside sizeof/alignof: elements are named, never moved */
 } kctx;
 
 /* cursor.c: libclang cursors, locations and tokens */
