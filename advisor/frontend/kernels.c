@@ -119,6 +119,18 @@ static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
     return mode;
 }
 
+int fe_deeper_ok(kctx *kc, unsigned depth, CXCursor c)
+{
+    if (depth + 1 < GM_MAX_AST_DEPTH)
+        return 1;
+    if (!kc->too_deep) {
+        unsigned col;
+        fe_cursor_pos(kc->pc, c, &kc->too_deep, &col);
+        kc->too_deep += !kc->too_deep; /* 1 at least: recorded */
+    }
+    return 0;
+}
+
 static void set_other_use(adv_param *par, unsigned line, const char *fmt, const char *a, const char *b)
 {
     if (par->other_use_line)
@@ -387,7 +399,7 @@ static int inline_call(kctx *kc, CXCursor call, CXCursor sub, adv_access *a)
                       par->name, fname);
     push_to(&kc->k->rw, &kc->k->nrw, a);
     /* the callee's uses, walked with a stack of their own */
-    CXCursor saved[512];
+    CXCursor saved[GM_MAX_AST_DEPTH];
     unsigned depth = kc->depth;
     memcpy(saved, kc->stack, depth * sizeof *saved);
     kc->depth = 0;
@@ -425,7 +437,7 @@ static void walk_callee(kctx *kc, CXCursor c, unsigned parm, const adv_access *p
         return;
     }
     cvec cv = fe_kids(pc, c);
-    if (kc->depth < 511) {
+    if (cv.n && fe_deeper_ok(kc, kc->depth, c)) {
         kc->stack[kc->depth++] = c;
         for (unsigned i = 0; i < cv.n; i++)
             walk_callee(kc, cv.v[i], parm, proto, by_value);
@@ -499,7 +511,7 @@ static int bind_alias(kctx *kc, CXCursor c, const cvec *cv)
     free(decls.v);
     kc->aliases = gm_xrealloc(kc->aliases, (kc->naliases + 1) * sizeof *kc->aliases);
     kc->aliases[kc->naliases++] = al;
-    if (kc->depth < 511) { /* accesses inside the index */
+    if (fe_deeper_ok(kc, kc->depth, init)) { /* accesses inside the index */
         kc->stack[kc->depth++] = init;
         walk_body(kc, sub.v[1]);
         kc->depth--;
@@ -607,7 +619,7 @@ static void walk_body(kctx *kc, CXCursor c)
         }
         if (p >= 0) {
             record_access(kc, c, cv.v[1], p);
-            if (kc->depth < 511) {
+            if (fe_deeper_ok(kc, kc->depth, c)) {
                 kc->stack[kc->depth++] = c;
                 walk_body(kc, cv.v[1]);
                 kc->depth--;
@@ -627,7 +639,7 @@ static void walk_body(kctx *kc, CXCursor c)
             (kc->k->params[p].kind == ADV_P_STRUCT_PTR || kc->k->params[p].kind == ADV_P_SCALAR_PTR))
             kc->k->params[p].bare_line = line;
     }
-    if (kc->depth < 511) {
+    if (cv.n && fe_deeper_ok(kc, kc->depth, c)) {
         kc->stack[kc->depth++] = c;
         for (unsigned i = 0; i < cv.n; i++)
             walk_body(kc, cv.v[i]);
@@ -790,6 +802,10 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
         adv_expr_free(kc.aliases[i].proto.expr_max);
     }
     free(kc.aliases);
+    if (kc.too_deep)
+        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s: an expression at line %u is nested deeper than gmadvise "
+                                 "follows (" GM_STR(GM_MAX_AST_DEPTH) " levels): the accesses inside it are not "
+                                 "modelled\n", adv_kernel_file(pc->m, &k), k.line, k.col, k.label, kc.too_deep);
     if (k.follows[0])
         sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s follows pointer field %s: modelled, but not measured "
                                  "(gmadvise's random elements cannot hold a pointer)\n",
