@@ -35,7 +35,8 @@ static int refuse(const char *path)
     char size[96];
     if (!S_ISREG(sb.st_mode))
         why = "not a regular file (a pipe or a device?): refused, as reading it might never end";
-    else if ((unsigned long long)sb.st_size > GM_MAX_FILE_BYTES) {
+    else if ((unsigned long long)sb.st_size > GM_MAX_FILE_BYTES &&
+             !(strlen(path) > 4 && !strcmp(path + strlen(path) - 4, ".pch"))) { /* gmadvise's own prelude */
         snprintf(size, sizeof size, "%lld bytes; gmadvise reads at most " GM_STR(GM_MAX_FILE_BYTES) " a file",
                  (long long)sb.st_size);
         why = size;
