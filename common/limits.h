@@ -65,6 +65,12 @@
 #define GM_INCLUDER_UP 2             /* folders above a .cu's own searched for its includer */
 #define GM_INCLUDER_DEPTH 3          /* headers followed from a .cu to the source including it */
 #define GM_INCLUDER_BYTES 4194304    /* larger files are not read as includers */
+#define GM_MAX_FILE_BYTES (16u << 20) /* 16 MiB: a larger file, or #include, is refused */
+#define GM_MAX_AST_DEPTH 512         /* expression and statement nesting a kernel's walk follows; what
+                                      * is deeper (generated code: a sum of 60,000 terms) costs its
+                                      * accesses, with a note, never the process */
+#define GM_PARSE_STACK_BYTES (512u << 20) /* the stack the parser runs on (reserved, used as needed):
+                                      * libclang's own recursive visits of deep expressions */
 
 /* ---- code generation (advisor/engine/kgen.h) ---- */
 #define GM_MAX_FIELDS 64            /* fields of a struct that variants support */

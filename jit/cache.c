@@ -14,55 +14,64 @@
 
 static int mkdir_p(const char *path)
 {
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++) {
+    char *buf = gm_xstrdup(path); /* any length: a long name is the user's, never cut short */
+    int rc = 0;
+    for (char *p = buf + 1; *p && rc == 0; p++) {
         if (*p != '/')
             continue;
         *p = '\0';
         if (mkdir(buf, 0700) != 0 && errno != EEXIST)
-            return -1;
+            rc = -1;
         *p = '/';
     }
-    return mkdir(buf, 0700) == 0 || errno == EEXIST ? 0 : -1;
+    if (rc == 0)
+        rc = mkdir(buf, 0700) == 0 || errno == EEXIST ? 0 : -1;
+    free(buf);
+    return rc;
 }
 
 const char *jit_cache_dir(void)
 {
-    static char dir[1024];
+    static char *dir;
     static int done;
     if (done)
-        return dir[0] ? dir : NULL;
+        return dir;
     done = 1;
     const char *env = getenv("GMADVISE_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME");
     const char *home = getenv("HOME");
+    sb_t d;
+    sb_init(&d);
     if (env && *env)
-        snprintf(dir, sizeof dir, "%s", env);
-    else if (xdg && *xdg)
-        snprintf(dir, sizeof dir, "%s/gmadvise", xdg);
+        sb_puts(&d, env);
+    else if (xdg && xdg[0] == '/') /* the XDG spec: a relative path is invalid and ignored */
+        sb_printf(&d, "%s/gmadvise", xdg);
     else if (home && *home)
-        snprintf(dir, sizeof dir, "%s/.cache/gmadvise", home);
-    if (dir[0] && mkdir_p(dir) != 0)
-        dir[0] = '\0';
-    return dir[0] ? dir : NULL;
+        sb_printf(&d, "%s/.cache/gmadvise", home);
+    if (d.len && mkdir_p(d.s) == 0)
+        dir = sb_take(&d);
+    sb_free(&d);
+    return dir;
 }
 
-static void entry_path(const char *key, char *out, size_t n)
+static char *entry_path(const char *key)
 {
-    snprintf(out, n, "%s/%s.bin", jit_cache_dir(), key);
+    sb_t p;
+    sb_init(&p);
+    sb_printf(&p, "%s/%s.bin", jit_cache_dir(), key);
+    return sb_take(&p);
 }
 
 char *jit_cache_get(const char *key, size_t *len)
 {
     if (!jit_cache_dir())
         return NULL;
-    char path[1200];
-    entry_path(key, path, sizeof path);
+    char *path = entry_path(key);
     size_t n = 0;
     char *raw = gm_read_file(path, &n);
     size_t hdr = strlen(MAGIC) + 33; /* magic, 32 hex digits, newline */
     if (!raw || n < hdr || memcmp(raw, MAGIC, strlen(MAGIC)) != 0) {
         free(raw);
+        free(path);
         return NULL;
     }
     gm_hash h;
@@ -73,8 +82,10 @@ char *jit_cache_get(const char *key, size_t *len)
     if (memcmp(hex, raw + strlen(MAGIC), 32) != 0) {
         free(raw);
         unlink(path); /* corrupt: rebuilt by the caller's next put */
+        free(path);
         return NULL;
     }
+    free(path);
     char *out = gm_xmalloc(n - hdr + 1);
     memcpy(out, raw + hdr, n - hdr);
     out[n - hdr] = '\0';
@@ -87,12 +98,17 @@ void jit_cache_put(const char *key, const char *data, size_t len)
 {
     if (!jit_cache_dir())
         return;
-    char path[1200], tmp[1300];
-    entry_path(key, path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+    char *path = entry_path(key);
+    sb_t tb;
+    sb_init(&tb);
+    sb_printf(&tb, "%s.XXXXXX", path);
+    char *tmp = sb_take(&tb);
     int fd = mkstemp(tmp);
-    if (fd < 0)
+    if (fd < 0) {
+        free(path);
+        free(tmp);
         return;
+    }
     gm_hash h;
     gm_hash_init(&h);
     gm_hash_update(&h, data, len);
@@ -102,6 +118,8 @@ void jit_cache_put(const char *key, const char *data, size_t len)
     if (!f) {
         close(fd);
         unlink(tmp);
+        free(path);
+        free(tmp);
         return;
     }
     int ok = fputs(MAGIC, f) >= 0 && fprintf(f, "%s\n", hex) == 33 &&
@@ -110,4 +128,6 @@ void jit_cache_put(const char *key, const char *data, size_t len)
     ok &= fclose(f) == 0;
     if (!ok || rename(tmp, path) != 0)
         unlink(tmp);
+    free(path);
+    free(tmp);
 }

@@ -33,8 +33,12 @@ static int load(gm_status *st)
     const char *env = getenv("GMADVISE_NVRTC");
     const char *tries[] = {env, "libnvrtc.so.13", "libnvrtc.so", GM_NVRTC_DEFAULT_DIR "/libnvrtc.so.13",
                            GM_NVRTC_DEFAULT_DIR "/libnvrtc.so", "/usr/local/cuda/lib64/libnvrtc.so.13"};
-    for (size_t i = 0; i < sizeof tries / sizeof *tries && !nv.lib; i++)
-        if (tries[i] && *tries[i] && (i > 0 || env))
+    /* a GMADVISE_NVRTC that does not load is an error: another NVRTC than
+     * the one named would compile silently */
+    if (env && *env && !(nv.lib = dlopen(env, RTLD_NOW | RTLD_LOCAL)))
+        return gm_fail(st, GM_EENV, "GMADVISE_NVRTC=%s cannot be loaded: %s", env, dlerror());
+    for (size_t i = 1; i < sizeof tries / sizeof *tries && !nv.lib; i++)
+        if (tries[i] && *tries[i])
             nv.lib = dlopen(tries[i], RTLD_NOW | RTLD_LOCAL);
     if (!nv.lib)
         return gm_fail(st, GM_EENV, "NVRTC not found (libnvrtc.so.13); install the CUDA toolkit's "

@@ -101,6 +101,64 @@ has "--arch 999" 'sm_999: NVRTC' --static --arch 999 $b/shift_62.h
 has "explain :0" 'the line must be a number' explain $b/shift_62.h:0
 has "explain :-1" 'the line must be a number' explain $b/shift_62.h:-1
 has "explain, 20 digits" 'the line must be a number' explain $b/shift_62.h:99999999999999999999
+# Checks that can fail on every count: the exit code, a timeout (124), and
+# the pattern present (expect) or absent (expect_not) in stdout and stderr.
+expect() { # label rc pattern args...
+  local label=$1 want=$2 pat=$3; shift 3
+  timeout "${GM_BAD_TIMEOUT:-10}" "$B" "$@" > "$T/o" 2>&1
+  local rc=$?
+  [ $rc -eq "$want" ] || { echo "FAIL: $label: exit $rc, expected $want"; sed 's/^/    /' "$T/o" | head -5; fail=1; return; }
+  grep -q -- "$pat" "$T/o" || { echo "FAIL: $label: no '$pat' in:"; sed 's/^/    /' "$T/o" | head -8; fail=1; }
+}
+expect_not() { # label rc pattern args...
+  local label=$1 want=$2 pat=$3; shift 3
+  timeout "${GM_BAD_TIMEOUT:-10}" "$B" "$@" > "$T/o" 2>&1
+  local rc=$?
+  [ $rc -eq "$want" ] || { echo "FAIL: $label: exit $rc, expected $want"; sed 's/^/    /' "$T/o" | head -5; fail=1; return; }
+  ! grep -q -- "$pat" "$T/o" || { echo "FAIL: $label: '$pat' in the output"; grep -- "$pat" "$T/o" | head -3; fail=1; }
+}
+# array types spelled through typedefs: every field synthesized, every variant compiles
+expect "array typedefs: the synthesized kernel copies every field" 0 'out\[i\].corners.*write' --static $b/array_typedef_fields.h
+expect_not "array typedefs: every variant compiles" 0 'does not compile' --static $b/array_typedef_fields.h
+expect "array typedefs: check" 0 'in 0 kernels of 1 file' check $b/array_typedef_fields.h
+# parameters in array form are pointers
+expect "float a[]: a[i * 4] is a stride-4 write" 1 'write a\[i \* 4\] in spread: 16.00 sectors/request, 25% efficient' check $b/array_form_params.h
+expect "Particle p[]: p[i].x is modelled" 1 'write p\[i\].x in spread' check $b/array_form_params.h
+expect_not "array-form parameters: every variant compiles" 0 'does not compile' --static $b/array_form_params.h
+# an element of an array member written: 4 bytes, a write; atomics read and write; sizeof moves nothing
+"$B" --static --json $b/array_member_write.h > "$T/amw.json" || { echo "FAIL: array_member_write.h: exit $?"; fail=1; }
+python3 - "$T/amw.json" <<'PY' || fail=1
+import json, sys
+acc = [(a["field"], a["mode"], a["model"]["width"]) for a in json.load(open(sys.argv[1]))["kernels"][0]["accesses"]]
+want = [("cell[1][0].tag", "write", 4), ("sum", "read", 4), ("sum", "write", 4), ("count", "read", 4),
+        ("count", "write", 4), ("cell[][1].v", "write", 4)]
+if sorted(acc) != sorted(want):
+    print("FAIL: array_member_write.h: accesses", acc, "expected", want); sys.exit(1)
+PY
+expect_not "array member writes: every variant compiles" 0 'does not compile' --static $b/array_member_write.h
+# a sum of 60,000 terms: a note, never a crash (check: parsing alone, 4 s on one core;
+# 60 s leave room for a loaded machine and the sanitizers); advice on 2,000 terms, past
+# the walk's depth too (NVRTC compiles every variant of the long index)
+sum_of() { python3 -c "import sys; n = int(sys.argv[1]); print('struct A { float x; float y; };\n__global__ void k(A *p, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; p[i + ' + ' + '.join(['n'] * n) + '].x = 1; }')" "$1"; }
+sum_of 60000 > "$T/deep_sum.h"; sum_of 2000 > "$T/deep_sum_2k.h"
+GM_BAD_TIMEOUT=$(( ${GM_BAD_TIMEOUT:-10} > 60 ? ${GM_BAD_TIMEOUT:-10} : 60 )) expect "a sum of 60,000 terms, check" 0 'nested deeper than gmadvise follows' check "$T/deep_sum.h"
+GM_BAD_TIMEOUT=$(( ${GM_BAD_TIMEOUT:-10} > 60 ? ${GM_BAD_TIMEOUT:-10} : 60 )) expect "a sum of 2,000 terms" 0 'nested deeper than gmadvise follows' --static "$T/deep_sum_2k.h"
+# includes are opened only as regular files, however spelled
+printf '#define H "/dev/zero"\n#include H\nstruct A { float x; };\n' > "$T/inc_macro.h"
+printf '%%:include "/dev/zero"\nstruct A { float x; };\n' > "$T/inc_digraph.h"
+mkdir -p "$T/i1" "$T/i2"; printf '#include_next <z.h>\n' > "$T/i1/z.h"; ln -s /dev/zero "$T/i2/z.h"
+printf '#include <z.h>\nstruct A { float x; };\n' > "$T/inc_next.h"
+printf '#define F "fifo.h"\n#include F\nstruct A { float x; };\n' > "$T/inc_fifo.h"
+printf 'struct A { float x; };\n' > "$T/plain.h"
+nrf='is not a regular file (a pipe or a device?)'
+expect "#include of a macro naming /dev/zero" 2 "inc_macro.h:2:10: error: #include of '/dev/zero' $nrf" --static "$T/inc_macro.h"
+expect "%:include /dev/zero" 2 "inc_digraph.h:1:11: error: #include of '/dev/zero' $nrf" check "$T/inc_digraph.h"
+expect "#include_next reaching /dev/zero" 2 "z.h:1:15: error: #include of '$T/i2/z.h' $nrf" --static -I "$T/i1" -I "$T/i2" "$T/inc_next.h"
+expect "#include of a macro naming a FIFO" 2 "inc_fifo.h:2:10: error: #include of '$T/fifo.h' $nrf" --static "$T/inc_fifo.h"
+expect "-include /dev/zero" 2 "plain.h:1:1: error: -include /dev/zero: not a regular file" --static "$T/plain.h" -- -include /dev/zero
+expect "-include of a FIFO" 2 "plain.h:1:1: error: -include $T/fifo.h: not a regular file" check "$T/plain.h" -- -include "$T/fifo.h"
+printf '[{"directory": "%s", "file": "%s", "arguments": ["nvcc", "-include", "/dev/zero", "-c", "%s"]}]\n' "$T" "$T/plain.h" "$T/plain.h" > "$T/compile_commands.json"
+expect "-include /dev/zero in a compile database" 2 "error: -include /dev/zero: not a regular file" check -p "$T" "$T/plain.h"
 [ -n "${GM_UPDATE_GOLDEN:-}" ] && cp "$table" tests/golden/bad_corpus.txt
 diff -u tests/golden/bad_corpus.txt "$table" || { echo "FAIL: the corpus table differs from tests/golden/bad_corpus.txt"; fail=1; }
 n=$(ls tests/bad/*.h | wc -l)

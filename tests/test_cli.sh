@@ -166,6 +166,24 @@ printf 'struct S { float x; };\n' > "$t/nokernel.h"
 # --emit writes variants that stand alone
 "$B" --static --emit "$t/emit" samples/particle.h > /dev/null || fail=1
 [ -f "$t/emit/integrate_Particle_soa.cu" ] || { echo "FAIL: --emit"; fail=1; }
+# output lost is an error: stdout flushed and closed with its status checked
+for args in "--static --json samples/particle.h" "--static samples/particle.h" "check samples/particle.h" "--version"; do
+  timeout 60 "$B" $args > /dev/full 2> "$t/err"; rc=$?
+  [ $rc -eq 3 ] && grep -q "standard output: cannot write" "$t/err" || { echo "FAIL: $args > /dev/full: exit $rc: $(head -1 "$t/err")"; fail=1; }
+done
+# patterns --from X --csv Y saves the table it read
+"$B" patterns --from tests/patterns/h100.csv --csv "$t/p.csv" > /dev/null || { echo "FAIL: patterns --from --csv exit $?"; fail=1; }
+diff <(sort tests/patterns/h100.csv) <(sort "$t/p.csv") > /dev/null || { echo "FAIL: patterns --from --csv: the table saved differs from the one read"; fail=1; }
+# a GMADVISE_NVRTC that cannot be loaded is an error, not another NVRTC
+GMADVISE_NVRTC=$t/missing/libnvrtc.so "$B" --static samples/particle.h > /dev/null 2> "$t/err"; rc=$?
+[ $rc -eq 3 ] && grep -q "GMADVISE_NVRTC=$t/missing/libnvrtc.so cannot be loaded" "$t/err" || { echo "FAIL: bad GMADVISE_NVRTC: exit $rc: $(head -1 "$t/err")"; fail=1; }
+# a cache folder named at any length is that folder; a relative XDG_CACHE_HOME is ignored (XDG spec)
+long=$t/$(printf 'c%.0s' $(seq 200))/$(printf 'c%.0s' $(seq 200))/$(printf 'c%.0s' $(seq 200))/$(printf 'c%.0s' $(seq 200))/$(printf 'c%.0s' $(seq 200))/$(printf 'c%.0s' $(seq 200))
+GMADVISE_CACHE_DIR=$long "$B" --static samples/particle.h > /dev/null || { echo "FAIL: long GMADVISE_CACHE_DIR: exit $?"; fail=1; }
+[ -n "$(ls "$long" 2>/dev/null)" ] || { echo "FAIL: GMADVISE_CACHE_DIR of ${#long} characters: nothing cached there"; fail=1; }
+mkdir -p "$t/cwd" "$t/home"
+(cd "$t/cwd" && env -u GMADVISE_CACHE_DIR HOME="$t/home" XDG_CACHE_HOME=rel "$B" --static "$SRC/samples/particle.h" > /dev/null) || { echo "FAIL: relative XDG_CACHE_HOME: exit $?"; fail=1; }
+[ -z "$(ls "$t/cwd")" ] && [ -n "$(ls "$t/home/.cache/gmadvise" 2>/dev/null)" ] || { echo "FAIL: a relative XDG_CACHE_HOME was used (XDG: ignore it)"; fail=1; }
 rm -rf "$t" "$GMADVISE_CACHE_DIR"
 [ $fail -eq 0 ] && echo "cli: all checks passed"
 exit $fail

@@ -71,13 +71,13 @@ int main(int argc, char **argv)
     free(samples);
     if (getenv("GM_UPDATE_GOLDEN")) {
         FILE *f = fopen(argv[1], "w");
-        fputs(b.s, f);
+        fputs(b.s ? b.s : "", f);
         fclose(f);
     }
     char *golden = gm_read_file(argv[1], NULL);
     CHECK(golden != NULL);
-    if (golden && strcmp(golden, b.s)) {
-        fprintf(stderr, "accesses differ from %s; got:\n%s", argv[1], b.s);
+    if (golden && strcmp(golden, b.s ? b.s : "")) {
+        fprintf(stderr, "accesses differ from %s; got:\n%s", argv[1], b.s ? b.s : "");
         gm_failures++;
     }
     free(golden);

@@ -290,3 +290,18 @@ int cli_write_file(const char *path, const char *text, gm_status *st)
     }
     return GM_OK;
 }
+
+int cli_close_stdout(gm_status *st)
+{
+    /* a report lost to a full disk or a closed pipe is an error, not a
+     * success: what is buffered is flushed, and the close checked */
+    errno = 0;
+    int bad = fflush(stdout) != 0 || ferror(stdout);
+    int e = errno;
+    if (fclose(stdout) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    return bad ? gm_fail(st, GM_EENV, "standard output: cannot write: %s", e ? strerror(e) : "write error")
+               : GM_OK;
+}

@@ -83,4 +83,8 @@ int cli_write_file(const char *path, const char *text, gm_status *st);
 /* Colour on stdout: a terminal, and NO_COLOR unset or empty (no-color.org). */
 int cli_color(void);
 
+/* Flushes and closes stdout: GM_EENV when anything written to it was
+ * lost (a full disk: --json > /dev/full).  The dispatcher calls it last. */
+int cli_close_stdout(gm_status *st);
+
 #endif

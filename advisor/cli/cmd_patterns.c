@@ -83,7 +83,7 @@ static int one_table(const pat_args *a, int d, gm_status *st)
     if (rc == GM_OK)
         adv_patterns_text(&t, stdout);
     char path[4200];
-    if (rc == GM_OK && a->csv && !a->from) {
+    if (rc == GM_OK && a->csv) { /* with --from too: the table as read, saved again */
         sb_t out;
         sb_init(&out);
         adv_patterns_csv(&t, &out);

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "../../common/status.h"
+#include "cli.h"
 #include "commands.h"
 
 static const struct {
@@ -77,6 +78,8 @@ int main(int argc, char **argv)
         return GM_EINPUT;
     }
     int rc = run(argc, argv, &st);
+    if (cli_close_stdout(&st) != GM_OK && (rc == GM_OK || rc == GM_EFINDINGS))
+        rc = st.code;
     if (rc != GM_OK && rc != GM_EFINDINGS)
         gm_print_error(who, &st);
     return rc;

@@ -262,6 +262,12 @@ int adv_access_span(const adv_model *m, const adv_kernel *kn, const adv_access *
             *align = vl == 3 ? vs : vs * vl > 16 ? 16 : vs * vl;
         }
     }
+    if (x->span_size) { /* through an array member: the parser measured it */
+        *off = x->span_off;
+        *size = x->span_size;
+        *align = x->span_align;
+        return 1;
+    }
     /* walk "a.b.c" a member at a time, through the types libclang resolved */
     for (const char *p = x->path; *p;) {
         size_t len = strcspn(p, ".");

@@ -35,6 +35,8 @@ typedef struct {
     char type[ADV_TYPE_MAX];    /* as clang spells it: "float", "float3", "float[3]" */
     unsigned offset, size, align;
     unsigned array_len;         /* 0 unless a fixed array (outermost extent) */
+    unsigned array_rank;        /* its extents, from the canonical type (float[2][3], or a
+                                 * typedef of one, vec3 v[4]: 2); 0 unless an array */
     adv_scalar scalar;          /* ADV_S_NONE unless a plain scalar */
     int is_const;               /* const-qualified: elements cannot be assigned field by field */
     unsigned record;            /* 1 + the model's struct this field's type is (libclang's canonical
@@ -95,6 +97,11 @@ typedef struct {
     int field;               /* top-level field, -1: the whole element */
     char path[ADV_NAME_MAX]; /* "pos.x"; "" for the whole element */
     adv_mode mode;
+    unsigned span_off, span_size, span_align; /* set by the parser when the path goes through an
+                              * element of an array member ("cell[1][2].tag"): the bytes touched
+                              * inside the element, as clang lays them out (a variable subscript
+                              * counts as element 0: the same for every thread); span_size 0:
+                              * the path alone says */
     char index[256];         /* the index as written */
     adv_expr *expr;          /* owned */
     adv_expr *expr_max;      /* owned, may be NULL: the index with each loop variable at the

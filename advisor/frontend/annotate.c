@@ -66,16 +66,17 @@ void fe_synthesize_kernels(adv_model *m, sb_t *src, sb_t *notes)
                   s->name, s->name, s->name);
         for (unsigned f = 0; f < s->nfields; f++) {
             const adv_field *fd = &s->fields[f];
-            if (fd->array_len && strchr(strchr(fd->type, '[') + 1, '['))
-                sb_printf(src, "        for (int k = 0; k < %u; ++k)\n"
-                               "            for (int l = 0; l < (int)(sizeof in[i].%s[0] / sizeof in[i].%s[0][0]); ++l)\n"
-                               "                out[i].%s[k][l] = in[i].%s[k][l];\n",
-                          fd->array_len, fd->name, fd->name, fd->name, fd->name);
-            else if (fd->array_len)
-                sb_printf(src, "        for (int k = 0; k < %u; ++k)\n            out[i].%s[k] = in[i].%s[k];\n",
-                          fd->array_len, fd->name, fd->name);
-            else
-                sb_printf(src, "        out[i].%s = in[i].%s;\n", fd->name, fd->name);
+            /* one loop per extent of the canonical type (the field's spelling
+             * may be a typedef's name), each bound read back by sizeof */
+            char sub[64 * 8] = "";
+            size_t used = 0;
+            for (unsigned r = 0; r < fd->array_rank && r < 8; r++) {
+                sb_printf(src, "%*sfor (int gm_k%u = 0; gm_k%u < (int)(sizeof in[i].%s%s / sizeof in[i].%s%s[0]); "
+                               "++gm_k%u)\n", (int)(8 + 4 * r), "", r, r, fd->name, sub, fd->name, sub, r);
+                used += (size_t)snprintf(sub + used, sizeof sub - used, "[gm_k%u]", r);
+            }
+            unsigned r = fd->array_rank < 8 ? fd->array_rank : 8;
+            sb_printf(src, "%*sout[i].%s%s = in[i].%s%s;\n", (int)(8 + 4 * r), "", fd->name, sub, fd->name, sub);
         }
         sb_puts(src, "    }\n}\n");
         sb_printf(notes,

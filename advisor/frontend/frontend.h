@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/limits.h"
 #include "../../common/strbuf.h"
 #include "../core/model_impl.h"
 #include "clang_api.h"
@@ -112,8 +113,11 @@ typedef struct {
     CXCursor fn;
     vdef *defs;
     unsigned ndefs, cap;
-    CXCursor stack[512];
+    CXCursor stack[GM_MAX_AST_DEPTH];
     unsigned depth;
+    unsigned cdepth;      /* fe_collect_defs's own nesting */
+    unsigned too_deep;    /* the line of the first expression nested past GM_MAX_AST_DEPTH, or 0 */
+    unsigned unevaluated; /* inside sizeof/alignof: elements are named, never moved */
 } kctx;
 
 /* cursor.c: libclang cursors, locations and tokens */
@@ -162,6 +166,21 @@ int fe_add_kernel(pctx *pc, CXCursor fn);
 /* The block shape of each kernel's first launch in the file whose sizes
  * are constants (adv_kernel.block). */
 void fe_read_launches(pctx *pc);
+
+/* file_guard.c: while a parse is under way (begin to end, this thread),
+ * libclang opens regular files and folders only, none over
+ * GM_MAX_FILE_BYTES; the first path refused and why ("'/dev/zero'
+ * is not a regular file ..."), else NULL.  fe_run_on_parse_stack runs
+ * fn(arg) on a thread with GM_PARSE_STACK_BYTES of stack, libclang's
+ * parse included, and returns when it is done. */
+void fe_guard_begin(void);
+void fe_guard_end(void);
+const char *fe_guard_refused(void);
+void fe_run_on_parse_stack(void (*fn)(void *), void *arg);
+
+/* kernels.c: 1 when a walk may go one level below kc->depth; else
+ * records where it stopped (kc->too_deep), for a note. */
+int fe_deeper_ok(kctx *kc, unsigned depth, CXCursor c);
 
 /* index_expr.c: index expressions, with locals replaced by their reaching definitions */
 void fe_collect_defs(kctx *kc, CXCursor c);

@@ -31,7 +31,18 @@ static unsigned local_var(pctx *pc, CXCursor c)
     return fe_decl_offset(pc, d);
 }
 
+static void collect_defs(kctx *kc, CXCursor c);
+
 void fe_collect_defs(kctx *kc, CXCursor c)
+{
+    if (!fe_deeper_ok(kc, kc->cdepth, c))
+        return;
+    kc->cdepth++;
+    collect_defs(kc, c);
+    kc->cdepth--;
+}
+
+static void collect_defs(kctx *kc, CXCursor c)
 {
     pctx *pc = kc->pc;
     enum CXCursorKind k = fe_kind(pc, c);

@@ -51,6 +51,27 @@ static int field_index(const adv_struct *s, const char *name)
     return -1;
 }
 
+static CXCursor ancestor_below(kctx *kc, unsigned depth, unsigned *at);
+
+/* 1 when the stack's cursor at `at` (&x) is the first argument of a call
+ * to one of CUDA's atomic functions (atomicAdd, atomicExch_block, ...),
+ * which read, modify and write *x. */
+static int atomic_target(kctx *kc, unsigned at)
+{
+    pctx *pc = kc->pc;
+    unsigned up;
+    CXCursor call = ancestor_below(kc, at, &up);
+    char name[64];
+    if (!up || fe_kind(pc, call) != CXCursor_CallExpr ||
+        strncmp(fe_spell(pc, call, name, sizeof name), "atomic", 6) ||
+        pc->cx->clang_Cursor_getNumArguments(call) < 1)
+        return 0;
+    unsigned ab, ae, xb, xe;
+    CXCursor arg = pc->cx->clang_Cursor_getArgument(call, 0);
+    return fe_extent_in_main(pc, arg, &ab, &ae) && fe_extent_in_main(pc, kc->stack[at], &xb, &xe) &&
+           ab <= xb && xe <= ae;
+}
+
 static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
 {
     pctx *pc = kc->pc;
@@ -71,6 +92,9 @@ static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
         mode = ADV_WRITE;
     } else if (pk == CXCursor_CompoundAssignOperator && first) {
         mode = ADV_WRITE;
+        *also_read = 1;
+    } else if (pk == CXCursor_UnaryOperator && fe_unary_is(pc, parent, "&") && atomic_target(kc, d - 1)) {
+        mode = ADV_WRITE; /* atomicAdd(&p[i].f, v): read, modified and written */
         *also_read = 1;
     } else if (pk == CXCursor_UnaryOperator) {
         unsigned b, e, cb, ce;
@@ -93,6 +117,18 @@ static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
     }
     free(cv.v);
     return mode;
+}
+
+int fe_deeper_ok(kctx *kc, unsigned depth, CXCursor c)
+{
+    if (depth + 1 < GM_MAX_AST_DEPTH)
+        return 1;
+    if (!kc->too_deep) {
+        unsigned col;
+        fe_cursor_pos(kc->pc, c, &kc->too_deep, &col);
+        kc->too_deep += !kc->too_deep; /* 1 at least: recorded */
+    }
+    return 0;
 }
 
 static void set_other_use(adv_param *par, unsigned line, const char *fmt, const char *a, const char *b)
@@ -172,6 +208,76 @@ static CXCursor ancestor_below(kctx *kc, unsigned depth, unsigned *at)
     return depth ? kc->stack[depth - 1] : kc->pc->cx->clang_getNullCursor();
 }
 
+/* `base[idx]` above the chain's top, base the top: one element of an array
+ * member.  Extends a's path ("cell[1]", "cell[]" for a subscript that is
+ * not a constant) and its span (the bytes touched, as clang lays them out);
+ * 0 when it is not that (the top is the index, or the base is not an array). */
+static int subscript_step(kctx *kc, CXCursor sub, CXCursor top, adv_access *a, int *wide)
+{
+    pctx *pc = kc->pc;
+    const adv_clang *cx = pc->cx;
+    cvec cv = fe_kids(pc, sub);
+    int ok = cv.n == 2;
+    unsigned tb, te, ib, ie;
+    if (ok && fe_extent_in_main(pc, top, &tb, &te) && fe_extent_in_main(pc, cv.v[1], &ib, &ie))
+        ok = te <= ib; /* the top is the base, before the index */
+    CXType bt = ok ? cx->clang_getCanonicalType(cx->clang_getCursorType(fe_strip(pc, cv.v[0]))) : (CXType){0};
+    ok = ok && bt.kind == CXType_ConstantArray;
+    if (ok) {
+        CXType et = cx->clang_getCanonicalType(cx->clang_getCursorType(sub));
+        long long es = cx->clang_Type_getSizeOf(et), ea = cx->clang_Type_getAlignOf(et), idx = 0;
+        CXEvalResult r = cx->clang_Cursor_Evaluate(cv.v[1]);
+        int known = r && cx->clang_EvalResult_getKind(r) == CXEval_Int;
+        if (known)
+            idx = cx->clang_EvalResult_getAsLongLong(r);
+        if (r)
+            cx->clang_EvalResult_dispose(r);
+        if (idx < 0 || idx >= cx->clang_getArraySize(bt))
+            idx = 0;
+        ok = es > 0 && ea > 0;
+        if (ok && !a->span_size) {
+            const adv_field *f = &pc->m->structs[a->struct_idx].fields[a->field];
+            a->span_off = f->offset;
+            a->span_size = f->size;
+            a->span_align = f->align;
+        }
+        /* a subscript that varies (a loop's k) takes the elements in turn:
+         * the span stays the whole array from there on */
+        *wide |= !known;
+        if (ok && !*wide) {
+            a->span_off += (unsigned)(idx * es);
+            a->span_size = (unsigned)es;
+            a->span_align = (unsigned)ea;
+        }
+        size_t len = strlen(a->path);
+        if (ok && known)
+            snprintf(a->path + len, sizeof a->path - len, "[%lld]", idx);
+        else if (ok)
+            snprintf(a->path + len, sizeof a->path - len, "[]");
+    }
+    free(cv.v);
+    return ok;
+}
+
+/* .m after an element of an array member: the member's offset and size. */
+static void member_step(kctx *kc, CXCursor mem, adv_access *a, int wide)
+{
+    if (wide)
+        return;
+    const adv_clang *cx = kc->pc->cx;
+    CXCursor fd = cx->clang_getCursorReferenced(mem);
+    long long off = fe_kind(kc->pc, fd) == CXCursor_FieldDecl ? cx->clang_Cursor_getOffsetOfField(fd) : -1;
+    CXType t = cx->clang_getCanonicalType(cx->clang_getCursorType(mem));
+    long long sz = cx->clang_Type_getSizeOf(t), al = cx->clang_Type_getAlignOf(t);
+    if (off < 0 || sz <= 0 || al <= 0) {
+        a->span_size = 0; /* the path alone, which then does not resolve: said */
+        return;
+    }
+    a->span_off += (unsigned)(off / 8);
+    a->span_size = (unsigned)sz;
+    a->span_align = (unsigned)al;
+}
+
 /* Completes `a` with the member chain above `sub` on the stack (P[E].f1.f2,
  * b.f1.f2) and the mode, and records it (a compound write also as a
  * read); `read_only` drops writes (to a by-value copy). */
@@ -184,12 +290,22 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
     unsigned top_depth = kc->depth;
     unsigned d = kc->depth;
     char name[ADV_NAME_MAX];
+    int wide = 0; /* the path went through a variable subscript */
     while (d > 0) {
         unsigned pd;
         CXCursor mem = ancestor_below(kc, d, &pd);
+        if (pd > 0 && a.field >= 0 && fe_kind(pc, mem) == CXCursor_ArraySubscriptExpr &&
+            subscript_step(kc, mem, top, &a, &wide)) {
+            top = mem; /* p[i].cell[1]: an element of an array member, not the whole array */
+            top_depth = pd - 1;
+            d = pd - 1;
+            continue;
+        }
         if (pd == 0 || fe_kind(pc, mem) != CXCursor_MemberRefExpr)
             break;
         fe_spell(pc, mem, name, sizeof name);
+        if (a.span_size) /* a member of an element of an array member */
+            member_step(kc, mem, &a, wide);
         if (a.path[0] == '\0' && a.struct_idx >= 0) {
             a.field = field_index(&pc->m->structs[a.struct_idx], name);
             unsigned mb;
@@ -219,6 +335,10 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
         if (fe_kind(pc, up) == CXCursor_ArraySubscriptExpr || fe_kind(pc, up) == CXCursor_MemberRefExpr ||
             fe_unary_is(pc, up, "*"))
             snprintf(k->follows, sizeof k->follows, "%s", pc->m->structs[a.struct_idx].fields[a.field].name);
+    }
+    if (kc->unevaluated) { /* sizeof p[i].f: rewritten in every layout, never costed */
+        push_to(&k->rw, &k->nrw, &a);
+        return;
     }
     int also_read = 0;
     a.mode = mode_of(kc, top, top_depth, &also_read);
@@ -279,7 +399,7 @@ static int inline_call(kctx *kc, CXCursor call, CXCursor sub, adv_access *a)
                       par->name, fname);
     push_to(&kc->k->rw, &kc->k->nrw, a);
     /* the callee's uses, walked with a stack of their own */
-    CXCursor saved[512];
+    CXCursor saved[GM_MAX_AST_DEPTH];
     unsigned depth = kc->depth;
     memcpy(saved, kc->stack, depth * sizeof *saved);
     kc->depth = 0;
@@ -296,7 +416,7 @@ static void record_access(kctx *kc, CXCursor sub, CXCursor index, int param)
     subscript_access(kc, sub, index, param, &a);
     unsigned at;
     CXCursor up = parent_of(kc, &at);
-    if (a.struct_idx >= 0 && fe_kind(kc->pc, up) == CXCursor_CallExpr && inline_call(kc, up, sub, &a))
+    if (!kc->unevaluated && a.struct_idx >= 0 && fe_kind(kc->pc, up) == CXCursor_CallExpr && inline_call(kc, up, sub, &a))
         return;
     finish_access(kc, sub, a, 0);
 }
@@ -317,7 +437,7 @@ static void walk_callee(kctx *kc, CXCursor c, unsigned parm, const adv_access *p
         return;
     }
     cvec cv = fe_kids(pc, c);
-    if (kc->depth < 511) {
+    if (cv.n && fe_deeper_ok(kc, kc->depth, c)) {
         kc->stack[kc->depth++] = c;
         for (unsigned i = 0; i < cv.n; i++)
             walk_callee(kc, cv.v[i], parm, proto, by_value);
@@ -391,7 +511,7 @@ static int bind_alias(kctx *kc, CXCursor c, const cvec *cv)
     free(decls.v);
     kc->aliases = gm_xrealloc(kc->aliases, (kc->naliases + 1) * sizeof *kc->aliases);
     kc->aliases[kc->naliases++] = al;
-    if (kc->depth < 511) { /* accesses inside the index */
+    if (fe_deeper_ok(kc, kc->depth, init)) { /* accesses inside the index */
         kc->stack[kc->depth++] = init;
         walk_body(kc, sub.v[1]);
         kc->depth--;
@@ -482,6 +602,8 @@ static void walk_body(kctx *kc, CXCursor c)
         free(cv.v);
         return;
     }
+    if (k == CXCursor_UnaryExpr) /* sizeof, alignof, offsetof: unevaluated, no memory moves */
+        kc->unevaluated++;
     if (k == CXCursor_BinaryOperator)
         pointer_arithmetic(kc, c, &cv);
     if (k == CXCursor_ArraySubscriptExpr && cv.n == 2) {
@@ -497,7 +619,7 @@ static void walk_body(kctx *kc, CXCursor c)
         }
         if (p >= 0) {
             record_access(kc, c, cv.v[1], p);
-            if (kc->depth < 511) {
+            if (fe_deeper_ok(kc, kc->depth, c)) {
                 kc->stack[kc->depth++] = c;
                 walk_body(kc, cv.v[1]);
                 kc->depth--;
@@ -517,12 +639,14 @@ static void walk_body(kctx *kc, CXCursor c)
             (kc->k->params[p].kind == ADV_P_STRUCT_PTR || kc->k->params[p].kind == ADV_P_SCALAR_PTR))
             kc->k->params[p].bare_line = line;
     }
-    if (kc->depth < 511) {
+    if (cv.n && fe_deeper_ok(kc, kc->depth, c)) {
         kc->stack[kc->depth++] = c;
         for (unsigned i = 0; i < cv.n; i++)
             walk_body(kc, cv.v[i]);
         kc->depth--;
     }
+    if (k == CXCursor_UnaryExpr)
+        kc->unevaluated--;
     free(cv.v);
 }
 
@@ -556,8 +680,12 @@ static void read_param(pctx *pc, CXCursor pd, adv_param *p)
     adv_cxstr(cx, cx->clang_getTypeSpelling(t), p->type, sizeof p->type);
     if (!fe_decl_extent(pc, pd, &p->begin, &p->end))
         p->begin = p->end = fe_decl_offset(pc, pd);
-    if (ct.kind == CXType_Pointer) {
-        CXType pt = cx->clang_getPointeeType(ct);
+    /* a parameter written as an array (float a[], P p[8]) is a pointer to
+     * its element, as C adjusts it (libclang keeps the written type) */
+    int array_form = ct.kind == CXType_IncompleteArray || ct.kind == CXType_ConstantArray ||
+                     ct.kind == CXType_VariableArray || ct.kind == CXType_DependentSizedArray;
+    if (ct.kind == CXType_Pointer || array_form) {
+        CXType pt = array_form ? cx->clang_getArrayElementType(ct) : cx->clang_getPointeeType(ct);
         p->pointee_const = cx->clang_isConstQualifiedType(pt) != 0;
         p->is_restrict = cx->clang_isRestrictQualifiedType(ct) != 0;
         long long es = cx->clang_Type_getSizeOf(pt);
@@ -675,6 +803,10 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
         adv_expr_free(kc.aliases[i].proto.expr_max);
     }
     free(kc.aliases);
+    if (kc.too_deep)
+        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s: an expression at line %u is nested deeper than gmadvise "
+                                 "follows (" GM_STR(GM_MAX_AST_DEPTH) " levels): the accesses inside it are not "
+                                 "modelled\n", adv_kernel_file(pc->m, &k), k.line, k.col, k.label, kc.too_deep);
     if (k.follows[0])
         sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s follows pointer field %s: modelled, but not measured "
                                  "(gmadvise's random elements cannot hold a pointer)\n",

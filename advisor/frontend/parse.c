@@ -13,7 +13,7 @@ extern const unsigned adv_cuda_headers_count;
 
 #define HEADERS_DIR FE_HEADERS_DIR
 #define PRELUDE_PATH HEADERS_DIR "/cuda_runtime.h"
-#define MAX_FILE_BYTES (16u << 20)
+#define MAX_FILE_BYTES GM_MAX_FILE_BYTES
 
 /* ---- top level -------------------------------------------------------- */
 
@@ -422,10 +422,12 @@ again:
     int saved = dup(STDERR_FILENO), devnull = open("/dev/null", O_WRONLY);
     if (saved >= 0 && devnull >= 0)
         dup2(devnull, STDERR_FILENO);
+    fe_guard_begin();
     enum CXErrorCode ec = cx->clang_parseTranslationUnit2(
         *idx, pc->file, args, (int)na, un, nun,
         CXTranslationUnit_DetailedPreprocessingRecord,
         &pc->tu);
+    fe_guard_end();
     if (saved >= 0 && devnull >= 0)
         dup2(saved, STDERR_FILENO);
     if (saved >= 0)
@@ -506,6 +508,25 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         pc->cxfile = cx->clang_getFile(pc->tu, pc->file);
         pc->prelude = cx->clang_getFile(pc->tu, PRELUDE_PATH);
         collect_errors(pc);
+        const char *refused = fe_guard_refused();
+        if (refused) { /* clang said "not found": where, and the real reason */
+            const perr *at = NULL;
+            for (unsigned i = 0; i < pc->nerrs && !at; i++)
+                if (strstr(pc->errs[i].msg, "' file not found"))
+                    at = &pc->errs[i];
+            const char *tail = at ? strstr(at->msg, ": error: ") : NULL;
+            if (tail)
+                gm_fail(pc->st, GM_EINPUT, "%.*s: error: #include of %s", (int)(tail - at->msg), at->msg, refused);
+            else /* no location (-include FILE): the file's start */
+                gm_fail(pc->st, GM_EINPUT, "%s:1:1: error: #include of %s", pc->file, refused);
+            free(pc->errs);
+            pc->errs = NULL;
+            pc->nerrs = 0;
+            cx->clang_disposeTranslationUnit(pc->tu);
+            cx->clang_disposeIndex(idx);
+            pc->tu = NULL;
+            return pc->st->code;
+        }
         if (!serve_missing(pc, &served))
             break;
         free(pc->errs);
@@ -694,8 +715,39 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
     return w->st->code;
 }
 
+/* -include FILE and -imacros FILE (a compile database's, or after --): a
+ * FIFO or a device is refused before libclang would open it (the file
+ * guard refuses it there too, where no location names the option). */
+static int check_forced_includes(const char *file, const adv_parse_opts *opts, gm_status *st)
+{
+    for (unsigned i = 0; opts && i < opts->nclang_args; i++) {
+        const char *a = opts->clang_args[i], *path = NULL;
+        static const char *const opts_with_file[] = {"-include", "-imacros", "--include", "--imacros"};
+        for (size_t o = 0; o < sizeof opts_with_file / sizeof *opts_with_file && !path; o++) {
+            size_t n = strlen(opts_with_file[o]);
+            if (!strncmp(a, opts_with_file[o], n))
+                path = a[n] == '\0' ? (i + 1 < opts->nclang_args ? opts->clang_args[i + 1] : NULL)
+                       : a[n] == '=' ? a + n + 1
+                       : !strcmp(opts_with_file[o], "-include") || !strcmp(opts_with_file[o], "-imacros") ? a + n
+                                                                                                     : NULL;
+        }
+        struct stat sb;
+        if (path && stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+            return gm_fail(st, GM_EINPUT, "%s:1:1: error: %s%s%s: not a regular file (a pipe or a device?): refused, "
+                                          "as reading it might never end", file, a,
+                           path == opts->clang_args[i + 1 < opts->nclang_args ? i + 1 : i] ? " " : "",
+                           path == opts->clang_args[i + 1 < opts->nclang_args ? i + 1 : i] ? path : "");
+        if (path && stat(path, &sb) == 0 && (unsigned long long)sb.st_size > MAX_FILE_BYTES)
+            return gm_fail(st, GM_EINPUT, "%s:1:1: error: -include %s is %lld bytes; gmadvise reads at most %u",
+                           file, path, (long long)sb.st_size, MAX_FILE_BYTES);
+    }
+    return GM_OK;
+}
+
 static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m, gm_status *st)
 {
+    if (check_forced_includes(file, opts, st) != GM_OK)
+        return st->code;
     if (opts && opts->text) {
         m->text = gm_xmalloc(opts->text_len + 1);
         memcpy(m->text, opts->text, opts->text_len);
@@ -925,7 +977,32 @@ static void free_pctx(pctx *pc)
     sb_free(&pc->stub_notes);
 }
 
+static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **out, gm_status *st);
+
+typedef struct {
+    const char *file;
+    const adv_parse_opts *opts;
+    adv_model **out;
+    gm_status *st;
+    int rc;
+} parse_job;
+
+static void run_parse(void *p)
+{
+    parse_job *j = p;
+    j->rc = parse_file(j->file, j->opts, j->out, j->st);
+}
+
+/* On the parser's own stack (file_guard.c): recursive walks of deep
+ * expressions, libclang's included. */
 int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out, gm_status *st)
+{
+    parse_job j = {file, opts, out, st, GM_OK};
+    fe_run_on_parse_stack(run_parse, &j);
+    return j.rc;
+}
+
+static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **out, gm_status *st)
 {
     *out = NULL;
     adv_model *m = adv_model_new(file);

@@ -272,6 +272,10 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
         f.align = (unsigned)cx->clang_Type_getAlignOf(ft);
         if (ct.kind == CXType_ConstantArray)
             f.array_len = (unsigned)cx->clang_getArraySize(ct);
+        /* the rank from the canonical type: a typedef (typedef float vec3[3]) spells none */
+        for (CXType at = ct; at.kind == CXType_ConstantArray;
+             at = cx->clang_getCanonicalType(cx->clang_getArrayElementType(at)))
+            f.array_rank++;
         f.scalar = fe_scalar_of(pc, ft);
         f.is_const = cx->clang_isConstQualifiedType(ft) != 0;
         int rs = fe_struct_by_decl(pc, ft);
