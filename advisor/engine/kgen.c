@@ -262,12 +262,22 @@ static void ptr_member(gctx *g, sb_t *b, const char *type, const char *suffix, i
 
 static void ptr_param(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
 {
-    sb_printf(b, "%sconst %s *%s", first ? "" : ", ", type, suffix ? suffix : "p");
+    sb_printf(b, "%s%s const *%s", first ? "" : ", ", type, suffix ? suffix : "p");
 }
 
 static void ptr_init(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
 {
     sb_printf(b, "%s(%s *)%s", first ? "" : ", ", type, suffix ? suffix : "p");
+}
+
+static void ptr_ctor_param(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
+{
+    sb_printf(b, "%s%s *%s", first ? "" : ", ", type, suffix ? suffix : "p");
+}
+
+static void ptr_ctor_init(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
+{
+    sb_printf(b, "%s%s(%s)", first ? "" : ", ", suffix ? suffix : "p", suffix ? suffix : "p");
 }
 
 /* Proxy for whole-element reads and writes in SoA, AoSoA and vector. */
@@ -279,6 +289,13 @@ static void emit_proxy(gctx *g)
     each_pointer(g, t, ptr_member);
     const char *gi = g->idx, *gv = g->val;
     sb_printf(t, "    long long %s;\n", gi);
+    /* a constructor makes the proxy no aggregate: `p[i] = {}` then means
+     * an S, not a proxy, and one operator= matches */
+    sb_printf(t, "    __device__ %s(", g->ref);
+    each_pointer(g, t, ptr_ctor_param);
+    sb_printf(t, ", long long %s) : ", gi);
+    each_pointer(g, t, ptr_ctor_init);
+    sb_printf(t, ", %s(%s) {}\n", gi, gi);
     sb_printf(t, "    __device__ operator %s() const\n    {\n        %s %s;\n", s->qual, s->qual, gv);
     for (unsigned f = 0; f < s->nfields; f++) {
         sb_t e;
@@ -471,12 +488,13 @@ static void pointer_prefix(gctx *g, unsigned i)
 
 static void param_decl(gctx *g, sb_t *b, const adv_param *par)
 {
-    const char *cq = par->pointee_const ? "const " : "";
+    /* east const: a field of pointer type T * stays T *const, not const T * */
+    const char *cq = par->pointee_const ? " const" : "";
     const char *rq = par->is_restrict ? "__restrict__ " : "";
     char suf[64];
     for (unsigned i = 0; i < adv_layout_npointers(g->l); i++) {
         const char *sf = pointer_suffix(g, i, suf, sizeof suf);
-        sb_printf(b, "%s%s%s *%s%s%s%s", i ? ", " : "", cq, pointer_type(g, i), rq, g->pfx[par - g->k->params],
+        sb_printf(b, "%s%s%s *%s%s%s%s", i ? ", " : "", pointer_type(g, i), cq, rq, g->pfx[par - g->k->params],
                   sf ? "_" : "", sf ? sf : "");
     }
 }
@@ -543,6 +561,31 @@ static char *kernel_text(gctx *g, const repl *r, unsigned nr)
         sb_puts(&out, i ? "}" : "\n}");
     sb_puts(&out, "\n");
     return sb_take(&out);
+}
+
+/* `static` before the kernel's name: an extern "C" kernel cannot have it
+ * (and the driver finds it by name); its copy is commented out.  At most
+ * KGEN_MAX_SPECIFIER_CUTS replacements are added to r. */
+#define KGEN_MAX_SPECIFIER_CUTS 4
+static unsigned drop_static(const adv_model *m, const adv_kernel *k, repl *r)
+{
+    const char *text = adv_model_text(m);
+    unsigned n = 0;
+    for (unsigned at = k->begin; at + 6 <= k->name_off && n < KGEN_MAX_SPECIFIER_CUTS; at++) {
+        if (text[at] == '/' && text[at + 1] == '*') { /* a comment may say static */
+            const char *end = strstr(text + at + 2, "*/");
+            at = end ? (unsigned)(end - text) + 1 : k->name_off;
+        } else if (text[at] == '/' && text[at + 1] == '/') {
+            const char *end = strchr(text + at, '\n');
+            at = end ? (unsigned)(end - text) : k->name_off;
+        } else if (!strncmp(text + at, "static", 6) && (at == 0 || !(isalnum((unsigned char)text[at - 1]) ||
+                                                                    text[at - 1] == '_')) &&
+                   !(isalnum((unsigned char)text[at + 6]) || text[at + 6] == '_')) {
+            r[n++] = (repl){at, at + 6, NULL, gm_xstrdup("/* static */")};
+            at += 5;
+        }
+    }
+    return n;
 }
 
 static int check_names(const adv_kernel *k, const adv_struct *s, char *why, size_t n)
@@ -632,9 +675,10 @@ static void build_kernel(gctx *g, variant *v)
     const adv_kernel *k = g->k;
     int st = g->s ? (int)(g->s - adv_model_struct(g->p->m, 0)) : -1;
     int aos_like = adv_layout_aos_kind(g->kind);
-    repl *r = gm_xcalloc(k->naccesses + k->nrw + k->ndrop + k->nparams + 1, sizeof *r);
+    repl *r = gm_xcalloc(k->naccesses + k->nrw + k->ndrop + k->nparams + 1 + KGEN_MAX_SPECIFIER_CUTS, sizeof *r);
     unsigned nr = 0;
     r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
+    nr += drop_static(g->p->m, k, r + nr);
     for (unsigned i = 0; i < k->nparams && st >= 0 && g->kind != ADV_L_AOS; i++) {
         const adv_param *par = &k->params[i];
         if (par->kind != ADV_P_STRUCT_PTR || par->struct_idx != st)
@@ -747,9 +791,10 @@ int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout 
     snprintf(base, sizeof base, "%s_%s_%s_cuh", k->name, s->name, adv_layout_name(kind));
     int id = push(p, kernel, st, kind, base, sb_take(&t), NULL);
     variant *v = &p->v[id];
-    repl *r = gm_xcalloc(k->nparams + 2, sizeof *r);
+    repl *r = gm_xcalloc(k->nparams + 2 + KGEN_MAX_SPECIFIER_CUTS, sizeof *r);
     unsigned nr = 0;
     r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
+    nr += drop_static(p->m, k, r + nr);
     for (unsigned i = 0; i < k->nparams; i++) {
         const adv_param *par = &k->params[i];
         if (!adv_param_points_to(par, st))
@@ -901,6 +946,109 @@ static unsigned pack_inside(const adv_model *m, unsigned b, unsigned e)
     return 0;
 }
 
+static int ident_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The end of a declaration that ends at e with the attributes written after
+ * it (`} __attribute__((aligned(16)))`, `typedef float f8
+ * __attribute__((aligned(8)))`), which libclang's extent leaves out and the
+ * layout depends on. */
+static unsigned with_trailing_attributes(const char *text, unsigned len, unsigned e)
+{
+    static const char *const attrs[] = {"__attribute__", "__align__", "__declspec"};
+    for (;;) {
+        unsigned at = e, kw = 0;
+        while (at < len && isspace((unsigned char)text[at]))
+            at++;
+        for (unsigned i = 0; i < sizeof attrs / sizeof *attrs && !kw; i++)
+            if (!strncmp(text + at, attrs[i], strlen(attrs[i])) && !ident_char(text[at + strlen(attrs[i])]))
+                kw = (unsigned)strlen(attrs[i]);
+        if (!kw)
+            return e;
+        at += kw;
+        while (at < len && isspace((unsigned char)text[at]))
+            at++;
+        if (at >= len || text[at] != '(')
+            return e;
+        int depth = 0;
+        do {
+            depth += text[at] == '(' ? 1 : text[at] == ')' ? -1 : 0;
+            at++;
+        } while (at < len && depth > 0);
+        if (depth)
+            return e;
+        e = at;
+    }
+}
+
+/* The attributes after the closing brace of a struct's body (`struct S
+ * {...} __attribute__((aligned(16)))`) are where NVRTC ignores them ("does
+ * not apply to any entity") and nvcc does not: they move after the
+ * `struct` keyword, where both read them.  [ab, ae): the attributes, or
+ * ab == ae; *kw: the end of the keyword. */
+static void attributes_after_body(const char *text, unsigned b, unsigned e, unsigned *kw, unsigned *ab,
+                                  unsigned *ae)
+{
+    *kw = *ab = *ae = 0;
+    for (unsigned at = b; at < e && !*kw; at++)
+        for (const char *const *k = (const char *const[]){"struct", "class", "union", NULL}; *k; k++)
+            if (!strncmp(text + at, *k, strlen(*k)) && (at == b || !ident_char(text[at - 1])) &&
+                !ident_char(text[at + strlen(*k)])) {
+                *kw = at + (unsigned)strlen(*k);
+                break;
+            }
+    int depth = 0;
+    for (unsigned at = *kw; *kw && at < e; at++) {
+        if (text[at] == '{')
+            depth++;
+        if (text[at] != '}' || --depth)
+            continue;
+        unsigned end = with_trailing_attributes(text, e, at + 1);
+        if (end > at + 1) {
+            *ab = at + 1;
+            *ae = end;
+        }
+        return;
+    }
+}
+
+/* Declaration text [b, e) as generated code carries it: `final` after the
+ * name of a struct gmadvise varies is blanked (the aligned layout derives
+ * from it; nothing else changes meaning), attributes after a struct's body
+ * moved before its name (attributes_after_body); lines kept. */
+static void put_decl_text(const adv_model *m, sb_t *out, unsigned b, unsigned e)
+{
+    const char *text = adv_model_text(m);
+    char *t = gm_xmalloc(e - b + 1); /* the text, finals blanked */
+    memcpy(t, text + b, e - b);
+    t[e - b] = '\0';
+    for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
+        unsigned at = adv_model_struct_offset(m, i);
+        if (at < b || at >= e)
+            continue;
+        while (at < e && ident_char(text[at]))
+            at++;
+        while (at < e && isspace((unsigned char)text[at]))
+            at++;
+        if (at + 5 <= e && !strncmp(text + at, "final", 5) && (at + 5 == e || !ident_char(text[at + 5])))
+            memset(t + (at - b), ' ', 5);
+    }
+    unsigned kw, ab, ae;
+    attributes_after_body(t, 0, e - b, &kw, &ab, &ae);
+    if (ab < ae && !memchr(t + ab, '\n', ae - ab)) {
+        sb_putn(out, t, kw);
+        sb_puts(out, " ");
+        sb_putn(out, t + ab, ae - ab);
+        sb_putn(out, t + kw, ab - kw);
+        sb_puts(out, t + ae);
+    } else {
+        sb_puts(out, t);
+    }
+    free(t);
+}
+
 /* The user's macros, types, constants and device functions, in file order,
  * each at its line in the user's file; a declaration inside another (a
  * struct in its typedef) is copied once. */
@@ -928,7 +1076,7 @@ static void user_decls(const adv_model *m, sb_t *out)
             sb_puts(out, "\n");
         } else {
             sb_puts(out, d[i]->ns_open); /* on the #line's line: the lines stay the user's */
-            sb_putn(out, text + d[i]->begin, d[i]->end - d[i]->begin);
+            put_decl_text(m, out, d[i]->begin, with_trailing_attributes(text, adv_model_text_len(m), d[i]->end));
             sb_puts(out, ";");
             for (unsigned b = 0; b < d[i]->ns_depth; b++)
                 sb_puts(out, "}");
