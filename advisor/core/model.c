@@ -50,6 +50,7 @@ void adv_kernel_free(adv_kernel *k)
     }
     free(k->rw);
     free(k->drop);
+    free(k->needs);
     free(k->params);
     free(k->pvalue);
     free(k->pknown);

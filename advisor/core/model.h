@@ -134,6 +134,11 @@ typedef struct {
     unsigned block[3];         /* the block shape of the kernel's launch in the file (<<<g, dim3(32, 8)>>>)
                                 * when its sizes are constants, for launches; {0}: none found */
     unsigned block_line;       /* where that launch is */
+    unsigned *needs;           /* the declarations (indices into the model's decls) it uses,
+                                * transitively, macros aside: what a program of this kernel
+                                * alone carries, so that a declaration that does not compile
+                                * costs only its users */
+    unsigned nneeds;
     char follows[ADV_NAME_MAX]; /* a pointer field the kernel dereferences ("coords"), which
                                  * random data cannot hold: not measured; "" when none */
     long long window;          /* set by adv_model_classify: 1 + the highest element the

@@ -240,34 +240,81 @@ static char *variant_source(const kgen_program *kg, int kid, const char *fn, cha
     return kgen_program_source(kg, kid, 0, name);
 }
 
-/* Whether the user's declarations compile alone: when they do not, no
- * variant can, and the error is in the user's file (kgen's #line). */
-static int check_declarations(const kgen_program *kg, int arch, gm_status *st)
+/* Compiles src; GM_OK, GM_EINPUT with NVRTC's log in *log (the caller
+ * frees it), or another failure in *st. */
+static int try_compile(const char *src, const char *name, int arch, int flags, char **log, gm_status *st)
 {
-    char *src = kgen_program_source(kg, KGEN_DECLS_ONLY, 0, "gmadvise_declarations.cu");
-    char *log = NULL;
     jit_binary b;
-    gm_status cst;
-    gm_status_init(&cst);
-    int rc = jit_worker_compile(src, "gmadvise_declarations.cu", arch, 0, &b, &log, &cst);
+    gm_status_init(st);
+    *log = NULL;
+    int rc = jit_worker_compile(src, name, arch, flags, &b, log, st);
     jit_binary_free(&b);
+    return rc;
+}
+
+/* Kernel k's own declarations (what its variants carry: kgen_program_source)
+ * compiled alone; when NVRTC rejects them, every variant of k is dropped
+ * with the error, located in the user's file through kgen's #line, and the
+ * other kernels keep theirs.  GM_OK, GM_EINPUT when they were dropped. */
+static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, int flags, gm_status *st)
+{
+    adv_result *r = p->r;
+    char *src = kgen_program_source(kg, KGEN_KERNEL_DECLS(k), 0, "gmadvise_declarations.cu");
+    char *log = NULL;
+    int rc = try_compile(src, "gmadvise_declarations.cu", r->arch, flags, &log, st);
     free(src);
     if (rc == GM_EINPUT) {
-        nvrtc_error e; /* located in the user's file, through kgen's #line */
+        nvrtc_error e;
+        char note[sizeof r->v[0].note];
         if (log && first_error(log, &e))
-            gm_fail(st, GM_EINPUT, "%.*s:%u:1%.*s (NVRTC, compiling the header's declarations)", e.file_len,
-                    e.file, e.line, e.err_len, e.err);
+            snprintf(note, sizeof note, "does not compile: %.*s:%u:1%.*s (NVRTC, compiling the declarations "
+                     "kernel %s uses)", e.file_len, e.file, e.line, e.err_len, e.err,
+                     adv_model_kernel(r->m, k)->label);
         else
-            *st = cst;
-    } else if (rc != GM_OK) {
-        *st = cst;
+            snprintf(note, sizeof note, "does not compile: %s (NVRTC, compiling the declarations kernel %s uses)",
+                     st->msg, adv_model_kernel(r->m, k)->label);
+        for (unsigned i = 0; i < r->nv; i++)
+            if (p->kid[i] >= 0 && r->v[i].kernel == k) {
+                snprintf(r->v[i].note, sizeof r->v[i].note, "%s", note);
+                kgen_disable_variant(kg, p->kid[i]);
+                p->kid[i] = -1;
+                r->v[i].state = ADV_V_COMPILE_FAILED;
+            }
+        gm_status_init(st);
+        gm_fail(st, GM_EINPUT, "%s", note + strlen("does not compile: "));
     }
     free(log);
     return rc;
 }
 
-/* One compile for all variants; when it fails, find the variants that
- * break it, drop them with NVRTC's message, and compile the rest. */
+/* The variants of kernel k that do not compile, each alone, dropped with
+ * NVRTC's message. */
+static void drop_failing_variants(plan *p, kgen_program *kg, unsigned k, int flags)
+{
+    adv_result *r = p->r;
+    for (unsigned i = 0; i < r->nv; i++) {
+        if (p->kid[i] < 0 || r->v[i].kernel != k)
+            continue;
+        char name[300], *log = NULL;
+        char *one = variant_source(kg, p->kid[i], r->v[i].fn, name, sizeof name);
+        gm_status cst;
+        if (try_compile(one, name, r->arch, flags, &log, &cst) != GM_OK) {
+            compile_note(log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
+            kgen_disable_variant(kg, p->kid[i]);
+            p->kid[i] = -1;
+            r->v[i].state = ADV_V_COMPILE_FAILED;
+        }
+        free(log);
+        free(one);
+    }
+}
+
+/* One compile for all variants; when it fails, each kernel's variants are
+ * compiled with that kernel's declarations only: a kernel whose
+ * declarations NVRTC rejects loses its variants (and only it), and in the
+ * others the variants that break the compile are found and dropped with
+ * NVRTC's message; then the rest is compiled.  When no kernel's
+ * declarations compile, that is the file's error. */
 /* flags: jit_compile's (JIT_USE_CACHE, JIT_PTX_ONLY) */
 static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm_status *st)
 {
@@ -285,25 +332,41 @@ static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm
         *st = cst;
         return rc;
     }
-    if (check_declarations(kg, r->arch, st) != GM_OK)
-        return st->code;
-    for (unsigned i = 0; i < r->nv; i++) {
-        if (p->kid[i] < 0)
+    unsigned tried = 0, broken = 0;
+    gm_status first;
+    gm_status_init(&first);
+    for (unsigned k = 0; k < adv_model_nkernels(r->m); k++) {
+        int any = 0;
+        for (unsigned i = 0; i < r->nv && !any; i++)
+            any = p->kid[i] >= 0 && r->v[i].kernel == k;
+        if (!any)
             continue;
-        char name[300];
-        char *one = variant_source(kg, p->kid[i], r->v[i].fn, name, sizeof name);
-        jit_binary b;
-        gm_status_init(&cst);
-        log = NULL;
-        if (jit_worker_compile(one, name, r->arch, flags & JIT_PTX_ONLY, &b, &log, &cst) != GM_OK) {
-            compile_note(log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
-            kgen_disable_variant(kg, p->kid[i]);
-            p->kid[i] = -1;
-            r->v[i].state = ADV_V_COMPILE_FAILED;
-        }
-        jit_binary_free(&b);
+        tried++;
+        src = kgen_program_source(kg, KGEN_KERNEL_ONLY(k), 0, "gmadvise_variants.cu");
+        rc = try_compile(src, "gmadvise_variants.cu", r->arch, flags & JIT_PTX_ONLY, &log, &cst);
+        free(src);
         free(log);
-        free(one);
+        if (rc == GM_OK)
+            continue;
+        if (rc != GM_EINPUT) {
+            *st = cst;
+            return rc;
+        }
+        rc = kernel_declarations(p, kg, k, flags & JIT_PTX_ONLY, &cst);
+        if (rc == GM_EINPUT) {
+            if (!broken++)
+                first = cst;
+            continue;
+        }
+        if (rc != GM_OK) {
+            *st = cst;
+            return rc;
+        }
+        drop_failing_variants(p, kg, k, flags & JIT_PTX_ONLY);
+    }
+    if (tried && broken == tried) { /* no kernel's declarations compile */
+        *st = first;
+        return GM_EINPUT;
     }
     src = kgen_program_source(kg, -1, 1, "gmadvise_variants.cu");
     gm_status_init(&cst);

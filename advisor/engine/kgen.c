@@ -260,9 +260,24 @@ static void ptr_member(gctx *g, sb_t *b, const char *type, const char *suffix, i
     sb_printf(b, "    %s *%s;\n", type, suffix ? suffix : "p");
 }
 
+/* A pointer to const T: "const T *", or "T *const *" where T is itself a
+ * pointer (a field float *p: const float ** would point at other data). */
+static void const_pointer_to(sb_t *b, const char *type)
+{
+    size_t n = strlen(type);
+    while (n && type[n - 1] == ' ')
+        n--;
+    if (n && type[n - 1] == '*')
+        sb_printf(b, "%s const *", type);
+    else
+        sb_printf(b, "const %s *", type);
+}
+
 static void ptr_param(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
 {
-    sb_printf(b, "%s%s const *%s", first ? "" : ", ", type, suffix ? suffix : "p");
+    sb_puts(b, first ? "" : ", ");
+    const_pointer_to(b, type);
+    sb_puts(b, suffix ? suffix : "p");
 }
 
 static void ptr_init(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
@@ -488,14 +503,16 @@ static void pointer_prefix(gctx *g, unsigned i)
 
 static void param_decl(gctx *g, sb_t *b, const adv_param *par)
 {
-    /* east const: a field of pointer type T * stays T *const, not const T * */
-    const char *cq = par->pointee_const ? " const" : "";
     const char *rq = par->is_restrict ? "__restrict__ " : "";
     char suf[64];
     for (unsigned i = 0; i < adv_layout_npointers(g->l); i++) {
         const char *sf = pointer_suffix(g, i, suf, sizeof suf);
-        sb_printf(b, "%s%s%s *%s%s%s%s", i ? ", " : "", pointer_type(g, i), cq, rq, g->pfx[par - g->k->params],
-                  sf ? "_" : "", sf ? sf : "");
+        sb_puts(b, i ? ", " : "");
+        if (par->pointee_const)
+            const_pointer_to(b, pointer_type(g, i));
+        else
+            sb_printf(b, "%s *", pointer_type(g, i));
+        sb_printf(b, "%s%s%s%s", rq, g->pfx[par - g->k->params], sf ? "_" : "", sf ? sf : "");
     }
 }
 
@@ -880,6 +897,28 @@ static const char program_prelude[] =
     "typedef unsigned int uint32_t;\n"
     "typedef long long int64_t;\n"
     "typedef unsigned long long uint64_t;\n"
+    /* GCC's builtins that nvcc's host compiler knows and NVRTC does not
+     * (a constant 1/0 is out of range for NVRTC: the bits instead) */
+    "#if __has_builtin(__builtin_bit_cast) && !__has_builtin(__builtin_inff)\n"
+    "#define __builtin_inff() __builtin_bit_cast(float, 0x7f800000u)\n"
+    "#define __builtin_inf() __builtin_bit_cast(double, 0x7ff0000000000000ull)\n"
+    "#define __builtin_huge_valf() __builtin_inff()\n"
+    "#define __builtin_huge_val() __builtin_inf()\n"
+    "#define __builtin_nanf(s) __builtin_bit_cast(float, 0x7fc00000u)\n"
+    "#define __builtin_nan(s) __builtin_bit_cast(double, 0x7ff8000000000000ull)\n"
+    "#endif\n"
+    "#if !__has_builtin(__builtin_popcount)\n"
+    "#define __builtin_popcount(x) __popc(x)\n"
+    "#define __builtin_popcountll(x) __popcll(x)\n"
+    "#define __builtin_clz(x) __clz(x)\n"
+    "#define __builtin_clzll(x) __clzll(x)\n"
+    "#define __builtin_ctz(x) (__ffs(x) - 1)\n"
+    "#define __builtin_ctzll(x) (__ffsll(x) - 1)\n"
+    "#define __builtin_fabsf(x) fabsf(x)\n"
+    "#define __builtin_fabs(x) fabs(x)\n"
+    "#define __builtin_sqrtf(x) sqrtf(x)\n"
+    "#define __builtin_sqrt(x) sqrt(x)\n"
+    "#endif\n"
     "#else\n"
     "#include <stdint.h>\n"
     "#endif\n"
@@ -1052,12 +1091,13 @@ static void put_decl_text(const adv_model *m, sb_t *out, unsigned b, unsigned e)
 /* The user's macros, types, constants and device functions, in file order,
  * each at its line in the user's file; a declaration inside another (a
  * struct in its typedef) is copied once. */
-static void user_decls(const adv_model *m, sb_t *out)
+static void user_decls(const adv_model *m, const unsigned char *want, sb_t *out)
 {
-    unsigned n = adv_model_ndecls(m);
-    const adv_decl **d = gm_xcalloc(n + 1, sizeof *d);
-    for (unsigned i = 0; i < n; i++)
-        d[i] = adv_model_decl(m, i);
+    unsigned n = 0;
+    const adv_decl **d = gm_xcalloc(adv_model_ndecls(m) + 1, sizeof *d);
+    for (unsigned i = 0; i < adv_model_ndecls(m); i++)
+        if (want[i])
+            d[n++] = adv_model_decl(m, i);
     qsort(d, n, sizeof *d, decl_cmp);
     unsigned covered = 0, line = 1, at = 0;
     const char *text = adv_model_text(m);
@@ -1089,12 +1129,21 @@ static void user_decls(const adv_model *m, sb_t *out)
     free(d);
 }
 
-/* Each struct's size and alignment as parsed, asserted at its line. */
-static void layout_asserts(const adv_model *m, sb_t *out)
+/* Whether file offset `off` lies in a declaration in `want`. */
+static int wanted_at(const adv_model *m, const unsigned char *want, unsigned off)
+{
+    for (unsigned i = 0; i < adv_model_ndecls(m); i++)
+        if (want[i] && adv_model_decl(m, i)->begin <= off && off < adv_model_decl(m, i)->end)
+            return 1;
+    return 0;
+}
+
+/* Each carried struct's size and alignment as parsed, asserted at its line. */
+static void layout_asserts(const adv_model *m, const unsigned char *want, sb_t *out)
 {
     for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
         const adv_struct *s = adv_model_struct(m, i);
-        if (!adv_identifier_ok(s->name))
+        if (!adv_identifier_ok(s->name) || !wanted_at(m, want, adv_model_struct_offset(m, i)))
             continue;
         sb_line_directive(out, s->line, adv_model_file(m));
         sb_printf(out,
@@ -1117,6 +1166,49 @@ static void defines(const adv_model *m, sb_t *out)
     }
 }
 
+/* The kernel of a KGEN_KERNEL_ONLY or KGEN_KERNEL_DECLS selector (*decls
+ * says which), else -1. */
+static int only_kernel(int only, int *decls)
+{
+    *decls = only == KGEN_DECLS_ONLY;
+    if (only > KGEN_KERNEL_DECLS(0))
+        return -1;
+    *decls = (KGEN_KERNEL_DECLS(0) - only) % 2 == 0;
+    return (KGEN_KERNEL_DECLS(0) - only) / 2;
+}
+
+/* Whether variant i is in the program of kgen_program_source's `only`. */
+static int in_program(const kgen_program *p, unsigned i, int only)
+{
+    int decls, k = only_kernel(only, &decls);
+    if (!p->v[i].enabled || decls)
+        return 0;
+    return only >= 0 ? (int)i == only : k >= 0 ? (int)p->v[i].kernel == k : only == -1;
+}
+
+/* The declarations the program carries: every macro, and what the kernels
+ * of its variants use (with no variant: the kernel's, or with
+ * KGEN_DECLS_ONLY every enabled variant's kernel's). */
+static unsigned char *wanted_decls(const kgen_program *p, int only)
+{
+    const adv_model *m = p->m;
+    unsigned char *want = gm_xcalloc(adv_model_ndecls(m) + 1, 1);
+    unsigned char *kern = gm_xcalloc(adv_model_nkernels(m) + 1, 1);
+    int decls, k = only_kernel(only, &decls);
+    for (unsigned i = 0; i < p->nv; i++)
+        if (only == KGEN_DECLS_ONLY ? p->v[i].enabled : in_program(p, i, only))
+            kern[p->v[i].kernel] = 1;
+    if (k >= 0 && (unsigned)k < adv_model_nkernels(m))
+        kern[k] = 1;
+    for (unsigned i = 0; i < adv_model_ndecls(m); i++)
+        want[i] = adv_model_decl(m, i)->is_macro;
+    for (unsigned kn = 0; kn < adv_model_nkernels(m); kn++)
+        for (unsigned j = 0; kern[kn] && j < adv_model_kernel(m, kn)->nneeds; j++)
+            want[adv_model_kernel(m, kn)->needs[j]] = 1;
+    free(kern);
+    return want;
+}
+
 char *kgen_program_source(const kgen_program *p, int only, int with_reference, const char *name)
 {
     sb_t out;
@@ -1132,8 +1224,10 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
     sb_puts(&out, "#define register\n");
     defines(p->m, &out);
     sb_puts(&out, "\n/* ---- from the header ---- */\n");
-    user_decls(p->m, &out);
-    layout_asserts(p->m, &out);
+    unsigned char *want = wanted_decls(p, only);
+    user_decls(p->m, want, &out);
+    layout_asserts(p->m, want, &out);
+    free(want);
     sb_line_directive(&out, lines_in(&out) + 2, name); /* back to this file's own lines */
     /* types shared by variants are emitted once: each unit ends in '\f',
      * and units are told apart by their text's hash (a search of the text
@@ -1141,7 +1235,7 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
     uint64_t *seen = NULL;
     size_t nseen = 0;
     for (unsigned i = 0; i < p->nv; i++) {
-        if (!p->v[i].enabled || (only != -1 && (int)i != only) || !p->v[i].types[0])
+        if (!in_program(p, i, only) || !p->v[i].types[0])
             continue;
         int header = 0;
         for (const char *u = p->v[i].types; *u;) {
@@ -1166,7 +1260,7 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
     }
     free(seen);
     for (unsigned i = 0; i < p->nv; i++) {
-        if (!p->v[i].enabled || (only != -1 && (int)i != only))
+        if (!in_program(p, i, only))
             continue;
         sb_printf(&out, "\n/* ---- %s ---- */\n%s", p->v[i].name, p->v[i].kernel_src);
     }
