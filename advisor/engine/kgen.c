@@ -1209,6 +1209,32 @@ static unsigned char *wanted_decls(const kgen_program *p, int only)
     return want;
 }
 
+/* Length of the valid UTF-8 sequence at s, or 0. */
+static unsigned utf8_len(const unsigned char *s)
+{
+    unsigned n = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 && s[0] >= 0xC2 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
+                               : (s[0] & 0xF8) == 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    for (unsigned i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+/* NVRTC stops at a byte that is not UTF-8 (Latin-1 in a comment, in the
+ * file's name: "comment unclosed at end of file"); nvcc reads it.  Each
+ * such byte becomes '?': in a comment or a name that changes nothing the
+ * compiler reads. */
+static void utf8_only(char *s)
+{
+    for (unsigned char *c = (unsigned char *)s; *c;) {
+        unsigned n = utf8_len(c);
+        if (!n)
+            *c++ = '?';
+        else
+            c += n;
+    }
+}
+
 char *kgen_program_source(const kgen_program *p, int only, int with_reference, const char *name)
 {
     sb_t out;
@@ -1269,5 +1295,7 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
         sb_puts(&out, ref);
         free(ref);
     }
-    return sb_take(&out);
+    char *src = sb_take(&out);
+    utf8_only(src);
+    return src;
 }
