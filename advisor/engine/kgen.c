@@ -687,6 +687,15 @@ static int rewritable(gctx *g, int *need_proxy, char *why, size_t n)
     return 1;
 }
 
+/* Whether a macro spells the kernel's parameters: two share a range. */
+static int params_from_macro(const adv_kernel *k)
+{
+    for (unsigned i = 1; i < k->nparams; i++)
+        if (k->params[i].begin < k->params[i - 1].end)
+            return 1;
+    return 0;
+}
+
 static void build_kernel(gctx *g, variant *v)
 {
     const adv_kernel *k = g->k;
@@ -696,7 +705,22 @@ static void build_kernel(gctx *g, variant *v)
     unsigned nr = 0;
     r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
     nr += drop_static(g->p->m, k, r + nr);
-    for (unsigned i = 0; i < k->nparams && st >= 0 && g->kind != ADV_L_AOS; i++) {
+    if (st >= 0 && g->kind != ADV_L_AOS && params_from_macro(k)) {
+        /* a macro spells the parameters (f(KERNEL_ARGS)): one range for all,
+         * written out whole */
+        sb_t d;
+        sb_init(&d);
+        for (unsigned i = 0; i < k->nparams; i++) {
+            const adv_param *par = &k->params[i];
+            sb_puts(&d, i ? ", " : "");
+            if (par->kind == ADV_P_STRUCT_PTR && par->struct_idx == st)
+                param_decl(g, &d, par);
+            else
+                sb_printf(&d, "%s %s", par->type, par->name);
+        }
+        r[nr++] = (repl){k->params[0].begin, k->params[k->nparams - 1].end, NULL, sb_take(&d)};
+    }
+    for (unsigned i = 0; i < k->nparams && st >= 0 && g->kind != ADV_L_AOS && !params_from_macro(k); i++) {
         const adv_param *par = &k->params[i];
         if (par->kind != ADV_P_STRUCT_PTR || par->struct_idx != st)
             continue;

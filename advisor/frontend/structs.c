@@ -313,6 +313,16 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
         covered += f.size;
         if (alignas_field < 0 && fe_has_attr(pc, cv.v[i], CXCursor_AlignedAttr))
             alignas_field = (int)i;
+        /* [[no_unique_address]] lets a field share its bytes with the next:
+         * NVRTC ignores the attribute and lays the struct out otherwise */
+        if (s.nfields && f.offset < s.fields[s.nfields - 1].offset + s.fields[s.nfields - 1].size) {
+            char msg[2 * ADV_NAME_MAX + 200];
+            snprintf(msg, sizeof msg, "fields '%s' and '%s' share bytes ([[no_unique_address]]?): NVRTC lays "
+                     "the struct out otherwise, so it cannot be modelled%s", s.fields[s.nfields - 1].name, f.name, "");
+            free(f.leaves);
+            fe_fail_at(pc, cv.v[i], "%s", msg);
+            break;
+        }
         s.fields = gm_xrealloc(s.fields, (s.nfields + 1) * sizeof *s.fields);
         s.fields[s.nfields++] = f;
     }
