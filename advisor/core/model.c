@@ -456,6 +456,11 @@ const char *adv_model_preamble(const adv_model *m, unsigned i)
     return m->preamble[i];
 }
 
+unsigned adv_model_cxx_std(const adv_model *m)
+{
+    return m->cxx_std;
+}
+
 unsigned adv_model_ndefines(const adv_model *m)
 {
     return m->ndefines;

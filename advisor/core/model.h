@@ -186,6 +186,9 @@ const adv_decl *adv_model_decl(const adv_model *m, unsigned i);
 /* The -D definitions the header was parsed with, as "NAME" or
  * "NAME=VALUE": generated code defines them too. */
 unsigned adv_model_ndefines(const adv_model *m);
+/* The C++ standard the parser was given (-std=c++20 or gnu++2a: 20), 0 for
+ * none: generated code is compiled for it where it is above C++17. */
+unsigned adv_model_cxx_std(const adv_model *m);
 /* What generated code needs from outside the file, one line each: the
  * CUDA device headers it includes ("#include <cooperative_groups.h>"), the
  * system macros its kernels use (FLT_MAX). */
