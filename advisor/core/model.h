@@ -47,6 +47,7 @@ typedef struct {
     unsigned size, align, padding; /* padding: bytes covered by no top-level field */
     unsigned declared_align;       /* from __align__/alignas, 0 if none */
     int packed;                    /* __attribute__((packed)) or #pragma pack */
+    int is_final;                  /* struct S final: no layout may derive from it */
     unsigned pack;                 /* N of the #pragma pack(N) in force; 0: none */
     unsigned line, col;
     unsigned nfields;

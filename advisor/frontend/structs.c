@@ -279,6 +279,7 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
     s.size = (unsigned)size;
     s.align = (unsigned)align;
     s.packed = fe_has_attr(pc, decl, CXCursor_PackedAttr);
+    s.is_final = fe_has_attr(pc, decl, CXCursor_CXXFinalAttr);
     s.declared_align = fe_has_attr(pc, decl, CXCursor_AlignedAttr) ? s.align : 0;
     fe_cursor_pos(pc, decl, &s.line, &s.col);
     cvec cv = fe_kids(pc, decl);
