@@ -687,13 +687,30 @@ static int rewritable(gctx *g, int *need_proxy, char *why, size_t n)
     return 1;
 }
 
-/* Whether a macro spells the kernel's parameters: two share a range. */
+/* Whether a macro spells the kernel's parameters: two share a range, or
+ * one lies outside the parentheses after the kernel's name (libclang 19
+ * places them in the macro's definition). */
 static int params_from_macro(const adv_kernel *k)
 {
-    for (unsigned i = 1; i < k->nparams; i++)
-        if (k->params[i].begin < k->params[i - 1].end)
+    unsigned after_name = k->name_off + (unsigned)strlen(k->name);
+    for (unsigned i = 0; i < k->nparams; i++)
+        if ((i && k->params[i].begin < k->params[i - 1].end) || k->params[i].begin < after_name ||
+            k->params[i].end > k->body_begin)
             return 1;
     return 0;
+}
+
+/* The text between the parentheses of the kernel's parameter list. */
+static void param_list_range(const adv_model *m, const adv_kernel *k, unsigned *b, unsigned *e)
+{
+    const char *text = adv_model_text(m);
+    *b = k->name_off + (unsigned)strlen(k->name);
+    while (*b < k->body_begin && text[*b] != '(')
+        (*b)++;
+    *e = k->body_begin;
+    while (*e > *b && text[*e] != ')')
+        (*e)--;
+    *b += *b < *e;
 }
 
 static void build_kernel(gctx *g, variant *v)
@@ -718,7 +735,9 @@ static void build_kernel(gctx *g, variant *v)
             else
                 sb_printf(&d, "%s %s", par->type, par->name);
         }
-        r[nr++] = (repl){k->params[0].begin, k->params[k->nparams - 1].end, NULL, sb_take(&d)};
+        unsigned lb, le;
+        param_list_range(g->p->m, k, &lb, &le);
+        r[nr++] = (repl){lb, le, NULL, sb_take(&d)};
     }
     for (unsigned i = 0; i < k->nparams && st >= 0 && g->kind != ADV_L_AOS && !params_from_macro(k); i++) {
         const adv_param *par = &k->params[i];

@@ -196,6 +196,13 @@ int fe_param_index(kctx *kc, CXCursor decl)
             if (hit < 0)
                 hit = (int)i;
         }
+    /* libclang 19 places a macro's parameters in its definition, their uses'
+     * declarations where it expands: the kernel's own parameter, by name */
+    const adv_clang *cx = kc->pc->cx;
+    if (hit < 0 && cx->clang_equalCursors(cx->clang_getCursorSemanticParent(decl), kc->fn))
+        for (unsigned i = 0; i < kc->k->nparams && hit < 0; i++)
+            if (!strcmp(kc->k->params[i].name, name))
+                hit = (int)i;
     return hit;
 }
 
