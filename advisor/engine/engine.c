@@ -1,5 +1,6 @@
 #include "engine.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,9 +213,64 @@ static int first_error(const char *log, nvrtc_error *e)
     return 1;
 }
 
+/* For NVRTC's `identifier "X" is undefined`: where the user's file first
+ * names X outside the kernels' own text, or that it never does (X comes
+ * from a header gmadvise does not carry). */
+static void lacked_declaration(const adv_model *m, const char *err, int err_len, char *out, size_t n)
+{
+    static const char pre[] = "identifier \"";
+    const char *at = strstr(err, pre), *end = at ? strchr(at + sizeof pre - 1, '"') : NULL;
+    out[0] = '\0';
+    if (!at || at - err > err_len || !end || end - at > ADV_NAME_MAX)
+        return;
+    char name[ADV_NAME_MAX + 1];
+    snprintf(name, sizeof name, "%.*s", (int)(end - at - (sizeof pre - 1)), at + sizeof pre - 1);
+    const char *text = adv_model_text(m);
+    unsigned len = adv_model_text_len(m), line = 1, nl = (unsigned)strlen(name);
+    char file[512]; /* spliced headers follow a #line naming their own file */
+    snprintf(file, sizeof file, "%s", adv_model_file(m));
+    int comment = 0; /* 1: to the end of the line, 2: to the next star-slash */
+    for (unsigned i = 0; i + nl <= len; i++) {
+        if (!comment && text[i] == '/' && (text[i + 1] == '/' || text[i + 1] == '*'))
+            comment = text[i + 1] == '/' ? 1 : 2;
+        else if (comment == 2 && text[i] == '*' && text[i + 1] == '/')
+            comment = 0;
+        if (text[i] == '\n' && comment == 1)
+            comment = 0;
+        if (text[i] == '\n') {
+            line++;
+            unsigned ln;
+            int fb = 0, fe = 0;
+            if (sscanf(text + i + 1, "#line %u \"%n%*[^\"\n]%n", &ln, &fb, &fe) == 1 && fe > fb) {
+                snprintf(file, sizeof file, "%.*s", fe - fb, text + i + 1 + fb);
+                line = ln - 1;
+            }
+        }
+        int in_kernel = 0;
+        for (unsigned k = 0; k < adv_model_nkernels(m) && !in_kernel; k++)
+            in_kernel = adv_model_kernel(m, k)->begin <= i && i < adv_model_kernel(m, k)->end;
+        if (comment || in_kernel || strncmp(text + i, name, nl) || (i && (isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')) ||
+            isalnum((unsigned char)text[i + nl]) || text[i + nl] == '_')
+            continue;
+        const char *bol = text + i;
+        while (bol > text && bol[-1] != '\n')
+            bol--;
+        const char *eol = strchr(text + i, '\n'), *tex = strstr(bol, "texture<");
+        if (tex && (!eol || tex < eol)) /* texture<float, 1> tex; */
+            snprintf(out, n, " (%s is a texture reference, %s:%u: CUDA 12 removed them; a texture object "
+                     "replaces it)", name, file, line);
+        else
+            snprintf(out, n, " (%s is named at %s:%u, in a declaration the variant's program lacks)", name, file,
+                     line);
+        return;
+    }
+    snprintf(out, n, " (%s is declared outside %s, in a header generated code does not include)", name,
+             adv_model_file(m));
+}
+
 /* A variant's NVRTC error with the generated line it points at, so the
- * note shows what the rewrite produced. */
-static void compile_note(const char *log, const char *src, char *out, size_t n)
+ * note shows what the rewrite produced, and the declaration it lacked. */
+static void compile_note(const adv_model *m, const char *log, const char *src, char *out, size_t n)
 {
     nvrtc_error e;
     if (!first_error(log, &e)) {
@@ -229,8 +285,10 @@ static void compile_note(const char *log, const char *src, char *out, size_t n)
     const char *cend = code ? strchr(code, '\n') : NULL;
     while (code && (*code == ' ' || *code == '\t'))
         code++;
-    snprintf(out, n, "does not compile: %.*s:%u%.*s; generated line %u: %.*s", e.file_len, e.file, e.line,
-             e.err_len, e.err, e.line, code ? (cend ? (int)(cend - code) : 200) : 0, code ? code : "");
+    char lacked[ADV_NAME_MAX + 300];
+    lacked_declaration(m, e.err, e.err_len, lacked, sizeof lacked);
+    snprintf(out, n, "does not compile: %.*s:%u%.*s%s; generated line %u: %.*s", e.file_len, e.file, e.line,
+             e.err_len, e.err, lacked, e.line, code ? (cend ? (int)(cend - code) : 200) : 0, code ? code : "");
 }
 
 /* A variant's own program, named as the compiler and --emit name it. */
@@ -266,9 +324,12 @@ static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, int flags,
     if (rc == GM_EINPUT) {
         nvrtc_error e;
         char note[sizeof r->v[0].note];
+        char lacked[ADV_NAME_MAX + 300];
         if (log && first_error(log, &e))
-            snprintf(note, sizeof note, "does not compile: %.*s:%u:1%.*s (NVRTC, compiling the declarations "
-                     "kernel %s uses)", e.file_len, e.file, e.line, e.err_len, e.err,
+            lacked_declaration(r->m, e.err, e.err_len, lacked, sizeof lacked);
+        if (log && first_error(log, &e))
+            snprintf(note, sizeof note, "does not compile: %.*s:%u:1%.*s%s (NVRTC, compiling the declarations "
+                     "kernel %s uses)", e.file_len, e.file, e.line, e.err_len, e.err, lacked,
                      adv_model_kernel(r->m, k)->label);
         else
             snprintf(note, sizeof note, "does not compile: %s (NVRTC, compiling the declarations kernel %s uses)",
@@ -299,7 +360,7 @@ static void drop_failing_variants(plan *p, kgen_program *kg, unsigned k, int fla
         char *one = variant_source(kg, p->kid[i], r->v[i].fn, name, sizeof name);
         gm_status cst;
         if (try_compile(one, name, r->arch, flags, &log, &cst) != GM_OK) {
-            compile_note(log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
+            compile_note(r->m, log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
             kgen_disable_variant(kg, p->kid[i]);
             p->kid[i] = -1;
             r->v[i].state = ADV_V_COMPILE_FAILED;
