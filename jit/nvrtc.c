@@ -1,6 +1,7 @@
 #define _GNU_SOURCE /* dladdr */
 #include "nvrtc.h"
 
+#include <ctype.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,7 +194,14 @@ int jit_compile(const char *src, const char *name, int arch, int flags, jit_bina
     char archopt[32];
     snprintf(archopt, sizeof archopt, "-arch=%s_%d", flags & JIT_PTX_ONLY ? "compute" : "sm", arch);
     char inc[1100], cccl[1100];
-    const char *opts[6] = {archopt, "-std=c++17", "-default-device", "-lineinfo"};
+    /* C++17, or the standard a first line "// nvrtc -std=c++20" names (kgen
+     * writes it for a project built with it) */
+    char stdopt[16] = "-std=c++17";
+    static const char tag[] = "// nvrtc -std=c++";
+    if (!strncmp(src, tag, sizeof tag - 1) && isdigit((unsigned char)src[sizeof tag - 1]) &&
+        isdigit((unsigned char)src[sizeof tag]) && src[sizeof tag + 1] == '\n')
+        snprintf(stdopt, sizeof stdopt, "-std=c++%.2s", src + sizeof tag - 1);
+    const char *opts[6] = {archopt, stdopt, "-default-device", "-lineinfo"};
     int nopts = 4;
     if (toolkit_include()[0]) { /* CUDA 13 keeps cuda/std under include/cccl */
         snprintf(inc, sizeof inc, "-I%s", toolkit_include());

@@ -23,7 +23,8 @@ int jit_nvrtc_version(char *out, size_t n, gm_status *st);
                          * static report reads (its widths), without ptxas, which is
                          * most of a large kernel's compile */
 
-/* Compiles `src` (named `name` in messages) for sm_<arch>.  On a compile
+/* Compiles `src` (named `name` in messages) for sm_<arch>, as C++17, or
+ * C++20 where its first line is "// nvrtc -std=c++20".  On a compile
  * error the status is GM_EINPUT and `log` (if given) receives NVRTC's log;
  * the caller frees log and the binary (jit_binary_free). */
 int jit_compile(const char *src, const char *name, int arch, int flags, jit_binary *out, char **log,

@@ -2,7 +2,9 @@
 # gmadvise adopt: for every sample with a struct kernel, every layout of
 # every adopted struct compiles with nvcc against the sample's own
 # kernels (and tests/adopt/nested.h's: nested members, arrays, whole
-# elements, a const S& function; tests/adopt/tricky.h's field types), only
+# elements, a const S& function; tests/adopt/tricky.h's field types; the
+# tests/kgen inputs with a final struct, member types, trailing attributes,
+# p[i] = {} and glibc's types), only
 # their parameter types changed
 # (--kernels), for sm_90 and sm_75; a layout that does not apply stops the build with gmadvise's
 # reason, nothing else.  Particle's header round-trips elements on the
@@ -13,8 +15,9 @@ command -v nvcc > /dev/null || { echo "skipped: no nvcc"; exit 77; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 cd "$SRC"
 layouts="AOS AOS_ALIGN SOA AOSOA VECTOR REORDERED"
-for f in samples/*.h tests/adopt/nested.h tests/adopt/tricky.h; do
-  n=$(basename "$f" .h)
+for f in samples/*.h tests/adopt/nested.h tests/adopt/tricky.h tests/kgen/final_struct.cu tests/kgen/member_types.cu \
+         tests/kgen/trailing_attributes.cu tests/kgen/zero_init.cu tests/kgen/glibc_types.cu; do
+  n=$(basename "$f" .h); n=${n%.cu}
   "$B" adopt "$f" -o "$t" --kernels "$t/$n.cu" > "$t/$n.log" 2>&1; rc=$?
   if [ $rc -ne 0 ]; then
     grep -q "nothing to adopt" "$t/$n.log" || { echo "FAIL: adopt $f exit $rc: $(cat "$t/$n.log")"; fail=1; }

@@ -50,6 +50,7 @@ void adv_kernel_free(adv_kernel *k)
     }
     free(k->rw);
     free(k->drop);
+    free(k->needs);
     free(k->params);
     free(k->pvalue);
     free(k->pknown);
@@ -453,6 +454,11 @@ unsigned adv_model_npreamble(const adv_model *m)
 const char *adv_model_preamble(const adv_model *m, unsigned i)
 {
     return m->preamble[i];
+}
+
+unsigned adv_model_cxx_std(const adv_model *m)
+{
+    return m->cxx_std;
 }
 
 unsigned adv_model_ndefines(const adv_model *m)

@@ -54,6 +54,7 @@ typedef struct {
     unsigned size, align, padding; /* padding: bytes covered by no top-level field */
     unsigned declared_align;       /* from __align__/alignas, 0 if none */
     int packed;                    /* __attribute__((packed)) or #pragma pack */
+    int is_final;                  /* struct S final: no layout may derive from it */
     unsigned pack;                 /* N of the #pragma pack(N) in force; 0: none */
     unsigned line, col;
     unsigned nfields;
@@ -148,6 +149,11 @@ typedef struct {
     unsigned block[3];         /* the block shape of the kernel's launch in the file (<<<g, dim3(32, 8)>>>)
                                 * when its sizes are constants, for launches; {0}: none found */
     unsigned block_line;       /* where that launch is */
+    unsigned *needs;           /* the declarations (indices into the model's decls) it uses,
+                                * transitively, macros aside: what a program of this kernel
+                                * alone carries, so that a declaration that does not compile
+                                * costs only its users */
+    unsigned nneeds;
     char follows[ADV_NAME_MAX]; /* a pointer field the kernel dereferences ("coords"), which
                                  * random data cannot hold: not measured; "" when none */
     long long window;          /* set by adv_model_classify: 1 + the highest element the
@@ -195,6 +201,9 @@ const adv_decl *adv_model_decl(const adv_model *m, unsigned i);
 /* The -D definitions the header was parsed with, as "NAME" or
  * "NAME=VALUE": generated code defines them too. */
 unsigned adv_model_ndefines(const adv_model *m);
+/* The C++ standard the parser was given (-std=c++20 or gnu++2a: 20), 0 for
+ * none: generated code is compiled for it where it is above C++17. */
+unsigned adv_model_cxx_std(const adv_model *m);
 /* What generated code needs from outside the file, one line each: the
  * CUDA device headers it includes ("#include <cooperative_groups.h>"), the
  * system macros its kernels use (FLT_MAX). */

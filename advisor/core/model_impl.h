@@ -21,6 +21,7 @@ struct adv_model {
     sb_t notes;
     char **defines; /* -D NAME[=VALUE] */
     unsigned ndefines;
+    unsigned cxx_std; /* the C++ standard the build names (-std=c++20: 20), 0: the default */
     char **files;    /* other files kernels were read from (adv_kernel.file points here) */
     unsigned nfiles;
     char **preamble; /* lines generated code starts with: "#include <cuda_fp16.h>" */

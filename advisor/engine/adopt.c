@@ -325,7 +325,7 @@ static void layout_types(const hctx *h)
     const adv_struct *s = h->s;
     sb_t *o = h->o;
     char t[ADV_TYPE_MAX + ADV_NAME_MAX];
-    if (h->k == ADV_L_AOS_ALIGN) {
+    if (h->k == ADV_L_AOS_ALIGN && !s->is_final) {
         unsigned a = adv_shape_align(h->l);
         int has_const = 0; /* then S has no assignment: its bytes are copied */
         for (unsigned f = 0; f < s->nfields; f++)
@@ -339,9 +339,14 @@ static void layout_types(const hctx *h)
         else
             sb_printf(o, "        *static_cast<%s *>(this) = gm_o;\n", s->qual);
         sb_puts(o, "        return *this;\n    }\n};\n");
-    } else if (h->k == ADV_L_REORDER) {
-        sb_printf(o, "/* %s with its fields in decreasing alignment: %u bytes instead of %u */\nstruct %s {\n",
-                  s->name, adv_shape_elem_size(h->l), s->size, h->elem);
+    } else if (h->k == ADV_L_REORDER || h->k == ADV_L_AOS_ALIGN) { /* aligned: a final S has no heirs */
+        if (h->k == ADV_L_AOS_ALIGN)
+            sb_printf(o, "/* %s's fields padded to %u bytes, so that one element moves in %u-byte accesses (%s is "
+                         "final: a copy of its fields) */\nstruct __align__(%u) %s {\n", s->name,
+                      adv_shape_elem_size(h->l), adv_shape_align(h->l), s->name, adv_shape_align(h->l), h->elem);
+        else
+            sb_printf(o, "/* %s with its fields in decreasing alignment: %u bytes instead of %u */\nstruct %s {\n",
+                      s->name, adv_shape_elem_size(h->l), s->size, h->elem);
         for (unsigned i = 0; i < s->nfields; i++) {
             unsigned f = adv_shape_order(h->l, i);
             field_type(s, f, t, sizeof t);

@@ -1,5 +1,6 @@
 #include "engine.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,9 +214,64 @@ static int first_error(const char *log, nvrtc_error *e)
     return 1;
 }
 
+/* For NVRTC's `identifier "X" is undefined`: where the user's file first
+ * names X outside the kernels' own text, or that it never does (X comes
+ * from a header gmadvise does not carry). */
+static void lacked_declaration(const adv_model *m, const char *err, int err_len, char *out, size_t n)
+{
+    static const char pre[] = "identifier \"";
+    const char *at = strstr(err, pre), *end = at ? strchr(at + sizeof pre - 1, '"') : NULL;
+    out[0] = '\0';
+    if (!at || at - err > err_len || !end || end - at > ADV_NAME_MAX)
+        return;
+    char name[ADV_NAME_MAX + 1];
+    snprintf(name, sizeof name, "%.*s", (int)(end - at - (sizeof pre - 1)), at + sizeof pre - 1);
+    const char *text = adv_model_text(m);
+    unsigned len = adv_model_text_len(m), line = 1, nl = (unsigned)strlen(name);
+    char file[512]; /* spliced headers follow a #line naming their own file */
+    snprintf(file, sizeof file, "%s", adv_model_file(m));
+    int comment = 0; /* 1: to the end of the line, 2: to the next star-slash */
+    for (unsigned i = 0; i + nl <= len; i++) {
+        if (!comment && text[i] == '/' && (text[i + 1] == '/' || text[i + 1] == '*'))
+            comment = text[i + 1] == '/' ? 1 : 2;
+        else if (comment == 2 && text[i] == '*' && text[i + 1] == '/')
+            comment = 0;
+        if (text[i] == '\n' && comment == 1)
+            comment = 0;
+        if (text[i] == '\n') {
+            line++;
+            unsigned ln;
+            int fb = 0, fe = 0;
+            if (sscanf(text + i + 1, "#line %u \"%n%*[^\"\n]%n", &ln, &fb, &fe) == 1 && fe > fb) {
+                snprintf(file, sizeof file, "%.*s", fe - fb, text + i + 1 + fb);
+                line = ln - 1;
+            }
+        }
+        int in_kernel = 0;
+        for (unsigned k = 0; k < adv_model_nkernels(m) && !in_kernel; k++)
+            in_kernel = adv_model_kernel(m, k)->begin <= i && i < adv_model_kernel(m, k)->end;
+        if (comment || in_kernel || strncmp(text + i, name, nl) || (i && (isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')) ||
+            isalnum((unsigned char)text[i + nl]) || text[i + nl] == '_')
+            continue;
+        const char *bol = text + i;
+        while (bol > text && bol[-1] != '\n')
+            bol--;
+        const char *eol = strchr(text + i, '\n'), *tex = strstr(bol, "texture<");
+        if (tex && (!eol || tex < eol)) /* texture<float, 1> tex; */
+            snprintf(out, n, " (%s is a texture reference, %s:%u: CUDA 12 removed them; a texture object "
+                     "replaces it)", name, file, line);
+        else
+            snprintf(out, n, " (%s is named at %s:%u, in a declaration the variant's program lacks)", name, file,
+                     line);
+        return;
+    }
+    snprintf(out, n, " (%s is declared outside %s, in a header generated code does not include)", name,
+             adv_model_file(m));
+}
+
 /* A variant's NVRTC error with the generated line it points at, so the
- * note shows what the rewrite produced. */
-static void compile_note(const char *log, const char *src, char *out, size_t n)
+ * note shows what the rewrite produced, and the declaration it lacked. */
+static void compile_note(const adv_model *m, const char *log, const char *src, char *out, size_t n)
 {
     nvrtc_error e;
     if (!first_error(log, &e)) {
@@ -230,8 +286,10 @@ static void compile_note(const char *log, const char *src, char *out, size_t n)
     const char *cend = code ? strchr(code, '\n') : NULL;
     while (code && (*code == ' ' || *code == '\t'))
         code++;
-    snprintf(out, n, "does not compile: %.*s:%u%.*s; generated line %u: %.*s", e.file_len, e.file, e.line,
-             e.err_len, e.err, e.line, code ? (cend ? (int)(cend - code) : 200) : 0, code ? code : "");
+    char lacked[ADV_NAME_MAX + 300];
+    lacked_declaration(m, e.err, e.err_len, lacked, sizeof lacked);
+    snprintf(out, n, "does not compile: %.*s:%u%.*s%s; generated line %u: %.*s", e.file_len, e.file, e.line,
+             e.err_len, e.err, lacked, e.line, code ? (cend ? (int)(cend - code) : 200) : 0, code ? code : "");
 }
 
 /* A variant's own program, named as the compiler and --emit name it. */
@@ -241,34 +299,84 @@ static char *variant_source(const kgen_program *kg, int kid, const char *fn, cha
     return kgen_program_source(kg, kid, 0, name);
 }
 
-/* Whether the user's declarations compile alone: when they do not, no
- * variant can, and the error is in the user's file (kgen's #line). */
-static int check_declarations(const kgen_program *kg, int arch, gm_status *st)
+/* Compiles src; GM_OK, GM_EINPUT with NVRTC's log in *log (the caller
+ * frees it), or another failure in *st. */
+static int try_compile(const char *src, const char *name, int arch, int flags, char **log, gm_status *st)
 {
-    char *src = kgen_program_source(kg, KGEN_DECLS_ONLY, 0, "gmadvise_declarations.cu");
-    char *log = NULL;
     jit_binary b;
-    gm_status cst;
-    gm_status_init(&cst);
-    int rc = jit_worker_compile(src, "gmadvise_declarations.cu", arch, 0, &b, &log, &cst);
+    gm_status_init(st);
+    *log = NULL;
+    int rc = jit_worker_compile(src, name, arch, flags, &b, log, st);
     jit_binary_free(&b);
+    return rc;
+}
+
+/* Kernel k's own declarations (what its variants carry: kgen_program_source)
+ * compiled alone; when NVRTC rejects them, every variant of k is dropped
+ * with the error, located in the user's file through kgen's #line, and the
+ * other kernels keep theirs.  GM_OK, GM_EINPUT when they were dropped. */
+static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, int flags, gm_status *st)
+{
+    adv_result *r = p->r;
+    char *src = kgen_program_source(kg, KGEN_KERNEL_DECLS(k), 0, "gmadvise_declarations.cu");
+    char *log = NULL;
+    int rc = try_compile(src, "gmadvise_declarations.cu", r->arch, flags, &log, st);
     free(src);
     if (rc == GM_EINPUT) {
-        nvrtc_error e; /* located in the user's file, through kgen's #line */
+        nvrtc_error e;
+        char note[sizeof r->v[0].note];
+        char lacked[ADV_NAME_MAX + 300];
         if (log && first_error(log, &e))
-            gm_fail(st, GM_EINPUT, "%.*s:%u:1%.*s (NVRTC, compiling the header's declarations)", e.file_len,
-                    e.file, e.line, e.err_len, e.err);
+            lacked_declaration(r->m, e.err, e.err_len, lacked, sizeof lacked);
+        if (log && first_error(log, &e))
+            snprintf(note, sizeof note, "does not compile: %.*s:%u:1%.*s%s (NVRTC, compiling the declarations "
+                     "kernel %s uses)", e.file_len, e.file, e.line, e.err_len, e.err, lacked,
+                     adv_model_kernel(r->m, k)->label);
         else
-            *st = cst;
-    } else if (rc != GM_OK) {
-        *st = cst;
+            snprintf(note, sizeof note, "does not compile: %s (NVRTC, compiling the declarations kernel %s uses)",
+                     st->msg, adv_model_kernel(r->m, k)->label);
+        for (unsigned i = 0; i < r->nv; i++)
+            if (p->kid[i] >= 0 && r->v[i].kernel == k) {
+                snprintf(r->v[i].note, sizeof r->v[i].note, "%s", note);
+                kgen_disable_variant(kg, p->kid[i]);
+                p->kid[i] = -1;
+                r->v[i].state = ADV_V_COMPILE_FAILED;
+            }
+        gm_status_init(st);
+        gm_fail(st, GM_EINPUT, "%s", note + strlen("does not compile: "));
     }
     free(log);
     return rc;
 }
 
-/* One compile for all variants; when it fails, find the variants that
- * break it, drop them with NVRTC's message, and compile the rest. */
+/* The variants of kernel k that do not compile, each alone, dropped with
+ * NVRTC's message. */
+static void drop_failing_variants(plan *p, kgen_program *kg, unsigned k, int flags)
+{
+    adv_result *r = p->r;
+    for (unsigned i = 0; i < r->nv; i++) {
+        if (p->kid[i] < 0 || r->v[i].kernel != k)
+            continue;
+        char name[300], *log = NULL;
+        char *one = variant_source(kg, p->kid[i], r->v[i].fn, name, sizeof name);
+        gm_status cst;
+        if (try_compile(one, name, r->arch, flags, &log, &cst) != GM_OK) {
+            compile_note(r->m, log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
+            kgen_disable_variant(kg, p->kid[i]);
+            p->kid[i] = -1;
+            r->v[i].state = ADV_V_COMPILE_FAILED;
+        }
+        free(log);
+        free(one);
+    }
+}
+
+/* One compile for all variants; when it fails, each kernel's variants are
+ * compiled with that kernel's declarations only: a kernel whose
+ * declarations NVRTC rejects loses its variants (and only it), and in the
+ * others the variants that break the compile are found and dropped with
+ * NVRTC's message; then the rest is compiled.  When no kernel's
+ * declarations compile, that is the file's error. */
 /* flags: jit_compile's (JIT_USE_CACHE, JIT_PTX_ONLY) */
 static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm_status *st)
 {
@@ -286,25 +394,41 @@ static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm
         *st = cst;
         return rc;
     }
-    if (check_declarations(kg, r->arch, st) != GM_OK)
-        return st->code;
-    for (unsigned i = 0; i < r->nv; i++) {
-        if (p->kid[i] < 0)
+    unsigned tried = 0, broken = 0;
+    gm_status first;
+    gm_status_init(&first);
+    for (unsigned k = 0; k < adv_model_nkernels(r->m); k++) {
+        int any = 0;
+        for (unsigned i = 0; i < r->nv && !any; i++)
+            any = p->kid[i] >= 0 && r->v[i].kernel == k;
+        if (!any)
             continue;
-        char name[300];
-        char *one = variant_source(kg, p->kid[i], r->v[i].fn, name, sizeof name);
-        jit_binary b;
-        gm_status_init(&cst);
-        log = NULL;
-        if (jit_worker_compile(one, name, r->arch, flags & JIT_PTX_ONLY, &b, &log, &cst) != GM_OK) {
-            compile_note(log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
-            kgen_disable_variant(kg, p->kid[i]);
-            p->kid[i] = -1;
-            r->v[i].state = ADV_V_COMPILE_FAILED;
-        }
-        jit_binary_free(&b);
+        tried++;
+        src = kgen_program_source(kg, KGEN_KERNEL_ONLY(k), 0, "gmadvise_variants.cu");
+        rc = try_compile(src, "gmadvise_variants.cu", r->arch, flags & JIT_PTX_ONLY, &log, &cst);
+        free(src);
         free(log);
-        free(one);
+        if (rc == GM_OK)
+            continue;
+        if (rc != GM_EINPUT) {
+            *st = cst;
+            return rc;
+        }
+        rc = kernel_declarations(p, kg, k, flags & JIT_PTX_ONLY, &cst);
+        if (rc == GM_EINPUT) {
+            if (!broken++)
+                first = cst;
+            continue;
+        }
+        if (rc != GM_OK) {
+            *st = cst;
+            return rc;
+        }
+        drop_failing_variants(p, kg, k, flags & JIT_PTX_ONLY);
+    }
+    if (tried && broken == tried) { /* no kernel's declarations compile */
+        *st = first;
+        return GM_EINPUT;
     }
     src = kgen_program_source(kg, -1, 1, "gmadvise_variants.cu");
     gm_status_init(&cst);

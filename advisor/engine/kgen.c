@@ -224,14 +224,39 @@ static void ptr_member(gctx *g, sb_t *b, const char *type, const char *suffix, i
     sb_printf(b, "    %s *%s;\n", type, suffix ? suffix : "p");
 }
 
+/* A pointer to const T: "const T *", or "T *const *" where T is itself a
+ * pointer (a field float *p: const float ** would point at other data). */
+static void const_pointer_to(sb_t *b, const char *type)
+{
+    size_t n = strlen(type);
+    while (n && type[n - 1] == ' ')
+        n--;
+    if (n && type[n - 1] == '*')
+        sb_printf(b, "%s const *", type);
+    else
+        sb_printf(b, "const %s *", type);
+}
+
 static void ptr_param(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
 {
-    sb_printf(b, "%sconst %s *%s", first ? "" : ", ", type, suffix ? suffix : "p");
+    sb_puts(b, first ? "" : ", ");
+    const_pointer_to(b, type);
+    sb_puts(b, suffix ? suffix : "p");
 }
 
 static void ptr_init(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
 {
     sb_printf(b, "%s(%s *)%s", first ? "" : ", ", type, suffix ? suffix : "p");
+}
+
+static void ptr_ctor_param(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
+{
+    sb_printf(b, "%s%s *%s", first ? "" : ", ", type, suffix ? suffix : "p");
+}
+
+static void ptr_ctor_init(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
+{
+    sb_printf(b, "%s%s(%s)", first ? "" : ", ", suffix ? suffix : "p", suffix ? suffix : "p");
 }
 
 /* Proxy for whole-element reads and writes in SoA, AoSoA and vector. */
@@ -243,6 +268,13 @@ static void emit_proxy(gctx *g)
     each_pointer(g, t, ptr_member);
     const char *gi = g->idx, *gv = g->val;
     sb_printf(t, "    long long %s;\n", gi);
+    /* a constructor makes the proxy no aggregate: `p[i] = {}` then means
+     * an S, not a proxy, and one operator= matches */
+    sb_printf(t, "    __device__ %s(", g->ref);
+    each_pointer(g, t, ptr_ctor_param);
+    sb_printf(t, ", long long %s) : ", gi);
+    each_pointer(g, t, ptr_ctor_init);
+    sb_printf(t, ", %s(%s) {}\n", gi, gi);
     sb_printf(t, "    __device__ operator %s() const\n    {\n        %s %s;\n", s->qual, s->qual, gv);
     char vf[ADV_NAME_MAX + 40];
     for (unsigned f = 0; f < s->nfields; f++) {
@@ -432,13 +464,16 @@ static void pointer_prefix(gctx *g, unsigned i)
 
 static void param_decl(gctx *g, sb_t *b, const adv_param *par)
 {
-    const char *cq = par->pointee_const ? "const " : "";
     const char *rq = par->is_restrict ? "__restrict__ " : "";
     char suf[64];
     for (unsigned i = 0; i < adv_shape_npointers(g->l); i++) {
         const char *sf = pointer_suffix(g, i, suf, sizeof suf);
-        sb_printf(b, "%s%s%s *%s%s%s%s", i ? ", " : "", cq, pointer_type(g, i), rq, g->pfx[par - g->k->params],
-                  sf ? "_" : "", sf ? sf : "");
+        sb_puts(b, i ? ", " : "");
+        if (par->pointee_const)
+            const_pointer_to(b, pointer_type(g, i));
+        else
+            sb_printf(b, "%s *", pointer_type(g, i));
+        sb_printf(b, "%s%s%s%s", rq, g->pfx[par - g->k->params], sf ? "_" : "", sf ? sf : "");
     }
 }
 
@@ -504,6 +539,31 @@ static char *kernel_text(gctx *g, const repl *r, unsigned nr)
         sb_puts(&out, i ? "}" : "\n}");
     sb_puts(&out, "\n");
     return sb_take(&out);
+}
+
+/* `static` before the kernel's name: an extern "C" kernel cannot have it
+ * (and the driver finds it by name); its copy is commented out.  At most
+ * KGEN_MAX_SPECIFIER_CUTS replacements are added to r. */
+#define KGEN_MAX_SPECIFIER_CUTS 4
+static unsigned drop_static(const adv_model *m, const adv_kernel *k, repl *r)
+{
+    const char *text = adv_model_text(m);
+    unsigned n = 0;
+    for (unsigned at = k->begin; at + 6 <= k->name_off && n < KGEN_MAX_SPECIFIER_CUTS; at++) {
+        if (text[at] == '/' && text[at + 1] == '*') { /* a comment may say static */
+            const char *end = strstr(text + at + 2, "*/");
+            at = end ? (unsigned)(end - text) + 1 : k->name_off;
+        } else if (text[at] == '/' && text[at + 1] == '/') {
+            const char *end = strchr(text + at, '\n');
+            at = end ? (unsigned)(end - text) : k->name_off;
+        } else if (!strncmp(text + at, "static", 6) && (at == 0 || !(isalnum((unsigned char)text[at - 1]) ||
+                                                                    text[at - 1] == '_')) &&
+                   !(isalnum((unsigned char)text[at + 6]) || text[at + 6] == '_')) {
+            r[n++] = (repl){at, at + 6, NULL, gm_xstrdup("/* static */")};
+            at += 5;
+        }
+    }
+    return n;
 }
 
 static int check_names(const adv_kernel *k, const adv_struct *s, char *why, size_t n)
@@ -588,15 +648,59 @@ static int rewritable(gctx *g, int *need_proxy, char *why, size_t n)
     return 1;
 }
 
+/* Whether a macro spells the kernel's parameters: two share a range, or
+ * one lies outside the parentheses after the kernel's name (libclang 19
+ * places them in the macro's definition). */
+static int params_from_macro(const adv_kernel *k)
+{
+    unsigned after_name = k->name_off + (unsigned)strlen(k->name);
+    for (unsigned i = 0; i < k->nparams; i++)
+        if ((i && k->params[i].begin < k->params[i - 1].end) || k->params[i].begin < after_name ||
+            k->params[i].end > k->body_begin)
+            return 1;
+    return 0;
+}
+
+/* The text between the parentheses of the kernel's parameter list. */
+static void param_list_range(const adv_model *m, const adv_kernel *k, unsigned *b, unsigned *e)
+{
+    const char *text = adv_model_text(m);
+    *b = k->name_off + (unsigned)strlen(k->name);
+    while (*b < k->body_begin && text[*b] != '(')
+        (*b)++;
+    *e = k->body_begin;
+    while (*e > *b && text[*e] != ')')
+        (*e)--;
+    *b += *b < *e;
+}
+
 static void build_kernel(gctx *g, variant *v)
 {
     const adv_kernel *k = g->k;
     int st = g->s ? (int)(g->s - adv_model_struct(g->p->m, 0)) : -1;
     int aos_like = adv_layout_aos_kind(g->kind);
-    repl *r = gm_xcalloc(k->naccesses + k->nrw + k->ndrop + k->nparams + 1, sizeof *r);
+    repl *r = gm_xcalloc(k->naccesses + k->nrw + k->ndrop + k->nparams + 1 + KGEN_MAX_SPECIFIER_CUTS, sizeof *r);
     unsigned nr = 0;
     r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
-    for (unsigned i = 0; i < k->nparams && st >= 0 && g->kind != ADV_L_AOS; i++) {
+    nr += drop_static(g->p->m, k, r + nr);
+    if (st >= 0 && g->kind != ADV_L_AOS && params_from_macro(k)) {
+        /* a macro spells the parameters (f(KERNEL_ARGS)): one range for all,
+         * written out whole */
+        sb_t d;
+        sb_init(&d);
+        for (unsigned i = 0; i < k->nparams; i++) {
+            const adv_param *par = &k->params[i];
+            sb_puts(&d, i ? ", " : "");
+            if (par->kind == ADV_P_STRUCT_PTR && par->struct_idx == st)
+                param_decl(g, &d, par);
+            else
+                sb_printf(&d, "%s %s", par->type, par->name);
+        }
+        unsigned lb, le;
+        param_list_range(g->p->m, k, &lb, &le);
+        r[nr++] = (repl){lb, le, NULL, sb_take(&d)};
+    }
+    for (unsigned i = 0; i < k->nparams && st >= 0 && g->kind != ADV_L_AOS && !params_from_macro(k); i++) {
         const adv_param *par = &k->params[i];
         if (par->kind != ADV_P_STRUCT_PTR || par->struct_idx != st)
             continue;
@@ -710,9 +814,10 @@ int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout_
     snprintf(base, sizeof base, "%s_%s_%s_cuh", k->name, s->name, ident);
     int id = push(p, kernel, st, kind, base, sb_take(&t), NULL);
     variant *v = &p->v[id];
-    repl *r = gm_xcalloc(k->nparams + 2, sizeof *r);
+    repl *r = gm_xcalloc(k->nparams + 2 + KGEN_MAX_SPECIFIER_CUTS, sizeof *r);
     unsigned nr = 0;
     r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
+    nr += drop_static(p->m, k, r + nr);
     for (unsigned i = 0; i < k->nparams; i++) {
         const adv_param *par = &k->params[i];
         if (!adv_param_points_to(par, st))
@@ -798,6 +903,28 @@ static const char program_prelude[] =
     "typedef unsigned int uint32_t;\n"
     "typedef long long int64_t;\n"
     "typedef unsigned long long uint64_t;\n"
+    /* GCC's builtins that nvcc's host compiler knows and NVRTC does not
+     * (a constant 1/0 is out of range for NVRTC: the bits instead) */
+    "#if __has_builtin(__builtin_bit_cast) && !__has_builtin(__builtin_inff)\n"
+    "#define __builtin_inff() __builtin_bit_cast(float, 0x7f800000u)\n"
+    "#define __builtin_inf() __builtin_bit_cast(double, 0x7ff0000000000000ull)\n"
+    "#define __builtin_huge_valf() __builtin_inff()\n"
+    "#define __builtin_huge_val() __builtin_inf()\n"
+    "#define __builtin_nanf(s) __builtin_bit_cast(float, 0x7fc00000u)\n"
+    "#define __builtin_nan(s) __builtin_bit_cast(double, 0x7ff8000000000000ull)\n"
+    "#endif\n"
+    "#if !__has_builtin(__builtin_popcount)\n"
+    "#define __builtin_popcount(x) __popc(x)\n"
+    "#define __builtin_popcountll(x) __popcll(x)\n"
+    "#define __builtin_clz(x) __clz(x)\n"
+    "#define __builtin_clzll(x) __clzll(x)\n"
+    "#define __builtin_ctz(x) (__ffs(x) - 1)\n"
+    "#define __builtin_ctzll(x) (__ffsll(x) - 1)\n"
+    "#define __builtin_fabsf(x) fabsf(x)\n"
+    "#define __builtin_fabs(x) fabs(x)\n"
+    "#define __builtin_sqrtf(x) sqrtf(x)\n"
+    "#define __builtin_sqrt(x) sqrt(x)\n"
+    "#endif\n"
     "#else\n"
     "#include <stdint.h>\n"
     "#endif\n"
@@ -864,15 +991,119 @@ static unsigned pack_inside(const adv_model *m, unsigned b, unsigned e)
     return 0;
 }
 
+static int ident_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The end of a declaration that ends at e with the attributes written after
+ * it (`} __attribute__((aligned(16)))`, `typedef float f8
+ * __attribute__((aligned(8)))`), which libclang's extent leaves out and the
+ * layout depends on. */
+static unsigned with_trailing_attributes(const char *text, unsigned len, unsigned e)
+{
+    static const char *const attrs[] = {"__attribute__", "__align__", "__declspec"};
+    for (;;) {
+        unsigned at = e, kw = 0;
+        while (at < len && isspace((unsigned char)text[at]))
+            at++;
+        for (unsigned i = 0; i < sizeof attrs / sizeof *attrs && !kw; i++)
+            if (!strncmp(text + at, attrs[i], strlen(attrs[i])) && !ident_char(text[at + strlen(attrs[i])]))
+                kw = (unsigned)strlen(attrs[i]);
+        if (!kw)
+            return e;
+        at += kw;
+        while (at < len && isspace((unsigned char)text[at]))
+            at++;
+        if (at >= len || text[at] != '(')
+            return e;
+        int depth = 0;
+        do {
+            depth += text[at] == '(' ? 1 : text[at] == ')' ? -1 : 0;
+            at++;
+        } while (at < len && depth > 0);
+        if (depth)
+            return e;
+        e = at;
+    }
+}
+
+/* The attributes after the closing brace of a struct's body (`struct S
+ * {...} __attribute__((aligned(16)))`) are where NVRTC ignores them ("does
+ * not apply to any entity") and nvcc does not: they move after the
+ * `struct` keyword, where both read them.  [ab, ae): the attributes, or
+ * ab == ae; *kw: the end of the keyword. */
+static void attributes_after_body(const char *text, unsigned b, unsigned e, unsigned *kw, unsigned *ab,
+                                  unsigned *ae)
+{
+    *kw = *ab = *ae = 0;
+    for (unsigned at = b; at < e && !*kw; at++)
+        for (const char *const *k = (const char *const[]){"struct", "class", "union", NULL}; *k; k++)
+            if (!strncmp(text + at, *k, strlen(*k)) && (at == b || !ident_char(text[at - 1])) &&
+                !ident_char(text[at + strlen(*k)])) {
+                *kw = at + (unsigned)strlen(*k);
+                break;
+            }
+    int depth = 0;
+    for (unsigned at = *kw; *kw && at < e; at++) {
+        if (text[at] == '{')
+            depth++;
+        if (text[at] != '}' || --depth)
+            continue;
+        unsigned end = with_trailing_attributes(text, e, at + 1);
+        if (end > at + 1) {
+            *ab = at + 1;
+            *ae = end;
+        }
+        return;
+    }
+}
+
+/* Declaration text [b, e) as generated code carries it: `final` after the
+ * name of a struct gmadvise varies is blanked (the aligned layout derives
+ * from it; nothing else changes meaning), attributes after a struct's body
+ * moved before its name (attributes_after_body); lines kept. */
+static void put_decl_text(const adv_model *m, sb_t *out, unsigned b, unsigned e)
+{
+    const char *text = adv_model_text(m);
+    char *t = gm_xmalloc(e - b + 1); /* the text, finals blanked */
+    memcpy(t, text + b, e - b);
+    t[e - b] = '\0';
+    for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
+        unsigned at = adv_model_struct_offset(m, i);
+        if (at < b || at >= e)
+            continue;
+        while (at < e && ident_char(text[at]))
+            at++;
+        while (at < e && isspace((unsigned char)text[at]))
+            at++;
+        if (at + 5 <= e && !strncmp(text + at, "final", 5) && (at + 5 == e || !ident_char(text[at + 5])))
+            memset(t + (at - b), ' ', 5);
+    }
+    unsigned kw, ab, ae;
+    attributes_after_body(t, 0, e - b, &kw, &ab, &ae);
+    if (ab < ae && !memchr(t + ab, '\n', ae - ab)) {
+        sb_putn(out, t, kw);
+        sb_puts(out, " ");
+        sb_putn(out, t + ab, ae - ab);
+        sb_putn(out, t + kw, ab - kw);
+        sb_puts(out, t + ae);
+    } else {
+        sb_puts(out, t);
+    }
+    free(t);
+}
+
 /* The user's macros, types, constants and device functions, in file order,
  * each at its line in the user's file; a declaration inside another (a
  * struct in its typedef) is copied once. */
-static void user_decls(const adv_model *m, sb_t *out)
+static void user_decls(const adv_model *m, const unsigned char *want, sb_t *out)
 {
-    unsigned n = adv_model_ndecls(m);
-    const adv_decl **d = gm_xcalloc(n + 1, sizeof *d);
-    for (unsigned i = 0; i < n; i++)
-        d[i] = adv_model_decl(m, i);
+    unsigned n = 0;
+    const adv_decl **d = gm_xcalloc(adv_model_ndecls(m) + 1, sizeof *d);
+    for (unsigned i = 0; i < adv_model_ndecls(m); i++)
+        if (want[i])
+            d[n++] = adv_model_decl(m, i);
     qsort(d, n, sizeof *d, decl_cmp);
     unsigned covered = 0, line = 1, at = 0;
     const char *text = adv_model_text(m);
@@ -891,7 +1122,7 @@ static void user_decls(const adv_model *m, sb_t *out)
             sb_puts(out, "\n");
         } else {
             sb_puts(out, d[i]->ns_open); /* on the #line's line: the lines stay the user's */
-            sb_putn(out, text + d[i]->begin, d[i]->end - d[i]->begin);
+            put_decl_text(m, out, d[i]->begin, with_trailing_attributes(text, adv_model_text_len(m), d[i]->end));
             sb_puts(out, ";");
             for (unsigned b = 0; b < d[i]->ns_depth; b++)
                 sb_puts(out, "}");
@@ -904,12 +1135,21 @@ static void user_decls(const adv_model *m, sb_t *out)
     free(d);
 }
 
-/* Each struct's size and alignment as parsed, asserted at its line. */
-static void layout_asserts(const adv_model *m, sb_t *out)
+/* Whether file offset `off` lies in a declaration in `want`. */
+static int wanted_at(const adv_model *m, const unsigned char *want, unsigned off)
+{
+    for (unsigned i = 0; i < adv_model_ndecls(m); i++)
+        if (want[i] && adv_model_decl(m, i)->begin <= off && off < adv_model_decl(m, i)->end)
+            return 1;
+    return 0;
+}
+
+/* Each carried struct's size and alignment as parsed, asserted at its line. */
+static void layout_asserts(const adv_model *m, const unsigned char *want, sb_t *out)
 {
     for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
         const adv_struct *s = adv_model_struct(m, i);
-        if (!adv_identifier_ok(s->name))
+        if (!adv_identifier_ok(s->name) || !wanted_at(m, want, adv_model_struct_offset(m, i)))
             continue;
         sb_line_directive(out, s->line, adv_model_file(m));
         sb_printf(out,
@@ -932,10 +1172,81 @@ static void defines(const adv_model *m, sb_t *out)
     }
 }
 
+/* The kernel of a KGEN_KERNEL_ONLY or KGEN_KERNEL_DECLS selector (*decls
+ * says which), else -1. */
+static int only_kernel(int only, int *decls)
+{
+    *decls = only == KGEN_DECLS_ONLY;
+    if (only > KGEN_KERNEL_DECLS(0))
+        return -1;
+    *decls = (KGEN_KERNEL_DECLS(0) - only) % 2 == 0;
+    return (KGEN_KERNEL_DECLS(0) - only) / 2;
+}
+
+/* Whether variant i is in the program of kgen_program_source's `only`. */
+static int in_program(const kgen_program *p, unsigned i, int only)
+{
+    int decls, k = only_kernel(only, &decls);
+    if (!p->v[i].enabled || decls)
+        return 0;
+    return only >= 0 ? (int)i == only : k >= 0 ? (int)p->v[i].kernel == k : only == -1;
+}
+
+/* The declarations the program carries: every macro, and what the kernels
+ * of its variants use (with no variant: the kernel's, or with
+ * KGEN_DECLS_ONLY every enabled variant's kernel's). */
+static unsigned char *wanted_decls(const kgen_program *p, int only)
+{
+    const adv_model *m = p->m;
+    unsigned char *want = gm_xcalloc(adv_model_ndecls(m) + 1, 1);
+    unsigned char *kern = gm_xcalloc(adv_model_nkernels(m) + 1, 1);
+    int decls, k = only_kernel(only, &decls);
+    for (unsigned i = 0; i < p->nv; i++)
+        if (only == KGEN_DECLS_ONLY ? p->v[i].enabled : in_program(p, i, only))
+            kern[p->v[i].kernel] = 1;
+    if (k >= 0 && (unsigned)k < adv_model_nkernels(m))
+        kern[k] = 1;
+    for (unsigned i = 0; i < adv_model_ndecls(m); i++)
+        want[i] = adv_model_decl(m, i)->is_macro;
+    for (unsigned kn = 0; kn < adv_model_nkernels(m); kn++)
+        for (unsigned j = 0; kern[kn] && j < adv_model_kernel(m, kn)->nneeds; j++)
+            want[adv_model_kernel(m, kn)->needs[j]] = 1;
+    free(kern);
+    return want;
+}
+
+/* Length of the valid UTF-8 sequence at s, or 0. */
+static unsigned utf8_len(const unsigned char *s)
+{
+    unsigned n = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 && s[0] >= 0xC2 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
+                               : (s[0] & 0xF8) == 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    for (unsigned i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+/* NVRTC stops at a byte that is not UTF-8 (Latin-1 in a comment, in the
+ * file's name: "comment unclosed at end of file"); nvcc reads it.  Each
+ * such byte becomes '?': in a comment or a name that changes nothing the
+ * compiler reads. */
+static void utf8_only(char *s)
+{
+    for (unsigned char *c = (unsigned char *)s; *c;) {
+        unsigned n = utf8_len(c);
+        if (!n)
+            *c++ = '?';
+        else
+            c += n;
+    }
+}
+
 char *kgen_program_source(const kgen_program *p, int only, int with_reference, const char *name)
 {
     sb_t out;
     sb_init(&out);
+    if (adv_model_cxx_std(p->m) >= 20) /* read by jit_compile (jit/nvrtc.h) */
+        sb_printf(&out, "// nvrtc -std=c++%u\n", adv_model_cxx_std(p->m));
     sb_printf(&out, "/* Generated by gmadvise %s from %s: layout variants of its kernels. */\n",
               GMADVISE_VERSION, adv_model_file(p->m));
     sb_puts(&out, program_prelude);
@@ -947,8 +1258,10 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
     sb_puts(&out, "#define register\n");
     defines(p->m, &out);
     sb_puts(&out, "\n/* ---- from the header ---- */\n");
-    user_decls(p->m, &out);
-    layout_asserts(p->m, &out);
+    unsigned char *want = wanted_decls(p, only);
+    user_decls(p->m, want, &out);
+    layout_asserts(p->m, want, &out);
+    free(want);
     sb_line_directive(&out, lines_in(&out) + 2, name); /* back to this file's own lines */
     /* types shared by variants are emitted once: each unit ends in '\f',
      * and units are told apart by their text's hash (a search of the text
@@ -956,7 +1269,7 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
     uint64_t *seen = NULL;
     size_t nseen = 0;
     for (unsigned i = 0; i < p->nv; i++) {
-        if (!p->v[i].enabled || (only != -1 && (int)i != only) || !p->v[i].types[0])
+        if (!in_program(p, i, only) || !p->v[i].types[0])
             continue;
         int header = 0;
         for (const char *u = p->v[i].types; *u;) {
@@ -981,7 +1294,7 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
     }
     free(seen);
     for (unsigned i = 0; i < p->nv; i++) {
-        if (!p->v[i].enabled || (only != -1 && (int)i != only))
+        if (!in_program(p, i, only))
             continue;
         sb_printf(&out, "\n/* ---- %s ---- */\n%s", p->v[i].name, p->v[i].kernel_src);
     }
@@ -990,5 +1303,7 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
         sb_puts(&out, ref);
         free(ref);
     }
-    return sb_take(&out);
+    char *src = sb_take(&out);
+    utf8_only(src);
+    return src;
 }

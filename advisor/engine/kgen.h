@@ -49,7 +49,11 @@ int kgen_inject_fault(kgen_program *p, int v, const char *kind);
 const char *kgen_variant_code(const kgen_program *p, int v);
 
 /* The whole program: enabled variants plus the reference kernels; only
- * variant `only` when only >= 0; no variant with KGEN_DECLS_ONLY.
+ * variant `only` when only >= 0; no variant with KGEN_DECLS_ONLY; the
+ * enabled variants of kernel k with KGEN_KERNEL_ONLY(k), none with
+ * KGEN_KERNEL_DECLS(k).  A program carries every macro of the file and
+ * the declarations its kernels use, nothing more (adv_kernel.needs):
+ * a declaration NVRTC rejects costs only the kernels that use it.
  * `name` is the file name the compiler will give it.  The user's
  * declarations carry #line directives to the user's file, so errors in
  * them are located there, and every struct's size and alignment is
@@ -58,5 +62,7 @@ const char *kgen_variant_code(const kgen_program *p, int v);
  * compile at the struct's line instead of giving wrong figures.  The
  * caller frees the result. */
 #define KGEN_DECLS_ONLY (-2)
+#define KGEN_KERNEL_DECLS(k) (-3 - 2 * (int)(k))
+#define KGEN_KERNEL_ONLY(k) (-4 - 2 * (int)(k))
 char *kgen_program_source(const kgen_program *p, int only, int with_reference, const char *name);
 #endif

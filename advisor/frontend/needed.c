@@ -34,6 +34,27 @@ typedef struct {
     cvec work;
 } reach_t;
 
+static void mark(reach_t *r, CXCursor ref);
+
+/* A template's explicit and partial specializations (template <> struct
+ * R<0>) are named by no reference to them: R<N - 1> in R's body names R. */
+static void mark_specializations(reach_t *r, CXCursor tmpl)
+{
+    pctx *pc = r->pc;
+    const adv_clang *cx = pc->cx;
+    enum CXCursorKind k = fe_kind(pc, tmpl);
+    if (k != CXCursor_ClassTemplate && k != CXCursor_FunctionTemplate)
+        return;
+    CXCursor canon = cx->clang_getCanonicalCursor(tmpl);
+    for (unsigned i = 0; i < pc->m->ndecls; i++) {
+        if (r->needed[i] || pc->m->decls[i].is_macro)
+            continue;
+        CXCursor of = cx->clang_getSpecializedCursorTemplate(pc->decl_cur.v[i]);
+        if (!cx->clang_Cursor_isNull(of) && cx->clang_equalCursors(cx->clang_getCanonicalCursor(of), canon))
+            mark(r, pc->decl_cur.v[i]);
+    }
+}
+
 static void mark(reach_t *r, CXCursor ref)
 {
     pctx *pc = r->pc;
@@ -45,6 +66,7 @@ static void mark(reach_t *r, CXCursor ref)
         if (!d->is_macro && !r->needed[i] && d->begin <= off && off < d->end) {
             r->needed[i] = 1;
             fe_cvec_push(&r->work, pc->decl_cur.v[i]);
+            mark_specializations(r, pc->decl_cur.v[i]);
         }
     }
 }
@@ -113,13 +135,29 @@ static void keep_structs(pctx *pc, const unsigned char *needed)
 static void keep_decls(pctx *pc, const unsigned char *needed)
 {
     adv_model *m = pc->m;
-    unsigned n = 0;
+    unsigned n = 0, *to = gm_xcalloc(m->ndecls + 1, sizeof *to);
     for (unsigned i = 0; i < m->ndecls; i++)
         if (needed[i] || m->decls[i].is_macro) {
+            to[i] = n;
             m->decls[n] = m->decls[i];
             pc->decl_cur.v[n++] = pc->decl_cur.v[i];
         }
     m->ndecls = pc->decl_cur.n = n;
+    for (unsigned k = 0; k < m->nkernels; k++) /* a kernel's needs are all kept */
+        for (unsigned i = 0; i < m->kernels[k].nneeds; i++)
+            m->kernels[k].needs[i] = to[m->kernels[k].needs[i]];
+    free(to);
+}
+
+/* Kernel k's own declarations, from its reach (indices before keep_decls). */
+static void set_needs(adv_kernel *k, const unsigned char *mine, unsigned n)
+{
+    free(k->needs);
+    k->needs = gm_xcalloc(n + 1, sizeof *k->needs);
+    k->nneeds = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (mine[i])
+            k->needs[k->nneeds++] = i;
 }
 
 /* A top-level `using namespace X;` naming a namespace of those headers
@@ -305,6 +343,62 @@ static void keep_system_macros(pctx *pc)
     free(mt.v);
 }
 
+/* ---- typedefs of the system's headers (glibc's uint), which NVRTC lacks ---- */
+
+/* Names NVRTC or kgen's prelude declares already, perhaps as another type
+ * (int64_t is long long there, long in glibc). */
+static int nvrtc_declares(const char *name)
+{
+    static const char *const names[] = {"size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "intmax_t",
+                                        "uintmax_t", "nullptr_t", "max_align_t"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(name, names[i]))
+            return 1;
+    const char *p = name + (name[0] == 'u');
+    return !strncmp(p, "int", 3) && isdigit((unsigned char)p[3]) && strstr(p, "_t") != NULL;
+}
+
+/* Each typedef of a system header that the carried code names, as
+ * `typedef <its builtin type> NAME;` for generated code: nvcc sees the host
+ * headers, NVRTC does not. */
+static void system_typedefs_in(pctx *pc, CXCursor c, int depth)
+{
+    const adv_clang *cx = pc->cx;
+    cvec kids = fe_kids(pc, c);
+    for (unsigned i = 0; i < kids.n; i++) {
+        CXCursor ref = cx->clang_getCursorReferenced(kids.v[i]);
+        if (!cx->clang_Cursor_isNull(ref) && fe_kind(pc, ref) == CXCursor_TypedefDecl && !fe_cursor_in_main(pc, ref)) {
+            CXFile f;
+            char path[1024], name[ADV_NAME_MAX], type[ADV_TYPE_MAX], line[ADV_NAME_MAX + ADV_TYPE_MAX + 16];
+            cx->clang_getSpellingLocation(cx->clang_getCursorLocation(ref), &f, NULL, NULL, NULL);
+            CXType t = cx->clang_getCanonicalType(cx->clang_getTypedefDeclUnderlyingType(ref));
+            fe_spell(pc, ref, name, sizeof name);
+            /* gmadvise's headers declare glibc's short names too, for the parse */
+            int glibc = !strcmp(name, "uint") || !strcmp(name, "ushort") || !strcmp(name, "ulong");
+            if (f && (glibc || strncmp(adv_cxstr(cx, cx->clang_getFileName(f), path, sizeof path), FE_HEADERS_DIR "/",
+                                       sizeof FE_HEADERS_DIR)) &&
+                t.kind >= CXType_FirstBuiltin && t.kind <= CXType_LastBuiltin &&
+                adv_identifier_ok(name) && !nvrtc_declares(name)) {
+                adv_cxstr(cx, cx->clang_getTypeSpelling(t), type, sizeof type);
+                snprintf(line, sizeof line, "typedef %s %s;", type, name);
+                adv_model_add_preamble(pc->m, line);
+            }
+        }
+        if (depth < 256)
+            system_typedefs_in(pc, kids.v[i], depth + 1);
+    }
+    free(kids.v);
+}
+
+static void keep_system_typedefs(pctx *pc)
+{
+    for (unsigned i = 0; i < pc->m->ndecls; i++)
+        if (!pc->m->decls[i].is_macro)
+            system_typedefs_in(pc, pc->decl_cur.v[i], 0);
+    for (unsigned k = 0; k < pc->kern_cur.n; k++)
+        system_typedefs_in(pc, pc->kern_cur.v[k], 0);
+}
+
 /* The declarations reachable from root, marked in `mark`. */
 static void reach_from(pctx *pc, CXCursor root, unsigned char *mark)
 {
@@ -384,6 +478,7 @@ static void drop_broken_kernels(pctx *pc, unsigned char *needed, const char **fi
             continue;
         }
         add_reach(needed, mine, m->ndecls);
+        set_needs(&m->kernels[k], mine, m->ndecls);
         m->kernels[n] = m->kernels[k];
         pc->kern_cur.v[n++] = pc->kern_cur.v[k];
     }
@@ -417,5 +512,6 @@ int fe_keep_needed(pctx *pc)
         return gm_fail(pc->st, GM_EINPUT, "%s", first);
     keep_includes(pc);
     keep_system_macros(pc);
+    keep_system_typedefs(pc);
     return GM_OK;
 }

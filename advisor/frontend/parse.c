@@ -788,6 +788,12 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
             d = opts->clang_args[++i];
         else if (!strncmp(a, "-D", 2) && a[2])
             d = a + 2;
+        /* -std=c++20, gnu++2a: the standard generated code is compiled for too */
+        if (!strncmp(a, "-std=", 5) && strstr(a, "++")) {
+            const char *v = strstr(a, "++") + 2;
+            m->cxx_std = !strcmp(v, "2a") || !strcmp(v, "2b") || !strcmp(v, "2c") ? 20 : (unsigned)atoi(v);
+            m->cxx_std = m->cxx_std < 90 && m->cxx_std >= 20 ? 20 : 0; /* NVRTC's newest: 20; 98, 03: 0 */
+        }
         if (!d)
             continue;
         size_t n = strcspn(d, "=");

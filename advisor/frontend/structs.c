@@ -231,6 +231,35 @@ static int unnamed_member_type(pctx *pc, const adv_struct *s, CXType ct, adv_fie
     return rc;
 }
 
+/* A field's type as code outside the struct names it.  libclang 16 and
+ * later spell a type as written (`real`, `Kind` for a member typedef or a
+ * nested enum, `Vec` inside namespace ns), 14 with its scope; a type
+ * declared inside a struct or a namespace is spelled canonically
+ * (`float`, `Sample::Kind`, `ns::Vec`), whatever the version. */
+static void field_type_spelling(pctx *pc, CXType ft, char *out, size_t n)
+{
+    const adv_clang *cx = pc->cx;
+    adv_cxstr(cx, cx->clang_getTypeSpelling(ft), out, n);
+    CXType t = ft;
+    for (int depth = 0; depth < 32; depth++) { /* to the named type under arrays and pointers */
+        CXType c = cx->clang_getCanonicalType(t);
+        if (c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray)
+            t = cx->clang_getArrayElementType(t);
+        else if (c.kind == CXType_Pointer)
+            t = cx->clang_getPointeeType(t);
+        else
+            break;
+    }
+    if (t.kind == CXType_Elaborated)
+        t = cx->clang_Type_getNamedType(t);
+    CXCursor d = cx->clang_getTypeDeclaration(t);
+    if (cx->clang_Cursor_isNull(d) || fe_kind(pc, d) == CXCursor_NoDeclFound)
+        return; /* a builtin type */
+    enum CXCursorKind pk = fe_kind(pc, cx->clang_getCursorSemanticParent(d));
+    if (pk != CXCursor_TranslationUnit && pk != CXCursor_LinkageSpec && pk != CXCursor_UnexposedDecl)
+        adv_cxstr(cx, cx->clang_getTypeSpelling(cx->clang_getCanonicalType(ft)), out, n);
+}
+
 int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
 {
     const adv_clang *cx = pc->cx;
@@ -251,6 +280,7 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
     s.size = (unsigned)size;
     s.align = (unsigned)align;
     s.packed = fe_has_attr(pc, decl, CXCursor_PackedAttr);
+    s.is_final = fe_has_attr(pc, decl, CXCursor_CXXFinalAttr);
     s.declared_align = fe_has_attr(pc, decl, CXCursor_AlignedAttr) ? s.align : 0;
     fe_cursor_pos(pc, decl, &s.line, &s.col);
     cvec cv = fe_kids(pc, decl);
@@ -264,7 +294,7 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
         adv_field f;
         memset(&f, 0, sizeof f);
         fe_spell(pc, cv.v[i], f.name, sizeof f.name);
-        adv_cxstr(cx, cx->clang_getTypeSpelling(ft), f.type, sizeof f.type);
+        field_type_spelling(pc, ft, f.type, sizeof f.type);
         if (unnamed_member_type(pc, &s, ct, &f) != GM_OK)
             break;
         f.offset = (unsigned)(cx->clang_Cursor_getOffsetOfField(cv.v[i]) / 8);
@@ -277,6 +307,10 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
              at = cx->clang_getCanonicalType(cx->clang_getArrayElementType(at)))
             f.array_rank++;
         f.scalar = fe_scalar_of(pc, ft);
+        /* an enum is no plain scalar for generated code: an int lane of a
+         * vector or an int load does not convert back to it */
+        if (ct.kind == CXType_Enum)
+            f.scalar = ADV_S_NONE;
         f.is_const = cx->clang_isConstQualifiedType(ft) != 0;
         int rs = fe_struct_by_decl(pc, ft);
         f.record = rs >= 0 ? (unsigned)rs + 1 : 0;
@@ -288,6 +322,16 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
         covered += f.size;
         if (alignas_field < 0 && fe_has_attr(pc, cv.v[i], CXCursor_AlignedAttr))
             alignas_field = (int)i;
+        /* [[no_unique_address]] lets a field share its bytes with the next:
+         * NVRTC ignores the attribute and lays the struct out otherwise */
+        if (s.nfields && f.offset < s.fields[s.nfields - 1].offset + s.fields[s.nfields - 1].size) {
+            char msg[2 * ADV_NAME_MAX + 200];
+            snprintf(msg, sizeof msg, "fields '%s' and '%s' share bytes ([[no_unique_address]]?): NVRTC lays "
+                     "the struct out otherwise, so it cannot be modelled%s", s.fields[s.nfields - 1].name, f.name, "");
+            free(f.leaves);
+            fe_fail_at(pc, cv.v[i], "%s", msg);
+            break;
+        }
         s.fields = gm_xrealloc(s.fields, (s.nfields + 1) * sizeof *s.fields);
         s.fields[s.nfields++] = f;
     }

@@ -6,6 +6,13 @@
  * alignments of CUDA 13's vector_types.h (tests/test_layout_nvcc). */
 #pragma once
 
+/* a project built with -std=c++03 (nvcc's default before CUDA 11): what
+ * these declarations spell in C++11 */
+#if defined(__cplusplus) && __cplusplus < 201103L
+#define noexcept throw()
+#define constexpr
+#endif
+
 #define __CUDACC__ 1
 #define __NVCC__ 1
 #define __CUDACC_VER_MAJOR__ 13
@@ -160,7 +167,11 @@ struct dim3 {
     __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
         : x(vx), y(vy), z(vz) {}
     __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+#if __cplusplus >= 201103L
     __host__ __device__ constexpr operator uint3() const { return uint3{x, y, z}; }
+#else
+    __host__ __device__ operator uint3() const { uint3 r = {x, y, z}; return r; }
+#endif
 };
 extern const __device__ uint3 threadIdx;
 extern const __device__ uint3 blockIdx;
