@@ -30,6 +30,9 @@
 
 /* ---- gmadvise check (advisor/core/check.h) ---- */
 #define GM_DEFAULT_MIN_EFFICIENCY 50 /* percent: findings below this */
+#define GM_CHECK_FILE_TIMEOUT_S 300  /* a file still being checked after this is an error of its own */
+#define GM_CHECK_FILE_MEMORY_MIB 8192 /* address space of the worker checking one file */
+#define GM_RESPONSE_FILE_DEPTH 8     /* @file and --options-file nested at most this deep */
 
 /* ---- the model (advisor/core) ---- */
 #define GM_DEFAULT_COUNT (1ll << 18) /* elements assumed for count-like parameters */
