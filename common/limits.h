@@ -23,6 +23,9 @@
 /* ---- ranking (advisor/core/rank.h, merge) ---- */
 #define GM_NOISE_FLOOR_PCT 1.0      /* closer than this is never called different */
 
+/* ---- the compile cache (jit/cache.h) ---- */
+#define GM_CACHE_MAX_BYTES (256ull << 20) /* least recently used entries beyond this are evicted */
+
 /* ---- the layout search (advisor/core/search.h) ---- */
 #define GM_SEARCH_MEASURE 8         /* best candidates of the model that the GPU measures */
 #define GM_SEARCH_MAX 2048          /* candidates scored per struct; the rest are counted, not scored */
