@@ -23,6 +23,11 @@
 /* ---- ranking (advisor/core/rank.h, merge) ---- */
 #define GM_NOISE_FLOOR_PCT 1.0      /* closer than this is never called different */
 
+/* ---- reports (advisor/output) ---- */
+#define GM_REPORT_COLUMNS 80        /* the advice report fits this many columns */
+#define GM_WIDE_COLUMNS 160         /* a terminal this wide gets every column (--wide) */
+#define GM_NARROW_LABEL 20          /* longer layout and access names get a line of their own */
+
 /* ---- the compile cache (jit/cache.h) ---- */
 #define GM_CACHE_MAX_BYTES (256ull << 20) /* least recently used entries beyond this are evicted */
 
