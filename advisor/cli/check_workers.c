@@ -1,6 +1,8 @@
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "check_workers.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -51,6 +53,9 @@ static double now(void)
 
 unsigned cli_workers_default(void)
 {
+    cpu_set_t set; /* the processors this process may run on (taskset, cgroups' cpusets) */
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return (unsigned)CPU_COUNT(&set);
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (unsigned)n : 1;
 }
