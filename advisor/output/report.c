@@ -24,10 +24,12 @@ static void vsay(const out_t *o, unsigned col, unsigned indent, const char *fmt,
         fputs(buf, o->f);
         return;
     }
+    int fresh = col == 0; /* nothing but the indent on the line yet */
     for (const char *p = buf; *p;) {
         if (*p == '\n') {
             fputc('\n', o->f);
             col = 0;
+            fresh = 1;
             p++;
             continue;
         }
@@ -47,11 +49,15 @@ static void vsay(const out_t *o, unsigned col, unsigned indent, const char *fmt,
             }
             vis++, e++;
         }
-        if (col && vis && col + spaces + vis > (unsigned)o->width) {
+        /* a word wraps unless it starts a line already (a word longer than a line stays whole) */
+        if (!fresh && vis && col + spaces + vis > (unsigned)o->width) {
             fprintf(o->f, "\n%*s", (int)indent, "");
             col = indent;
             p = w;
+            fresh = 1;
+            continue;
         }
+        fresh = 0;
         fwrite(p, 1, (size_t)(e - p), o->f);
         col += (unsigned)(w - p) + vis;
         p = e;
