@@ -63,7 +63,7 @@ unsigned cli_workers_default(void)
 /* GMADVISE_INJECT_CHECK_FAULT=NAME:crash|hang|memory: the worker checking
  * the file called NAME (its last path component) fails so, to test that a
  * failure costs its file alone. */
-static void inject_fault(const char *name)
+static void inject_fault(const char *name, int limited)
 {
     const char *spec = getenv("GMADVISE_INJECT_CHECK_FAULT"), *colon = spec ? strrchr(spec, ':') : NULL;
     const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
@@ -74,7 +74,10 @@ static void inject_fault(const char *name)
     else if (!strcmp(colon + 1, "hang"))
         for (;;)
             pause();
-    else if (!strcmp(colon + 1, "memory"))
+    else if (!strcmp(colon + 1, "memory") && !limited) { /* never eat the machine's memory */
+        fputs("gmadvise: out of memory (injected: no memory limit in this build)\n", stderr);
+        abort();
+    } else if (!strcmp(colon + 1, "memory"))
         for (size_t mib = 64;; mib *= 2) /* gm_xmalloc aborts once the limit is reached */
             memset(gm_xmalloc(mib << 20), 1, mib << 20);
 }
@@ -92,12 +95,13 @@ static void work(const adv_check_opts *o, const char *name, const cli_workers_op
                  void *ctx, unsigned i, job *j)
 {
     dup2(fileno(j->err), STDERR_FILENO);
+    int limited = 0;
     if (wo->memory_mib && !NO_MEMORY_LIMIT) {
         struct rlimit rl = {(rlim_t)wo->memory_mib << 20, (rlim_t)wo->memory_mib << 20};
-        setrlimit(RLIMIT_AS, &rl);
+        limited = setrlimit(RLIMIT_AS, &rl) == 0;
     }
     alarm(wo->timeout_s);
-    inject_fault(name);
+    inject_fault(name, limited);
     adv_check *part = adv_check_create(o);
     result_head h = {RESULT_MAGIC, fn(ctx, i, part), adv_check_get_totals(part), adv_check_count(part),
                      adv_check_note_count(part), adv_check_error_count(part)};
@@ -189,9 +193,11 @@ static void finish(adv_check *c, const char *name, const cli_workers_opts *wo, j
                                                          WTERMSIG(j->status) == SIGXCPU)))
         gm_fail(&st, GM_EINPUT, "%s: error: not checked: still running after %u s, the limit per file "
                 "(GMADVISE_CHECK_TIMEOUT)", name, wo->timeout_s);
-    else if (oom)
+    else if (oom && wo->memory_mib)
         gm_fail(&st, GM_EINPUT, "%s: error: not checked: out of memory (the limit per file is %lu MiB, "
                 "GMADVISE_CHECK_MEMORY)", name, wo->memory_mib);
+    else if (oom)
+        gm_fail(&st, GM_EINPUT, "%s: error: not checked: out of memory", name);
     else if (WIFSIGNALED(j->status))
         gm_fail(&st, GM_EINPUT, "%s: error: not checked: gmadvise crashed (%s) on this file; the other "
                 "files were checked (please report it)", name, signal_name(WTERMSIG(j->status)));
