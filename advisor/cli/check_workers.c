@@ -146,17 +146,21 @@ static const char *signal_name(int sig)
     }
 }
 
-/* Passes the worker's stderr on; 1 when it says memory ran out. */
-static int relay(FILE *err)
+/* Passes the worker's stderr on; sets *oom when it says memory ran out,
+ * and *sig to the signal a sanitizer caught (a sanitizer build exits 1 on
+ * a crash instead of dying of it). */
+static void relay(FILE *err, int *oom, int *sig)
 {
     char line[4096];
-    int oom = 0;
+    *oom = *sig = 0;
     rewind(err);
     while (fgets(line, sizeof line, err)) {
-        oom |= strstr(line, "out of memory") != NULL || strstr(line, "bad_alloc") != NULL;
+        *oom |= strstr(line, "out of memory") != NULL || strstr(line, "bad_alloc") != NULL;
+        const char *san = strstr(line, "ERROR: AddressSanitizer: ");
+        if (san && !*sig)
+            *sig = strstr(san, "SEGV") ? SIGSEGV : strstr(san, "BUS") ? SIGBUS : strstr(san, "FPE") ? SIGFPE : SIGABRT;
         fputs(line, stderr);
     }
-    return oom;
 }
 
 static int read_results(adv_check *c, FILE *res, int *skipped)
@@ -182,7 +186,8 @@ static int read_results(adv_check *c, FILE *res, int *skipped)
 /* Merges job i's results into c, or records why there are none. */
 static void finish(adv_check *c, const char *name, const cli_workers_opts *wo, job *j)
 {
-    int oom = relay(j->err), skipped = 0;
+    int oom, sanitized, skipped = 0;
+    relay(j->err, &oom, &sanitized);
     gm_status st;
     gm_status_init(&st);
     if (j->status == -1)
@@ -198,9 +203,10 @@ static void finish(adv_check *c, const char *name, const cli_workers_opts *wo, j
                 "GMADVISE_CHECK_MEMORY)", name, wo->memory_mib);
     else if (oom)
         gm_fail(&st, GM_EINPUT, "%s: error: not checked: out of memory", name);
-    else if (WIFSIGNALED(j->status))
+    else if (WIFSIGNALED(j->status) || sanitized)
         gm_fail(&st, GM_EINPUT, "%s: error: not checked: gmadvise crashed (%s) on this file; the other "
-                "files were checked (please report it)", name, signal_name(WTERMSIG(j->status)));
+                "files were checked (please report it)", name,
+                signal_name(sanitized ? sanitized : WTERMSIG(j->status)));
     else
         gm_fail(&st, GM_EINPUT, "%s: error: not checked: its worker exited with status %d", name,
                 WIFEXITED(j->status) ? WEXITSTATUS(j->status) : -1);
