@@ -24,6 +24,14 @@
 #define GM_NOISE_FLOOR_PCT 1.0      /* closer than this is never called different */
 #define GM_STOP_BEHIND_NOISES 2.0   /* a timing this many noises behind its rival stops (jit/stopping.h) */
 
+/* ---- reports (advisor/output) ---- */
+#define GM_REPORT_COLUMNS 80        /* the advice report fits this many columns */
+#define GM_WIDE_COLUMNS 160         /* a terminal this wide gets every column (--wide) */
+#define GM_NARROW_LABEL 20          /* longer layout and access names get a line of their own */
+
+/* ---- the compile cache (jit/cache.h) ---- */
+#define GM_CACHE_MAX_BYTES (256ull << 20) /* least recently used entries beyond this are evicted */
+
 /* ---- the layout search (advisor/core/search.h) ---- */
 #define GM_SEARCH_MEASURE 8         /* best candidates of the model that the GPU measures */
 #define GM_SEARCH_MAX 2048          /* candidates scored per struct; the rest are counted, not scored */
@@ -31,6 +39,9 @@
 
 /* ---- gmadvise check (advisor/core/check.h) ---- */
 #define GM_DEFAULT_MIN_EFFICIENCY 50 /* percent: findings below this */
+#define GM_CHECK_FILE_TIMEOUT_S 300  /* a file still being checked after this is an error of its own */
+#define GM_CHECK_FILE_MEMORY_MIB 8192 /* address space of the worker checking one file */
+#define GM_RESPONSE_FILE_DEPTH 8     /* @file and --options-file nested at most this deep */
 
 /* ---- the model (advisor/core) ---- */
 #define GM_DEFAULT_COUNT (1ll << 18) /* elements assumed for count-like parameters */

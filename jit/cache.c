@@ -1,6 +1,8 @@
 #include "cache.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +10,7 @@
 #include <unistd.h>
 
 #include "../common/hash.h"
+#include "../common/limits.h"
 #include "../common/strbuf.h"
 
 #define MAGIC "GMADVISE-CACHE-1\n"
@@ -85,6 +88,7 @@ char *jit_cache_get(const char *key, size_t *len)
         free(path);
         return NULL;
     }
+    utimensat(AT_FDCWD, path, NULL, 0); /* used now: the last to be evicted */
     free(path);
     char *out = gm_xmalloc(n - hdr + 1);
     memcpy(out, raw + hdr, n - hdr);
@@ -92,6 +96,79 @@ char *jit_cache_get(const char *key, size_t *len)
     *len = n - hdr;
     free(raw);
     return out;
+}
+
+unsigned long long jit_cache_max(void)
+{
+    const char *v = getenv("GMADVISE_CACHE_MAX");
+    if (!v || !*v)
+        return GM_CACHE_MAX_BYTES;
+    char *end;
+    double n = strtod(v, &end);
+    unsigned long long unit = 1;
+    switch (*end) {
+    case 'k': case 'K': unit = 1ull << 10; end++; break;
+    case 'm': case 'M': unit = 1ull << 20; end++; break;
+    case 'g': case 'G': unit = 1ull << 30; end++; break;
+    }
+    if (*end == 'B' || *end == 'b')
+        end++;
+    if (end == v || *end || !(n >= 0) || n > 1e18 / (double)unit)
+        return GM_CACHE_MAX_BYTES; /* unreadable: the default */
+    return (unsigned long long)(n * (double)unit);
+}
+
+typedef struct {
+    char name[300];
+    struct timespec used;
+    unsigned long long size;
+} cached;
+
+static int older_first(const void *a, const void *b)
+{
+    const cached *x = a, *y = b;
+    if (x->used.tv_sec != y->used.tv_sec)
+        return x->used.tv_sec < y->used.tv_sec ? -1 : 1;
+    if (x->used.tv_nsec != y->used.tv_nsec)
+        return x->used.tv_nsec < y->used.tv_nsec ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+void jit_cache_trim(unsigned long long max)
+{
+    const char *dir = jit_cache_dir();
+    DIR *d = dir && max ? opendir(dir) : NULL;
+    if (!d)
+        return;
+    cached *e = NULL;
+    size_t n = 0;
+    unsigned long long total = 0;
+    for (struct dirent *de; (de = readdir(d)) != NULL;) {
+        size_t len = strlen(de->d_name);
+        struct stat sb;
+        char path[1400];
+        if (len < 5 || len >= sizeof e->name || strcmp(de->d_name + len - 4, ".bin"))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+            continue;
+        e = gm_xrealloc(e, (n + 1) * sizeof *e);
+        snprintf(e[n].name, sizeof e[n].name, "%s", de->d_name);
+        e[n].used = sb.st_mtim; /* a hit touches it: mtime is the last use, noatime or not */
+        e[n].size = (unsigned long long)sb.st_size;
+        total += e[n++].size;
+    }
+    closedir(d);
+    if (total > max) {
+        qsort(e, n, sizeof *e, older_first);
+        for (size_t i = 0; i < n && total > max; i++) {
+            char path[1400];
+            snprintf(path, sizeof path, "%s/%s", dir, e[i].name);
+            if (unlink(path) == 0 || errno == ENOENT)
+                total -= e[i].size;
+        }
+    }
+    free(e);
 }
 
 void jit_cache_put(const char *key, const char *data, size_t len)
@@ -128,6 +205,8 @@ void jit_cache_put(const char *key, const char *data, size_t len)
     ok &= fclose(f) == 0;
     if (!ok || rename(tmp, path) != 0)
         unlink(tmp);
+    else
+        jit_cache_trim(jit_cache_max());
     free(path);
     free(tmp);
 }

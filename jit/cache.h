@@ -3,7 +3,13 @@
  * written to a temporary file and renamed into place, and carry a hash of
  * their payload that is checked on every read: a torn or corrupt entry is
  * a miss, never a wrong binary.  Directory: $GMADVISE_CACHE_DIR, else
- * $XDG_CACHE_HOME/gmadvise, else ~/.cache/gmadvise. */
+ * $XDG_CACHE_HOME/gmadvise, else ~/.cache/gmadvise.
+ *
+ * The cache holds at most $GMADVISE_CACHE_MAX bytes (a number with an
+ * optional K, M or G suffix; 0: no limit; default GM_CACHE_MAX_BYTES):
+ * each put evicts the least recently used entries beyond it.  A hit
+ * touches its entry's modification time, which is what "used" means, so
+ * that it works on file systems mounted noatime. */
 #ifndef JIT_CACHE_H
 #define JIT_CACHE_H
 
@@ -16,5 +22,11 @@ const char *jit_cache_dir(void);
 char *jit_cache_get(const char *key, size_t *len);
 /* Best effort: a cache that cannot be written only costs a recompile. */
 void jit_cache_put(const char *key, const char *data, size_t len);
+
+/* The cap in bytes ($GMADVISE_CACHE_MAX, else the default; 0: none). */
+unsigned long long jit_cache_max(void);
+/* Removes the least recently used entries until the cache holds at most
+ * max bytes (0: nothing removed). */
+void jit_cache_trim(unsigned long long max);
 
 #endif

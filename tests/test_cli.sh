@@ -117,7 +117,7 @@ rm -f "$w"
 expect 2 "a weight for 'foo', which is no kernel of the file" --static --weight foo=2 samples/vec3_two_kernels.h
 expect 2 "--weight shift=0: the weight must be positive" --static --weight shift=0 samples/vec3_two_kernels.h
 # an architecture NVRTC cannot target still gets the model's answer, said so
-out=$("$B" --static --arch 35 samples/particle.h 2>&1) || { echo "FAIL: --arch 35 exit"; fail=1; }
+out=$("$B" --static --wide --arch 35 samples/particle.h 2>&1) || { echo "FAIL: --arch 35 exit"; fail=1; }
 printf '%s' "$out" | grep -q "sm_35: NVRTC .* does not compile for it.*the model's result only" &&
   printf '%s' "$out" | grep -q "integrate / Particle: soa predicted" || { echo "FAIL: --arch 35: $out"; fail=1; }
 # one parser for every subcommand: --help and --version answer everywhere, --opt=VALUE works,
@@ -137,6 +137,22 @@ if command -v script > /dev/null; then
   NO_COLOR=1 script -qec "$B --static samples/particle.h" /dev/null | grep -q $'\e\[' &&
     { echo "FAIL: NO_COLOR=1 left colour on"; fail=1; }
 fi
+# the report fits 80 columns (but the generated code it quotes), --wide gives every column;
+# without a GPU the timing columns are left out, said once; --color and TERM=dumb
+t80=$(mktemp); "$B" --static samples/particle.h > "$t80" 2> /dev/null
+awk 'length($0) > 80 && !/^      / { print "FAIL: wider than 80 columns: " $0; bad=1 } END { exit bad }' "$t80" || fail=1
+[ "$(grep -c "columns come with a measurement" "$t80")" = 1 ] || { echo "FAIL: the left-out columns are not said once"; fail=1; }
+grep -q "median ms\|compiled, not measured" "$t80" && { echo "FAIL: empty timing columns without a GPU"; fail=1; }
+"$B" --static --wide samples/particle.h 2> /dev/null | grep -q "^  layout  *align model B/el req/warp  PTX ld/st BxN$" ||
+  { echo "FAIL: --wide"; fail=1; }
+"$B" --static --color=always samples/particle.h 2> /dev/null | grep -q $'\e\[1m' || { echo "FAIL: --color=always"; fail=1; }
+expect 2 "--color sometimes: expected auto, always or never" --static --color=sometimes samples/particle.h
+if command -v script > /dev/null; then
+  TERM=dumb script -qec "$B --static samples/particle.h" /dev/null | grep -q $'\e\[' && { echo "FAIL: TERM=dumb got colour"; fail=1; }
+  script -qec "$B --static --color=never samples/particle.h" /dev/null | grep -q $'\e\[' && { echo "FAIL: --color=never got colour"; fail=1; }
+  TERM=xterm script -qec "$B --static samples/particle.h" /dev/null | grep -q $'\e\[' || { echo "FAIL: no colour on a terminal"; fail=1; }
+fi
+rm -f "$t80"
 # output files: the umask's permissions, links written through, devices and '-' written in place
 d=$(mktemp -d); touch "$d/real.sarif"; ln -s real.sarif "$d/link.sarif"
 (umask 022 && "$B" check --sarif "$d/link.sarif" samples/particle.h > /dev/null)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include "../frontend/clang_api.h"
 #include "../../common/strbuf.h"
 #include "../frontend/parse.h"
+#include "../output/report.h"
 
 /* "NAME=VALUE" of option `opt` (--param, --weight). */
 static int parse_param(const char *opt, const char *s, adv_param_value *out, gm_status *st)
@@ -40,11 +42,13 @@ static struct option *all_options(const cli_spec *spec, char *shorts, size_t n)
     static const struct option shared[] = {
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, CLI_VERSION},
+        {"color", required_argument, NULL, CLI_COLOR},
+        {"wide", no_argument, NULL, CLI_WIDE},
         {"param", required_argument, NULL, CLI_PARAM}, /* from here: headers only */
         {"instantiate", required_argument, NULL, CLI_INSTANTIATE},
         {"weight", required_argument, NULL, CLI_WEIGHT},
     };
-    unsigned nshared = spec->headers ? 5 : 2, nown = 0;
+    unsigned nshared = spec->headers ? 7 : 4, nown = 0;
     while (spec->opts && spec->opts[nown].name)
         nown++;
     struct option *o = gm_xcalloc(nshared + nown + 1, sizeof *o);
@@ -90,6 +94,19 @@ static int shared_option(const cli_spec *spec, cli_common *c, int id, const char
     case CLI_VERSION:
         print_version();
         c->done = 1;
+        return GM_OK;
+    case CLI_COLOR:
+        if (!strcmp(arg, "auto"))
+            c->color = CLI_COLOR_AUTO;
+        else if (!strcmp(arg, "always"))
+            c->color = CLI_COLOR_ALWAYS;
+        else if (!strcmp(arg, "never"))
+            c->color = CLI_COLOR_NEVER;
+        else
+            return gm_fail(st, GM_EINPUT, "--color %s: expected auto, always or never", arg);
+        return GM_OK;
+    case CLI_WIDE:
+        c->wide = 1;
         return GM_OK;
     case 'I':
     case 'D':
@@ -203,10 +220,20 @@ int cli_positive_arg(const char *opt, const char *value, double *out, gm_status 
     return GM_OK;
 }
 
-int cli_color(void)
+int cli_color(const cli_common *c)
 {
-    const char *nc = getenv("NO_COLOR");
-    return isatty(STDOUT_FILENO) && !(nc && *nc);
+    if (c->color != CLI_COLOR_AUTO)
+        return c->color == CLI_COLOR_ALWAYS;
+    const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+    return isatty(STDOUT_FILENO) && !(nc && *nc) && !(term && !strcmp(term, "dumb"));
+}
+
+int cli_report_style(const cli_common *c)
+{
+    struct winsize ws;
+    int wide = c->wide || (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+                           ws.ws_col >= GM_WIDE_COLUMNS);
+    return (cli_color(c) ? ADV_REPORT_COLOR : 0) | (wide ? ADV_REPORT_WIDE : 0);
 }
 
 int cli_load_model(const char *path, const char *text, const cli_common *c, adv_model **out,

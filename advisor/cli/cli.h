@@ -20,7 +20,7 @@
 #define CLI_MAX_PARAMS 256
 
 /* Ids of the shared long options; a command's own start at CLI_OWN. */
-enum { CLI_PARAM = 1000, CLI_VERSION, CLI_INSTANTIATE, CLI_WEIGHT, CLI_OWN = 1100 };
+enum { CLI_PARAM = 1000, CLI_VERSION, CLI_INSTANTIATE, CLI_WEIGHT, CLI_COLOR, CLI_WIDE, CLI_OWN = 1100 };
 
 typedef struct {
     const char *name;           /* "gmadvise check", for messages */
@@ -42,7 +42,11 @@ typedef struct {
     char **operands;            /* the non-option arguments, in order */
     unsigned noperands;
     int done;                   /* --help or --version was answered */
+    int color;                  /* --color: CLI_COLOR_AUTO, _ALWAYS or _NEVER */
+    int wide;                   /* --wide: tables as wide as they come */
 } cli_common;
+
+enum { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER };
 
 /* A command's own option `id` (a short option's letter, or the long
  * option's val) with its argument (NULL when it takes none). */
@@ -80,8 +84,12 @@ int cli_load_model_in(const char *path, const char *text, const char *unit, cons
  * gives; a device, a pipe or "-" (stdout) is written as it is. */
 int cli_write_file(const char *path, const char *text, gm_status *st);
 
-/* Colour on stdout: a terminal, and NO_COLOR unset or empty (no-color.org). */
-int cli_color(void);
+/* Colour on stdout: --color=always; or, with auto (the default), a
+ * terminal, TERM not "dumb", and NO_COLOR unset or empty (no-color.org). */
+int cli_color(const cli_common *c);
+/* The advice report's style bits (report.h): colour, and wide tables with
+ * --wide or on a terminal at least GM_WIDE_COLUMNS wide (else 80 columns). */
+int cli_report_style(const cli_common *c);
 
 /* Flushes and closes stdout: GM_EENV when anything written to it was
  * lost (a full disk: --json > /dev/full).  The dispatcher calls it last. */

@@ -246,7 +246,7 @@ int gm_cmd_advise(int argc, char **argv, gm_status *st)
     else if (o.json)
         adv_report_json_all(res, n, o.e.device < 0, stdout);
     else
-        adv_report_text_all(res, n, stdout, cli_color());
+        adv_report_text_all(res, n, stdout, cli_report_style(&c));
     fflush(stdout);
     adv_results_free(res, n);
     adv_inputs_free(in);

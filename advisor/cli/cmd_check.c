@@ -8,6 +8,8 @@
 #include "../core/check.h"
 #include "../output/check_report.h"
 #include "../output/report.h"
+#include "../frontend/clang_api.h"
+#include "check_workers.h"
 #include "cli.h"
 #include "commands.h"
 #include "compdb.h"
@@ -17,6 +19,7 @@
 static const char usage[] =
             "usage: gmadvise check [options] FILE|DIR...   (.cu, .cuh, .h; folders recursively)\n"
             "       gmadvise check -p build/compile_commands.json [FILE|DIR...]\n"
+            "       gmadvise check --list-rules\n"
             "\n"
             "Models how every access of every __global__ kernel coalesces (no GPU needed) and\n"
             "reports each one whose efficiency falls below the threshold, with the rule it\n"
@@ -24,39 +27,68 @@ static const char usage[] =
             "\n"
             "options:\n"
             "  --min-efficiency PCT   threshold in percent (default " GM_STR(GM_DEFAULT_MIN_EFFICIENCY) ")\n"
-            "  --json                 {\"findings\": [...]} on stdout\n"
-            "  --sarif FILE           also write SARIF 2.1.0 (GitHub code scanning)\n"
-            "  --baseline FILE        findings listed in FILE (an earlier --json output) are\n"
-            "                         known: reported, but they do not fail the check\n"
-            "  --baseline-out FILE    write the findings as a baseline (JSON) to FILE; new\n"
-            "                         findings then do not fail the check (exit 0)\n"
-            "  --config FILE          settings from FILE instead of the root's .gmadvise\n"
+            "  --json                 {\"findings\": [...]} on stdout (--format=json)\n"
+            "  --format FMT           text (default), oneline (a line per finding) or json\n"
+            "  --sarif FILE           also write SARIF 2.1.0 (GitHub code scanning); -: on\n"
+            "                         stdout, instead of text\n"
+            "  --baseline FILE        findings and unchecked files listed in FILE (an earlier\n"
+            "                         --json output) are known: reported, but they do not\n"
+            "                         fail the check\n"
+            "  --baseline-out FILE    write the findings and unchecked files as a baseline\n"
+            "                         (JSON) to FILE and exit 0\n"
+            "  --disable RULES        rules not checked (ids or names, comma-separated)\n"
+            "  --enable RULES         rules checked even when the settings file disables them\n"
+            "  --list-rules           the rules, and whether each is on, then exit\n"
+            "  --exclude GLOB         leave out files whose path relative to the root, a folder\n"
+            "                         above them or their name matches GLOB (repeatable)\n"
+            "  --no-gitignore         in a git work tree, check files .gitignore ignores too\n"
+            "  -j, --jobs N           files checked at a time (default: the processors); the\n"
+            "                         output is the same for every N\n"
+            "  --config FILE          settings from FILE (-: stdin; pipes too) instead of the\n"
+            "                         root's .gmadvise\n"
             "  --no-config            no settings file\n"
-            "  -q, --quiet            no summary line\n"
+            "  -q, --quiet            findings and errors only: no notes, progress or summary\n"
             "  -p PATH                a compilation database (or the folder holding\n"
             "                         compile_commands.json): each file gets its -I, -D,\n"
-            "                         -include and -std; with no FILE, its .cu files\n"
+            "                         -include and -std (response files read, as nvcc reads\n"
+            "                         them); with no FILE, its .cu files\n"
             "  -I DIR, -D NAME[=VALUE], --param NAME=VALUE, --instantiate K<ARGS>   as for gmadvise FILE.h\n"
             "\n"
-            "A file that cannot be parsed is reported (stderr, JSON \"errors\", SARIF\n"
-            "toolExecutionNotifications) and the others are still checked.  A finding with\n"
-            "`// gmadvise: ignore GM002` (rule ids or names; none: all) on its line or the\n"
-            "line before is suppressed.  Settings: .gmadvise at the repository root\n"
-            "(disable, min-efficiency, include, define); paths in JSON, SARIF and baselines\n"
-            "are relative to that root (the folder of .gmadvise, else of .git).\n"
+            "Each file is checked in a process of its own: one that cannot be parsed, or on\n"
+            "which gmadvise crashes, runs out of time (GMADVISE_CHECK_TIMEOUT, seconds,\n"
+            "default " GM_STR(GM_CHECK_FILE_TIMEOUT_S) ") or memory (GMADVISE_CHECK_MEMORY, MiB, default "
+            GM_STR(GM_CHECK_FILE_MEMORY_MIB) ") is\n"
+            "reported (stderr, JSON \"errors\", SARIF toolExecutionNotifications) and the others\n"
+            "are still checked.  A folder in a git work tree gives the files git lists\n"
+            "(.gitignore respected).  A finding with `// gmadvise: ignore GM002` (rule ids or\n"
+            "names; none: all) on its line or the line before is suppressed.  Settings:\n"
+            ".gmadvise at the repository root (disable, min-efficiency, include, define,\n"
+            "exclude); paths in JSON, SARIF and baselines are relative to that root (the\n"
+            "folder of .gmadvise, else of .git).  A progress line shows on a terminal.\n"
             "\n"
-            "exit codes: 0 no new findings, 1 new findings, 2 bad input or usage (also when\n"
-            "any file could not be checked, after checking the others), 3 environment\n"
-            "(libclang missing)\n";
+            "exit codes, the first that applies: 3 environment (libclang missing); 2 bad\n"
+            "usage or input of the run (options, settings, baseline, outputs); 1 new\n"
+            "findings; 2 files that could not be checked and are not in the baseline (the\n"
+            "others were checked); 0 otherwise (always 0 with --baseline-out)\n";
 
-enum { O_MIN_EFF = CLI_OWN, O_JSON, O_SARIF, O_BASELINE, O_BASELINE_OUT, O_CONFIG, O_NO_CONFIG };
+enum {
+    O_MIN_EFF = CLI_OWN, O_JSON, O_SARIF, O_BASELINE, O_BASELINE_OUT, O_CONFIG, O_NO_CONFIG, O_FORMAT,
+    O_DISABLE, O_ENABLE, O_LIST_RULES, O_EXCLUDE, O_NO_GITIGNORE
+};
 
 static const struct option own[] = {
     {"min-efficiency", required_argument, NULL, O_MIN_EFF},
     {"json", no_argument, NULL, O_JSON},
+    {"format", required_argument, NULL, O_FORMAT},
     {"sarif", required_argument, NULL, O_SARIF},
     {"baseline", required_argument, NULL, O_BASELINE},
     {"baseline-out", required_argument, NULL, O_BASELINE_OUT},
+    {"disable", required_argument, NULL, O_DISABLE},
+    {"enable", required_argument, NULL, O_ENABLE},
+    {"list-rules", no_argument, NULL, O_LIST_RULES},
+    {"exclude", required_argument, NULL, O_EXCLUDE},
+    {"no-gitignore", no_argument, NULL, O_NO_GITIGNORE},
+    {"jobs", required_argument, NULL, 'j'},
     {"config", required_argument, NULL, O_CONFIG},
     {"no-config", no_argument, NULL, O_NO_CONFIG},
     {"quiet", no_argument, NULL, 'q'},
@@ -64,13 +96,35 @@ static const struct option own[] = {
     {0},
 };
 
-static const cli_spec spec = {"gmadvise check", usage, own, "qp:", 1};
+static const cli_spec spec = {"gmadvise check", usage, own, "qp:j:", 1};
+
+#define MAX_EXCLUDES 256
 
 typedef struct {
     double min_eff;             /* 0: the settings file's, else the default */
-    int json, quiet, no_config;
+    int json, oneline, quiet, no_config, list_rules, no_gitignore;
+    unsigned jobs;              /* 0: the processors */
+    unsigned disable, enable;   /* rule bits */
     const char *sarif, *baseline, *baseline_out, *compdb, *config;
+    const char *exclude[MAX_EXCLUDES];
+    unsigned nexclude;
 } check_args;
+
+/* "GM002,stride" into rule bits. */
+static int rule_list(const char *opt, const char *arg, unsigned *bits, gm_status *st)
+{
+    for (const char *p = arg; *p;) {
+        size_t n = strcspn(p, ", ");
+        int r = n ? adv_rule_find(p, n) : -2;
+        if (r == -1)
+            return gm_fail(st, GM_EINPUT, "%s %s: no rule named '%.*s' (see gmadvise check --list-rules)", opt,
+                           arg, (int)n, p);
+        if (r >= 0)
+            *bits |= 1u << r;
+        p += n + (p[n] != '\0');
+    }
+    return GM_OK;
+}
 
 static int option(void *ctx, int id, const char *arg, gm_status *st)
 {
@@ -83,8 +137,32 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
     case O_BASELINE_OUT: a->baseline_out = arg; break;
     case O_CONFIG: a->config = arg; break;
     case O_NO_CONFIG: a->no_config = 1; break;
+    case O_LIST_RULES: a->list_rules = 1; break;
+    case O_NO_GITIGNORE: a->no_gitignore = 1; break;
+    case O_DISABLE: return rule_list("--disable", arg, &a->disable, st);
+    case O_ENABLE: return rule_list("--enable", arg, &a->enable, st);
     case 'q': a->quiet = 1; break;
     case 'p': a->compdb = arg; break;
+    case O_EXCLUDE:
+        if (a->nexclude >= MAX_EXCLUDES)
+            return gm_fail(st, GM_EINPUT, "too many --exclude options (at most %d)", MAX_EXCLUDES);
+        a->exclude[a->nexclude++] = arg;
+        break;
+    case O_FORMAT:
+        if (!strcmp(arg, "json"))
+            a->json = 1;
+        else if (!strcmp(arg, "oneline"))
+            a->oneline = 1;
+        else if (strcmp(arg, "text"))
+            return gm_fail(st, GM_EINPUT, "--format %s: expected text, oneline or json", arg);
+        break;
+    case 'j': {
+        long v = strtol(arg, &end, 10);
+        if (end == arg || *end || v < 1 || v > 1024)
+            return gm_fail(st, GM_EINPUT, "--jobs %s: expected a number from 1 to 1024", arg);
+        a->jobs = (unsigned)v;
+        break;
+    }
     case O_MIN_EFF:
         a->min_eff = strtod(arg, &end);
         if (end == arg || *end || !(a->min_eff > 0) || a->min_eff > 100)
@@ -122,48 +200,54 @@ static int load_one(const char *file, const char *unit, const cli_common *cc, co
 
 /* 1 when `path` is a kernels file that `unit`, another of the files,
  * #includes: checking that one checks it (said in a note). */
-static int checked_with_includer(const cli_files *files, const char *path, const char *unit)
+static int checked_with_includer(const cli_files *files, const char *path, const char *unit, int quiet)
 {
     char real[PATH_MAX + 1];
     if (!unit || !realpath(unit, real))
         return 0;
     for (unsigned i = 0; i < files->n; i++)
         if (files->real[i] && !strcmp(files->real[i], real)) {
-            fprintf(stderr, "gmadvise check: note: %s: checked with %s, which #includes it\n", path, unit);
+            if (!quiet)
+                fprintf(stderr, "gmadvise check: note: %s: checked with %s, which #includes it\n", path, unit);
             return 1;
         }
     return 0;
 }
 
-/* Checks every file; one that fails is reported and recorded, and the
- * rest are still checked. */
-static void check_files(adv_check *c, const cli_files *files, const cli_common *cc, const cli_config *cfg,
-                        const cli_compdb *db)
+typedef struct {
+    const cli_files *files;
+    const cli_common *cc;
+    const cli_config *cfg;
+    const cli_compdb *db;
+    int quiet;
+} file_job;
+
+/* One file's check, in its worker (check_workers.h). */
+static int check_file(void *ctx, unsigned i, adv_check *c)
 {
-    for (unsigned i = 0; i < files->n; i++) {
-        adv_model *m = NULL;
-        gm_status fst;
-        gm_status_init(&fst);
-        char unit[PATH_MAX + 1];
-        const char *in = !files->error[i] && cli_includer(files->path[i], unit, sizeof unit) ? unit : NULL;
-        char hunit[PATH_MAX + 1]; /* a header's includer checks it, when checked too */
-        const char *hin = !files->error[i] && cli_header_includer(files->path[i], hunit, sizeof hunit) ? hunit
-                                                                                                        : NULL;
-        if (files->error[i]) {
-            gm_fail(&fst, GM_EINPUT, "%s", files->error[i]);
-        } else if (checked_with_includer(files, files->path[i], in ? in : hin)) {
-            continue;
-        } else if (load_one(files->path[i], in, cc, cfg, db, &m, &fst) == GM_OK) {
-            adv_check_model(c, m);
-        }
-        if (m) /* what was skipped, and why */
-            adv_notes_text(m, "gmadvise check: note: ", stderr);
-        if (fst.code != GM_OK) {
-            gm_print_error("gmadvise check", &fst);
-            adv_check_file_error(c, files->path[i], &fst);
-        }
-        adv_model_destroy(m);
+    const file_job *fj = ctx;
+    const cli_files *files = fj->files;
+    adv_model *m = NULL;
+    gm_status fst;
+    gm_status_init(&fst);
+    char unit[PATH_MAX + 1];
+    const char *in = !files->error[i] && cli_includer(files->path[i], unit, sizeof unit) ? unit : NULL;
+    char hunit[PATH_MAX + 1]; /* a header's includer checks it, when checked too */
+    const char *hin = !files->error[i] && cli_header_includer(files->path[i], hunit, sizeof hunit) ? hunit : NULL;
+    if (files->error[i])
+        gm_fail(&fst, GM_EINPUT, "%s", files->error[i]);
+    else if (checked_with_includer(files, files->path[i], in ? in : hin, fj->quiet))
+        return 1;
+    else if (load_one(files->path[i], in, fj->cc, fj->cfg, fj->db, &m, &fst) == GM_OK)
+        adv_check_model(c, m);
+    if (m && !fj->quiet) /* what was skipped, and why */
+        adv_notes_text(m, "gmadvise check: note: ", stderr);
+    if (fst.code != GM_OK) {
+        gm_print_error("gmadvise check", &fst);
+        adv_check_file_error(c, files->path[i], &fst);
     }
+    adv_model_destroy(m);
+    return 0;
 }
 
 static int write_json(const adv_check *c, const char *path, gm_status *st)
@@ -188,11 +272,58 @@ static int outputs(const check_args *a, const adv_check *c, gm_status *st)
     }
     if (rc == GM_OK && a->baseline_out)
         rc = write_json(c, a->baseline_out, st);
+    if (a->sarif && !strcmp(a->sarif, "-"))
+        return rc; /* stdout holds the SARIF alone */
     if (rc == GM_OK && a->json)
         rc = write_json(c, NULL, st);
     else if (rc == GM_OK)
-        adv_check_text(c, a->quiet, stdout);
+        adv_check_text(c, a->oneline ? ADV_CHECK_ONELINE : a->quiet ? ADV_CHECK_QUIET : ADV_CHECK_FULL, stdout);
     return rc;
+}
+
+static void list_rules(unsigned disabled)
+{
+    for (int r = 0; r < ADV_R_COUNT; r++) {
+        const adv_rule_info *ri = adv_rule_get(r);
+        printf("%s  %-18s %-8s %-3s %s\n", ri->id, ri->name, ri->level, disabled & (1u << r) ? "off" : "on",
+               ri->summary);
+    }
+}
+
+static void select_files(const check_args *a, const cli_common *cc, const cli_config *cfg, const cli_compdb *db,
+                         cli_files *files)
+{
+    const char *globs[MAX_EXCLUDES + CLI_CONFIG_MAX_ARGS];
+    unsigned n = 0;
+    for (unsigned i = 0; i < a->nexclude; i++)
+        globs[n++] = a->exclude[i];
+    for (unsigned i = 0; i < cfg->nexclude; i++)
+        globs[n++] = cfg->exclude[i];
+    cli_select sel = {globs, n, a->no_gitignore, cfg->root};
+    /* with a database and no file: every CUDA source it lists */
+    if (cc->noperands || !db)
+        cli_files_add(files, (const char *const *)cc->operands, cc->noperands, &sel);
+    for (unsigned i = 0; !cc->noperands && db && i < cli_compdb_nsources(db); i++)
+        cli_files_add(files, (const char *const[]){cli_compdb_source(db, i)}, 1, &sel);
+    for (unsigned i = 0; i < files->nnotes && !a->quiet; i++)
+        fprintf(stderr, "gmadvise check: note: %s\n", files->notes[i]);
+    if (files->excluded && !a->quiet)
+        fprintf(stderr, "gmadvise check: note: %u file%s left out by --exclude or exclude in %s\n", files->excluded,
+                files->excluded == 1 ? "" : "s", CLI_CONFIG_NAME);
+}
+
+/* The exit code, by the precedence the usage text states. */
+static int verdict(const check_args *a, const adv_check *c, unsigned nfiles, gm_status *st)
+{
+    if (a->baseline_out)
+        return GM_OK;
+    if (adv_check_new_count(c))
+        return GM_EFINDINGS;
+    if (adv_check_new_error_count(c))
+        return gm_fail(st, GM_EINPUT, "%u of %u files could not be checked (errors above)%s",
+                       adv_check_new_error_count(c), nfiles,
+                       adv_check_error_count(c) > adv_check_new_error_count(c) ? "; the others in the baseline" : "");
+    return GM_OK;
 }
 
 static int run(const check_args *a, const cli_common *cc, gm_status *st)
@@ -202,31 +333,36 @@ static int run(const check_args *a, const cli_common *cc, gm_status *st)
     cli_files files = {0};
     adv_check *c = NULL;
     int rc = cli_config_load(a->config, a->no_config, &cfg, st);
+    unsigned disabled = ((cfg.disabled | a->disable) & ~a->enable);
+    if (rc == GM_OK && a->list_rules) {
+        list_rules(disabled);
+        cli_config_free(&cfg);
+        return GM_OK;
+    }
+    if (rc == GM_OK && !cc->noperands && !a->compdb)
+        rc = gm_fail(st, GM_EINPUT, "no file given (see gmadvise check --help)");
+    if (rc == GM_OK && a->json && a->sarif && !strcmp(a->sarif, "-"))
+        rc = gm_fail(st, GM_EINPUT, "--json and --sarif - both want stdout: write one of them to a file");
     if (rc == GM_OK && a->compdb && !(db = cli_compdb_load(a->compdb, st)))
         rc = st->code;
+    if (rc == GM_OK)
+        select_files(a, cc, &cfg, db, &files);
+    /* libclang is loaded once, before the workers: without it nothing can be checked */
+    if (rc == GM_OK && files.n && !adv_clang_load(st))
+        rc = st->code ? st->code : GM_EENV;
     if (rc == GM_OK) {
-        /* with a database and no file: every CUDA source it lists */
-        if (cc->noperands || !db)
-            cli_files_add(&files, (const char *const *)cc->operands, cc->noperands);
-        for (unsigned i = 0; !cc->noperands && db && i < cli_compdb_nsources(db); i++)
-            cli_files_add(&files, (const char *const[]){cli_compdb_source(db, i)}, 1);
-        for (unsigned i = 0; i < files.nnotes; i++)
-            fprintf(stderr, "gmadvise check: note: %s\n", files.notes[i]);
-    }
-    if (rc == GM_OK) {
-        adv_check_opts o = {a->min_eff > 0 ? a->min_eff : cfg.min_efficiency, cfg.disabled, cfg.root};
+        adv_check_opts o = {a->min_eff > 0 ? a->min_eff : cfg.min_efficiency, disabled, cfg.root};
         c = adv_check_create(&o);
-        check_files(c, &files, cc, &cfg, db);
+        file_job fj = {&files, cc, &cfg, db, a->quiet};
+        cli_workers_opts wo = {a->jobs ? a->jobs : cli_workers_default(), 0, 0, !a->quiet};
+        cli_check_workers(c, &o, files.n, (const char *const *)files.path, &wo, check_file, &fj);
         if (a->baseline)
             rc = apply_baseline(c, a->baseline, st);
     }
     if (rc == GM_OK)
         rc = outputs(a, c, st);
-    if (rc == GM_OK && adv_check_error_count(c))
-        rc = gm_fail(st, GM_EINPUT, "%u of %u files could not be checked (errors above)",
-                     adv_check_error_count(c), files.n);
-    else if (rc == GM_OK && adv_check_new_count(c) && !a->baseline_out)
-        rc = GM_EFINDINGS;
+    if (rc == GM_OK)
+        rc = verdict(a, c, files.n, st);
     adv_check_destroy(c);
     cli_files_free(&files);
     cli_compdb_free(db);
@@ -239,8 +375,6 @@ int gm_cmd_check(int argc, char **argv, gm_status *st)
     check_args a = {0};
     cli_common c;
     int rc = cli_parse(&spec, argc, argv, &c, option, &a, st);
-    if (rc == GM_OK && !c.done && !c.noperands && !a.compdb)
-        rc = gm_fail(st, GM_EINPUT, "no file given (see gmadvise check --help)");
     if (rc == GM_OK && !c.done)
         rc = run(&a, &c, st);
     cli_common_free(&c);

@@ -107,7 +107,7 @@ static int run_lesson(const char *name, const char *header, const cli_common *c,
     unsigned n = 0;
     fflush(stdout);
     int rc = adv_engine_run(m, &o, &res, &n, st);
-    adv_report_text_all(res, n, stdout, cli_color());
+    adv_report_text_all(res, n, stdout, cli_report_style(c));
     adv_results_free(res, n);
     adv_model_destroy(m);
     if (rc == GM_EPARTIAL)

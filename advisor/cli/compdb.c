@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "../../common/json.h"
+#include "../../common/limits.h"
 #include "../../common/strbuf.h"
 
 typedef struct {
@@ -68,39 +69,112 @@ static void add_flag(entry *e, char *flag)
     e->flags[e->nflags++] = flag;
 }
 
-/* The parser's flags among a compiler's arguments: folders made absolute. */
-static void keep_flags(entry *e, const char *dir, char **argv, unsigned argc)
+/* argv with every response file read in its place, as the compiler reads
+ * it: `@FILE` (gcc, clang, nvcc) and nvcc's `--options-file FILE`,
+ * `--options-file=FILE` and `-optf FILE` (CMake's Makefile generator puts
+ * nvcc's -I flags in includes_CUDA.rsp so), FILE relative to `dir`, split
+ * as a shell splits words; nested at most GM_RESPONSE_FILE_DEPTH deep.  A
+ * file that cannot be read stays as it was written. */
+static void expand(const char *dir, char **argv, unsigned argc, int nvcc, char ***out, unsigned *n,
+                   unsigned depth)
 {
-    static const char *const with_folder[] = {"-I", "-isystem", "-iquote", "-idirafter"};
-    static const char *const with_value[] = {"-D", "-U", "-include"};
+    for (unsigned i = 0; i < argc; i++) {
+        const char *a = argv[i], *file = NULL;
+        if (a[0] == '@' && a[1])
+            file = a + 1;
+        else if (nvcc && !strncmp(a, "--options-file=", 15))
+            file = a + 15;
+        else if (nvcc && (!strcmp(a, "--options-file") || !strcmp(a, "-optf")) && i + 1 < argc)
+            file = argv[++i];
+        char *text = NULL;
+        if (file && depth < GM_RESPONSE_FILE_DEPTH) {
+            char *path = absolute(dir, file);
+            text = gm_read_file(path, NULL);
+            free(path);
+        }
+        if (text) {
+            unsigned m;
+            char **words = split_command(text, &m);
+            /* nvcc reads a comma-separated list in one options file too */
+            expand(dir, words, m, nvcc, out, n, depth + 1);
+            for (unsigned w = 0; w < m; w++)
+                free(words[w]);
+            free(words);
+            free(text);
+            continue;
+        }
+        *out = gm_xrealloc(*out, (*n + 1) * sizeof **out);
+        (*out)[(*n)++] = gm_xstrdup(a);
+    }
+}
+
+/* The option spellings that carry a folder, a macro or a file, as gcc,
+ * clang and nvcc write them, and what the parser calls each. */
+static const struct {
+    const char *spelling, *as;
+    int folder;      /* the value is a path, made absolute */
+    int nvcc_only;   /* long spellings only nvcc knows */
+} spellings[] = {
+    {"--include-path", "-I", 1, 1}, {"--system-include", "-isystem", 1, 1},
+    {"--pre-include", "-include", 1, 1}, {"--define-macro", "-D", 0, 1}, {"--undefine-macro", "-U", 0, 1},
+    {"-isystem", "-isystem", 1, 0}, {"-iquote", "-iquote", 1, 0}, {"-idirafter", "-idirafter", 1, 0},
+    {"-include", "-include", 1, 0}, {"-I", "-I", 1, 0}, {"-D", "-D", 0, 0}, {"-U", "-U", 0, 0},
+};
+
+/* The parser's flags among a compiler's arguments (response files read):
+ * folders made absolute.  Every spelling nvcc accepts is read: `-I DIR`,
+ * `-IDIR`, `-I=DIR`, `--include-path DIR`, `--include-path=DIR`,
+ * `-isystem=DIR`, `--system-include`, `--pre-include`, `--define-macro`,
+ * and nvcc's comma-separated lists (`-I a,b`); `-std=` and nvcc's
+ * `--std c++17`. */
+static void keep_flags(entry *e, const char *dir, char **argv0, unsigned argc0)
+{
+    const char *base = argc0 ? strrchr(argv0[0], '/') : NULL;
+    int nvcc = argc0 && strstr(base ? base + 1 : argv0[0], "nvcc") != NULL;
+    char **argv = NULL;
+    unsigned argc = 0;
+    expand(dir, argv0, argc0, nvcc, &argv, &argc, 0);
     for (unsigned i = 1; i < argc; i++) {
         const char *a = argv[i];
         int done = 0;
-        for (size_t k = 0; k < sizeof with_folder / sizeof *with_folder && !done; k++) {
-            size_t len = strlen(with_folder[k]);
-            if (strncmp(a, with_folder[k], len))
+        for (size_t k = 0; k < sizeof spellings / sizeof *spellings && !done; k++) {
+            const char *sp = spellings[k].spelling;
+            size_t len = strlen(sp);
+            if (strncmp(a, sp, len) || (spellings[k].nvcc_only && !nvcc))
                 continue;
-            const char *v = a[len] ? a + len : i + 1 < argc ? argv[++i] : NULL;
-            if (v) {
-                add_flag(e, gm_xstrdup(with_folder[k]));
-                add_flag(e, absolute(dir, v));
-            }
-            done = 1;
-        }
-        for (size_t k = 0; k < sizeof with_value / sizeof *with_value && !done; k++) {
-            size_t len = strlen(with_value[k]);
-            if (strncmp(a, with_value[k], len) || (a[len] && !strcmp(with_value[k], "-include")))
+            const char *rest = a + len;
+            /* "-include" is no -I of "nclude", nor "-isystem" a -I: longer spellings come first;
+             * a long spelling is itself, or itself with "=" */
+            if (*rest && sp[1] == '-' && *rest != '=')
                 continue;
-            const char *v = a[len] ? a + len : i + 1 < argc ? argv[++i] : NULL;
-            if (v) {
-                add_flag(e, gm_xstrdup(with_value[k]));
-                add_flag(e, !strcmp(with_value[k], "-include") ? absolute(dir, v) : gm_xstrdup(v));
-            }
+            if (*rest && !strcmp(sp, "-include") && *rest != '=')
+                continue;
+            if (*rest == '=' && (nvcc || sp[1] == '-'))
+                rest++;
+            const char *v = *rest ? rest : i + 1 < argc ? argv[++i] : NULL;
             done = 1;
+            if (!v)
+                break;
+            /* nvcc takes a list: -I a,b */
+            char *list = gm_xstrdup(v), *save = NULL;
+            for (char *item = nvcc ? strtok_r(list, ",", &save) : list; item;
+                 item = nvcc ? strtok_r(NULL, ",", &save) : NULL) {
+                add_flag(e, gm_xstrdup(spellings[k].as));
+                add_flag(e, spellings[k].folder ? absolute(dir, item) : gm_xstrdup(item));
+            }
+            free(list);
         }
-        if (!done && !strncmp(a, "-std=", 5))
-            add_flag(e, gm_xstrdup(a));
+        if (!done && (!strncmp(a, "-std=", 5) || (nvcc && !strncmp(a, "--std=", 6))))
+            add_flag(e, gm_xstrdup(a[1] == '-' ? a + 1 : a));
+        else if (!done && nvcc && (!strcmp(a, "--std") || !strcmp(a, "-std")) && i + 1 < argc) {
+            char std[64];
+            snprintf(std, sizeof std, "-std=%s", argv[++i]);
+            add_flag(e, gm_xstrdup(std));
+        }
     }
+    for (unsigned i = 0; i < argc; i++)
+        free(argv[i]);
+    free(argv);
 }
 
 static int is_cuda_source(const char *f)
@@ -125,12 +199,21 @@ cli_compdb *cli_compdb_load(const char *path, gm_status *st)
         return NULL;
     }
     cli_compdb *db = gm_xcalloc(1, sizeof *db);
+    /* a relative "directory" is relative to the database's own folder */
+    char dbdir[PATH_MAX + 32];
+    snprintf(dbdir, sizeof dbdir, "%s", file);
+    char *slash = strrchr(dbdir, '/');
+    if (slash)
+        *(slash == dbdir ? slash + 1 : slash) = '\0';
+    else
+        snprintf(dbdir, sizeof dbdir, ".");
     for (unsigned i = 0; i < doc->nkids; i++) {
         const adv_jval *k = &doc->kids[i], *args = adv_json_member(k, "arguments");
-        const char *dir = adv_json_member_str(k, "directory"), *f = adv_json_member_str(k, "file");
+        const char *d = adv_json_member_str(k, "directory"), *f = adv_json_member_str(k, "file");
         if (!*f)
             continue;
-        entry e = {absolute(*dir ? dir : ".", f), NULL, 0};
+        char *dirbuf = absolute(dbdir, *d ? d : "."), *dir = dirbuf;
+        entry e = {absolute(dir, f), NULL, 0};
         char **argv;
         unsigned argc = 0;
         if (args && args->type == ADV_J_ARR) {
@@ -140,7 +223,8 @@ cli_compdb *cli_compdb_load(const char *path, gm_status *st)
         } else {
             argv = split_command(adv_json_member_str(k, "command"), &argc);
         }
-        keep_flags(&e, *dir ? dir : ".", argv, argc);
+        keep_flags(&e, dir, argv, argc);
+        free(dirbuf);
         for (unsigned a = 0; a < argc; a++)
             free(argv[a]);
         free(argv);

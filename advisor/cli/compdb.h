@@ -19,8 +19,10 @@ void cli_compdb_free(cli_compdb *db);
 unsigned cli_compdb_nsources(const cli_compdb *db);
 const char *cli_compdb_source(const cli_compdb *db, unsigned i);
 
-/* The parser flags of `file` (-I, -isystem, -D, -U, -include, -std, each
- * folder made absolute from the entry's directory), appended to args[*n]
+/* The parser flags of `file` (-I, -isystem, -D, -U, -include, -std, in
+ * every spelling gcc, clang and nvcc accept, response files (@FILE, nvcc's
+ * --options-file) read in place, each folder made absolute from the
+ * entry's directory, itself relative to the database's folder), appended to args[*n]
  * up to max; 0 when the database does not list the file (its flags are
  * then the command line's alone).  Strings are owned by db. */
 int cli_compdb_flags(const cli_compdb *db, const char *file, const char **args, unsigned *n, unsigned max);

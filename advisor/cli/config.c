@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../../common/strbuf.h"
@@ -91,10 +92,10 @@ static int line(cli_config *c, char *s, unsigned ln, gm_status *st)
         return GM_OK;
     }
     int disable = klen == 7 && !strncmp(key, "disable", 7), include = klen == 7 && !strncmp(key, "include", 7),
-        define = klen == 6 && !strncmp(key, "define", 6);
-    if (!disable && !include && !define)
-        return bad(c, ln, (unsigned)(key - s + 1), st, "unknown key (disable, min-efficiency, include, define):",
-                   key, klen);
+        define = klen == 6 && !strncmp(key, "define", 6), exclude = klen == 7 && !strncmp(key, "exclude", 7);
+    if (!disable && !include && !define && !exclude)
+        return bad(c, ln, (unsigned)(key - s + 1), st,
+                   "unknown key (disable, min-efficiency, include, define, exclude):", key, klen);
     while (*p) {
         size_t n = word(p);
         char w[PATH_MAX + 1];
@@ -105,6 +106,10 @@ static int line(cli_config *c, char *s, unsigned ln, gm_status *st)
             if (r < 0)
                 return bad(c, ln, col, st, "no rule named", p, n);
             c->disabled |= 1u << r;
+        } else if (exclude) {
+            if (c->nexclude >= CLI_CONFIG_MAX_ARGS)
+                return bad(c, ln, col, st, "too many exclude values at", p, n);
+            c->exclude[c->nexclude++] = gm_xstrdup(w);
         } else if (c->nargs + 2 > CLI_CONFIG_MAX_ARGS) {
             return bad(c, ln, col, st, "too many include and define values at", p, n);
         } else if (include) {
@@ -121,10 +126,32 @@ static int line(cli_config *c, char *s, unsigned ln, gm_status *st)
     return GM_OK;
 }
 
-static int read_file(cli_config *c, gm_status *st)
+/* A pipe, a device or stdin, read to its end (at most 1 MiB). */
+static char *read_stream(const char *path)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+    if (!f)
+        return NULL;
+    sb_t b;
+    sb_init(&b);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && b.len < (1u << 20))
+        sb_putn(&b, buf, n);
+    int bad = ferror(f);
+    if (f != stdin)
+        fclose(f);
+    if (bad) {
+        sb_free(&b);
+        return NULL;
+    }
+    return b.s ? sb_take(&b) : gm_xstrdup("");
+}
+
+static int read_file(cli_config *c, const char *stream, gm_status *st)
 {
     size_t len;
-    char *text = gm_read_file(c->file, &len);
+    char *text = stream ? read_stream(stream) : gm_read_file(c->file, &len);
     if (!text)
         return gm_fail(st, GM_EINPUT, "%s: cannot read: %s", c->file, strerror(errno));
     int rc = GM_OK;
@@ -146,6 +173,14 @@ static int read_file(cli_config *c, gm_status *st)
 int cli_config_load(const char *path, int none, cli_config *c, gm_status *st)
 {
     memset(c, 0, sizeof *c);
+    struct stat sb;
+    if (path && (!strcmp(path, "-") || (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode)))) {
+        /* a stream has no folder: the root is found as without it */
+        if (!find_up(CLI_CONFIG_NAME, c->root) && !find_up(".git", c->root) && !getcwd(c->root, sizeof c->root))
+            snprintf(c->root, sizeof c->root, ".");
+        snprintf(c->file, sizeof c->file, "%s", strcmp(path, "-") ? path : "<stdin>");
+        return read_file(c, path, st);
+    }
     if (path) {
         char *slash;
         if (!realpath(path, c->file))
@@ -153,13 +188,13 @@ int cli_config_load(const char *path, int none, cli_config *c, gm_status *st)
         snprintf(c->root, sizeof c->root, "%s", c->file);
         if ((slash = strrchr(c->root, '/')) != NULL)
             *(slash == c->root ? slash + 1 : slash) = '\0';
-        return read_file(c, st);
+        return read_file(c, NULL, st);
     }
     if (find_up(CLI_CONFIG_NAME, c->root)) {
         snprintf(c->file, sizeof c->file, "%s/%s", strcmp(c->root, "/") ? c->root : "", CLI_CONFIG_NAME);
         if (none)
             c->file[0] = '\0';
-        return none ? GM_OK : read_file(c, st);
+        return none ? GM_OK : read_file(c, NULL, st);
     }
     if (!find_up(".git", c->root) && !getcwd(c->root, sizeof c->root))
         snprintf(c->root, sizeof c->root, ".");
@@ -171,4 +206,7 @@ void cli_config_free(cli_config *c)
     for (unsigned i = 1; i < c->nargs; i += 2)
         free((char *)c->args[i]);
     c->nargs = 0;
+    for (unsigned i = 0; i < c->nexclude; i++)
+        free((char *)c->exclude[i]);
+    c->nexclude = 0;
 }

@@ -6,6 +6,7 @@
  *     min-efficiency = 60           the threshold, in percent
  *     include = include third_party parser -I folders, relative to this file
  *     define = USE_HALF=1           parser -D
+ *     exclude = build, third_party, *.pb.h  files left out (globs, as --exclude)
  *
  * The root is where the file is: the working directory or the nearest
  * folder above it holding `.gmadvise`; without one, the nearest holding
@@ -28,10 +29,14 @@ typedef struct {
     double min_efficiency;    /* percent; 0: not set */
     const char *args[CLI_CONFIG_MAX_ARGS]; /* "-I", DIR, "-D", DEF, ...: owned by the config */
     unsigned nargs;
+    const char *exclude[CLI_CONFIG_MAX_ARGS]; /* globs: owned by the config */
+    unsigned nexclude;
 } cli_config;
 
 /* Finds the root and reads its .gmadvise, or reads `path` when not NULL
- * (its folder is then the root).  `none`: no file is read, the root is
+ * (a regular file's folder is then the root; "-" is stdin, and a pipe or
+ * a device, as /dev/stdin or <(...), is read to its end, the root then
+ * found as without it).  `none`: no file is read, the root is
  * still found.  GM_EINPUT, located (".gmadvise:3:1: error: ..."), for a
  * file that cannot be read or has a bad line.  The caller frees c with
  * cli_config_free, also after a failure. */

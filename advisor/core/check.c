@@ -212,6 +212,32 @@ unsigned adv_check_new_count(const adv_check *c)
     return n;
 }
 
+unsigned adv_check_new_error_count(const adv_check *c)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < c->nerrors; i++)
+        n += !c->errors[i].known;
+    return n;
+}
+
+void adv_check_append(adv_check *c, const adv_finding *f, unsigned nf, const adv_check_note *n, unsigned nn,
+                      const adv_check_error *e, unsigned ne, const adv_check_totals *t)
+{
+    c->f = gm_xrealloc(c->f, (c->n + nf + 1) * sizeof *c->f);
+    memcpy(c->f + c->n, f, nf * sizeof *f);
+    c->n += nf;
+    c->notes = gm_xrealloc(c->notes, (c->nnotes + nn + 1) * sizeof *c->notes);
+    memcpy(c->notes + c->nnotes, n, nn * sizeof *n);
+    c->nnotes += nn;
+    c->errors = gm_xrealloc(c->errors, (c->nerrors + ne + 1) * sizeof *c->errors);
+    memcpy(c->errors + c->nerrors, e, ne * sizeof *e);
+    c->nerrors += ne;
+    c->totals.files += t->files;
+    c->totals.kernels += t->kernels;
+    c->totals.accesses += t->accesses;
+    c->totals.affine += t->affine;
+}
+
 unsigned adv_check_suppressed_count(const adv_check *c)
 {
     unsigned n = 0;
@@ -414,6 +440,15 @@ int adv_check_baseline(adv_check *c, const adv_jval *doc, const char *path, gm_s
                        !strcmp(adv_json_member_str(b, "kernel"), f->site.kernel) &&
                        !strcmp(adv_json_member_str(b, "access"), f->site.access) &&
                        !strcmp(adv_json_member_str(b, "rule"), rules[f->rule].id);
+        }
+    }
+    const adv_jval *errors = adv_json_member(doc, "errors");
+    for (unsigned i = 0; errors && errors->type == ADV_J_ARR && i < c->nerrors; i++) {
+        adv_check_error *e = &c->errors[i];
+        for (unsigned j = 0; j < errors->nkids && !e->known; j++) {
+            const char *file = adv_json_member_str(&errors->kids[j], "file");
+            e->known = (!strcmp(file, e->at.path) || !strcmp(file, e->at.file)) &&
+                       !strcmp(adv_json_member_str(&errors->kids[j], "message"), e->message);
         }
     }
     c->baseline = 1;

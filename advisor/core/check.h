@@ -75,6 +75,7 @@ typedef struct {
 typedef struct {
     adv_check_where at;
     char message[1024]; /* the error without its location */
+    int known;          /* in the baseline: accepted, as a known finding is */
 } adv_check_error;
 
 typedef struct {
@@ -84,6 +85,12 @@ typedef struct {
 } adv_check_opts;
 
 typedef struct adv_check adv_check;
+
+/* What was checked: kernels, their accesses, and how many of those the
+ * model found affine (stride*g + offset within each warp). */
+typedef struct {
+    unsigned files, kernels, accesses, affine;
+} adv_check_totals;
 
 adv_check *adv_check_create(const adv_check_opts *o);
 void adv_check_destroy(adv_check *c);
@@ -99,11 +106,19 @@ void adv_check_model(adv_check *c, const adv_model *m);
  * with the location when it has one ("f.cu:3:7: error: ..."). */
 void adv_check_file_error(adv_check *c, const char *file, const gm_status *st);
 
+/* Appends what another check with the same options recorded (one file's
+ * part, checked in a worker process): its findings, notes, errors and
+ * totals, after this one's.  How `check -j` merges files in their order. */
+void adv_check_append(adv_check *c, const adv_finding *f, unsigned nf, const adv_check_note *n, unsigned nn,
+                      const adv_check_error *e, unsigned ne, const adv_check_totals *t);
+
 /* Marks findings that a baseline (the parsed output of an earlier check
  * --json, read from `path`) already lists, matched by file, kernel,
  * access and rule (not by line, which moves); files by their path
- * relative to the root, or as named.  GM_EINPUT when doc is not
- * such an output. */
+ * relative to the root, or as named.  Files that could not be checked
+ * (its "errors") are known too, matched by file and message (not line),
+ * so that a repository can accept what gmadvise cannot analyse and still
+ * fail on what is new.  GM_EINPUT when doc is not such an output. */
 int adv_check_baseline(adv_check *c, const adv_jval *doc, const char *path, gm_status *st);
 
 unsigned adv_check_count(const adv_check *c);
@@ -111,14 +126,10 @@ const adv_finding *adv_check_finding(const adv_check *c, unsigned i);
 unsigned adv_check_new_count(const adv_check *c); /* neither known nor suppressed */
 unsigned adv_check_suppressed_count(const adv_check *c);
 unsigned adv_check_error_count(const adv_check *c);
+unsigned adv_check_new_error_count(const adv_check *c); /* errors not in the baseline */
 const adv_check_error *adv_check_error_at(const adv_check *c, unsigned i);
 /* The root as an absolute path with a trailing '/'. */
 const char *adv_check_root(const adv_check *c);
-/* What was checked: kernels, their accesses, and how many of those the
- * model found affine (stride*g + offset within each warp). */
-typedef struct {
-    unsigned files, kernels, accesses, affine;
-} adv_check_totals;
 adv_check_totals adv_check_get_totals(const adv_check *c);
 unsigned adv_check_note_count(const adv_check *c);
 const adv_check_note *adv_check_note_at(const adv_check *c, unsigned i);

@@ -6,7 +6,7 @@
 
 #include "../../common/json.h"
 
-void adv_check_text(const adv_check *c, int quiet, FILE *out)
+void adv_check_text(const adv_check *c, adv_check_style style, FILE *out)
 {
     for (unsigned i = 0; i < adv_check_count(c); i++) {
         const adv_finding *f = adv_check_finding(c, i);
@@ -18,17 +18,19 @@ void adv_check_text(const adv_check *c, int quiet, FILE *out)
                 s->at.file, s->at.line, s->at.col, r->level, s->mode, s->access, s->kernel,
                 f->sectors_per_request, 100 * f->efficiency, r->id, r->name,
                 f->known ? " (known: in the baseline)" : "");
+        if (style == ADV_CHECK_ONELINE)
+            continue;
         fprintf(out, "  %s\n", r->summary);
         if (f->detail[0])
             fprintf(out, "  %s\n", f->detail);
         fprintf(out, "  suggestion: %s\n", f->suggestion);
     }
-    for (unsigned i = 0; i < adv_check_note_count(c); i++) {
+    for (unsigned i = 0; i < adv_check_note_count(c) && style == ADV_CHECK_FULL; i++) {
         const adv_check_site *s = &adv_check_note_at(c, i)->site;
         fprintf(out, "%s:%u:%u: note: %s %s in %s not modelled: %s\n", s->at.file, s->at.line, s->at.col,
                 s->mode, s->access, s->kernel, adv_check_note_at(c, i)->why);
     }
-    if (quiet)
+    if (style != ADV_CHECK_FULL)
         return;
     unsigned shown = adv_check_count(c) - adv_check_suppressed_count(c), fresh = adv_check_new_count(c);
     adv_check_totals t = adv_check_get_totals(c);
@@ -38,9 +40,11 @@ void adv_check_text(const adv_check *c, int quiet, FILE *out)
         fprintf(out, " (%u new, %u known from the baseline)", fresh, shown - fresh);
     if (adv_check_suppressed_count(c))
         fprintf(out, ", %u suppressed in the source", adv_check_suppressed_count(c));
-    if (adv_check_error_count(c))
-        fprintf(out, ", %u file%s could not be checked", adv_check_error_count(c),
-                adv_check_error_count(c) == 1 ? "" : "s");
+    unsigned ne = adv_check_error_count(c), nknown = ne - adv_check_new_error_count(c);
+    if (ne)
+        fprintf(out, ", %u file%s could not be checked", ne, ne == 1 ? "" : "s");
+    if (nknown)
+        fprintf(out, " (%u known from the baseline)", nknown);
     fprintf(out, "; threshold %.0f%% efficiency; static model, no GPU used\n", adv_check_threshold(c));
 }
 
@@ -104,6 +108,7 @@ void adv_check_json(const adv_check *c, sb_t *out)
         adv_json_begin_obj(&j, NULL);
         json_where(&j, &e->at);
         adv_json_str(&j, "message", e->message);
+        adv_json_bool(&j, "known", e->known);
         adv_json_end_obj(&j);
     }
     adv_json_end_arr(&j);

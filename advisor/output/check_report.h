@@ -8,8 +8,14 @@
 #include "../../common/strbuf.h"
 #include "../core/check.h"
 
-/* The findings, then a summary line unless `quiet`. */
-void adv_check_text(const adv_check *c, int quiet, FILE *out);
+typedef enum {
+    ADV_CHECK_FULL,    /* findings with their explanation, notes, a summary line */
+    ADV_CHECK_QUIET,   /* findings with their explanation only */
+    ADV_CHECK_ONELINE  /* a line per finding: FILE:LINE:COL: LEVEL: what [ID name] */
+} adv_check_style;
+
+/* The findings (not the suppressed ones) as `style` says. */
+void adv_check_text(const adv_check *c, adv_check_style style, FILE *out);
 void adv_check_json(const adv_check *c, sb_t *out);
 void adv_check_sarif(const adv_check *c, sb_t *out);
 

@@ -1,14 +1,85 @@
 #include "report.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 #include "../../common/json.h"
+#include "../../common/limits.h"
 #include "../engine/adopt.h"
 
 typedef struct {
     FILE *f;
     int color;
+    int width; /* columns prose is wrapped at; 0: not wrapped (--wide) */
 } out_t;
+
+/* Prose: printed as formatted, or word-wrapped at o->width with the
+ * lines after the first indented by `indent` (colour escapes take no
+ * column).  A word longer than a line stays whole. */
+static void vsay(const out_t *o, unsigned col, unsigned indent, const char *fmt, va_list ap)
+{
+    char buf[8192];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    if (!o->width) {
+        fputs(buf, o->f);
+        return;
+    }
+    int fresh = col == 0; /* nothing but the indent on the line yet */
+    for (const char *p = buf; *p;) {
+        if (*p == '\n') {
+            fputc('\n', o->f);
+            col = 0;
+            fresh = 1;
+            p++;
+            continue;
+        }
+        /* the next word with the spaces before it; visible width without escapes */
+        const char *w = p;
+        unsigned spaces = 0, vis = 0;
+        while (*w == ' ')
+            w++, spaces++;
+        const char *e = w;
+        while (*e && *e != ' ' && *e != '\n') {
+            if (*e == '\033') {
+                while (*e && *e != 'm')
+                    e++;
+                if (*e)
+                    e++;
+                continue;
+            }
+            vis++, e++;
+        }
+        /* a word wraps unless it starts a line already (a word longer than a line stays whole) */
+        if (!fresh && vis && col + spaces + vis > (unsigned)o->width) {
+            fprintf(o->f, "\n%*s", (int)indent, "");
+            col = indent;
+            p = w;
+            fresh = 1;
+            continue;
+        }
+        fresh = 0;
+        fwrite(p, 1, (size_t)(e - p), o->f);
+        col += (unsigned)(w - p) + vis;
+        p = e;
+    }
+}
+
+static void say(const out_t *o, unsigned indent, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay(o, 0, indent, fmt, ap);
+    va_end(ap);
+}
+
+/* The same, the line already `col` columns long. */
+static void say_at(const out_t *o, unsigned col, unsigned indent, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay(o, col, indent, fmt, ap);
+    va_end(ap);
+}
 
 static const char *sgr(const out_t *o, const char *code)
 {
@@ -56,7 +127,8 @@ static void print_kernel(const out_t *o, const adv_result *r, unsigned ki)
         fprintf(o->f, "  no access through a pointer parameter\n");
         return;
     }
-    fprintf(o->f, "  %-28s %-5s %-28s %8s %5s %5s  %s\n", "access", "mode", "pattern", "sect/req",
+    int nw = o->width ? GM_NARROW_LABEL : 28, pw = o->width ? 22 : 28; /* name and pattern columns */
+    fprintf(o->f, "  %-*s %-5s %-*s %8s %5s %5s  %s\n", nw, "access", "mode", pw, "pattern", "sect/req",
             "eff", "bytes", "line");
     for (unsigned a = 0; a < k->naccesses; a++) {
         const adv_access *x = &k->acc[a];
@@ -75,8 +147,21 @@ static void print_kernel(const out_t *o, const adv_result *r, unsigned ki)
                      100 * c->efficiency, c->instrs, c->width);
         else
             snprintf(cost, sizeof cost, "%8s %5s %5s", "-", "-", "-");
-        fprintf(o->f, "  %-28s %-5s %-28.28s %s  %u\n", name, x->mode == ADV_WRITE ? "write" : "read",
-                pat, cost, x->line);
+        if (!o->width) {
+            fprintf(o->f, "  %-28s %-5s %-28.28s %s  %u\n", name, x->mode == ADV_WRITE ? "write" : "read",
+                    pat, cost, x->line);
+            continue;
+        }
+        /* 80 columns: a long name on a line of its own, a long pattern on the line after */
+        int long_name = (int)strlen(name) > nw, long_pat = (int)strlen(pat) > pw;
+        if (long_name)
+            fprintf(o->f, "  %s\n", name);
+        fprintf(o->f, "  %-*s %-5s %-*s %s  %u\n", nw, long_name ? "" : name, x->mode == ADV_WRITE ? "write" : "read",
+                pw, long_pat ? "(below)" : pat, cost, x->line);
+        if (long_pat) {
+            fprintf(o->f, "    ");
+            say(o, 6, "pattern: %s\n", pat);
+        }
     }
 }
 
@@ -88,17 +173,89 @@ static int has_adopted(const adv_result *r, unsigned k, int st)
     return 0;
 }
 
+/* The variants' table at 80 columns: the model's columns without a
+ * measurement, the measured ones with it (--wide: both); a layout name
+ * longer than GM_NARROW_LABEL on a line of its own. */
+static void print_variants_narrow(const out_t *o, const adv_result *r, unsigned k, int st)
+{
+    char name[LABEL_MAX + 1];
+    int measured = r->run == ADV_RUN_MEASURED;
+    if (measured)
+        fprintf(o->f, "  %-*s %10s %7s %7s %-7s %s\n", GM_NARROW_LABEL, "layout", "median ms", "spread", "GB/s",
+                "correct", "vs declared");
+    else
+        fprintf(o->f, "  %-*s %5s %6s %6s  %s\n", GM_NARROW_LABEL, "layout", "align", "B/el", "req/w",
+                "PTX ld/st");
+    for (unsigned i = 0; i < r->nv; i++) {
+        const adv_variant *v = &r->v[i];
+        if (v->kernel != k || v->st != st)
+            continue;
+        label(r, st, &v->spec, name, sizeof name - 1);
+        strcat(name, v->adopted ? "*" : "");
+        int own_line = (int)strlen(name) > GM_NARROW_LABEL;
+        if (own_line)
+            fprintf(o->f, "  %s%s%s\n", v->is_best ? GREEN(o) : "", name, v->is_best ? RESET(o) : "");
+        fprintf(o->f, "  %s%-*s%s ", v->is_best ? GREEN(o) : "", GM_NARROW_LABEL, own_line ? "" : name,
+                v->is_best ? RESET(o) : "");
+        if (measured && v->state == ADV_V_MEASURED) {
+            const char *c = v->correct == 1 ? "yes" : v->correct == 0 ? "WRONG" : "-";
+            fprintf(o->f, "%10.4f %6.2f%% %7.0f %s%-7s%s ", v->median_ms, v->spread_pct, v->gbps,
+                    v->correct == 0 ? RED(o) : "", c, RESET(o));
+            if (v->vs == ADV_VS_IS_DECLARED)
+                fprintf(o->f, "declared");
+            else if (v->vs == ADV_VS_TIE)
+                fprintf(o->f, "tie");
+            else if (v->vs == ADV_VS_RATIO)
+                fprintf(o->f, "%.2fx", v->vs_declared);
+            if (v->is_best)
+                fprintf(o->f, "%s  <- best%s", GREEN(o), RESET(o));
+            else if (v->tie_with_best)
+                fprintf(o->f, "  = tie");
+            fprintf(o->f, "\n");
+            if (v->note[0]) {
+                fprintf(o->f, "    %s", DIM(o));
+                say(o, 4, "%s", v->note);
+                fprintf(o->f, "%s\n", RESET(o));
+            }
+        } else if (adv_variant_compiled(v) && !v->note[0]) {
+            if (measured)
+                fprintf(o->f, "%10s %7s %7s %-7s not measured\n", "-", "-", "-", "-");
+            else {
+                fprintf(o->f, "%5u ", v->align);
+                if (v->model.ok)
+                    fprintf(o->f, "%6.1f %6.1f  ", v->model.dram_bytes, v->model.requests);
+                else
+                    fprintf(o->f, "%6s %6s  ", "-", "-");
+                fprintf(o->f, "%s%s\n", v->ptx[0] ? v->ptx : "-", v->is_best ? " <- predicted best" : "");
+            }
+        } else {
+            fprintf(o->f, "%s", DIM(o));
+            say_at(o, 3 + GM_NARROW_LABEL, 4, "%s", v->note);
+            fprintf(o->f, "%s\n", RESET(o));
+        }
+    }
+}
+
 static void print_variants(const out_t *o, const adv_result *r, unsigned k, int st)
 {
+    if (o->width) {
+        print_variants_narrow(o, r, k, st);
+        return;
+    }
+    int measured = r->run == ADV_RUN_MEASURED;
     double peak = r->ref.memcpy_gbps;
     char name[LABEL_MAX + 1]; /* "soa*": through the adoption header */
     int width = 10;           /* the layout column fits the longest label */
     for (unsigned i = 0; i < r->nv; i++)
         if (r->v[i].kernel == k && r->v[i].st == st && (int)strlen(label(r, st, &r->v[i].spec, name, sizeof name)) > width)
             width = (int)strlen(name) + 1;
-    fprintf(o->f, "  %-*s %5s %9s %8s  %-24s %10s %7s %3s %7s %7s %-7s %s\n", width, "layout", "align",
-            "model B/el", "req/warp", "PTX ld/st BxN", "median ms", "spread", "n", "GB/s", "% peak",
-            "correct", "vs declared");
+    if (measured)
+        fprintf(o->f, "  %-*s %5s %9s %8s  %-24s %10s %7s %3s %7s %7s %-7s %s\n", width, "layout", "align",
+                "model B/el", "req/warp", "PTX ld/st BxN", "median ms", "spread", "n", "GB/s", "% peak",
+                "correct", "vs declared");
+    else /* the timing columns would be "-" in every row: left out (said once, above) */
+        fprintf(o->f, "  %-*s %5s %9s %8s  %s\n", width, "layout", "align", "model B/el", "req/warp",
+                "PTX ld/st BxN");
     for (unsigned i = 0; i < r->nv; i++) {
         const adv_variant *v = &r->v[i];
         if (v->kernel != k || v->st != st)
@@ -129,9 +286,12 @@ static void print_variants(const out_t *o, const adv_result *r, unsigned k, int 
             fprintf(o->f, "\n");
             if (v->note[0])
                 fprintf(o->f, "  %s%13s%s%s\n", DIM(o), "", v->note, RESET(o));
+        } else if (adv_variant_compiled(v) && !v->note[0] && !measured) {
+            if (v->is_best)
+                fprintf(o->f, "%s<- predicted best%s", GREEN(o), RESET(o));
+            fprintf(o->f, "\n");
         } else if (adv_variant_compiled(v) && !v->note[0]) {
-            fprintf(o->f, "%10s %7s %3s %7s %7s %-7s %s", "-", "-", "-", "-", "-", "-",
-                    r->run == ADV_RUN_MEASURED ? "not measured" : "compiled, not measured");
+            fprintf(o->f, "%10s %7s %3s %7s %7s %-7s %s", "-", "-", "-", "-", "-", "-", "not measured");
             if (v->is_best)
                 fprintf(o->f, "%s  <- predicted best%s", GREEN(o), RESET(o));
             fprintf(o->f, "\n");
@@ -156,18 +316,22 @@ static void adopt_command(const adv_result *r, int st, const adv_layout_spec *sp
 
 /* How to adopt a recommendation without rewriting the kernel: the
  * command, and the one change of each parameter. */
-static void print_adopt(FILE *f, const adv_result *r, const adv_rec *rc)
+static void print_adopt(const out_t *o, const adv_result *r, const adv_rec *rc)
 {
+    FILE *f = o->f;
     char cmd[LABEL_MAX + 512];
     adopt_command(r, rc->st, &r->v[rc->best].spec, cmd, sizeof cmd);
     const adv_kernel *k = adv_model_kernel(r->m, rc->kernel);
     const char *sn = adv_model_struct(r->m, (unsigned)rc->st)->name;
-    fprintf(f, "    or keep the kernel as written: %s, then in %s:", cmd, k->label);
-    for (unsigned p = 0, n = 0; p < k->nparams; p++)
+    char line[4096];
+    int len = snprintf(line, sizeof line, "    or keep the kernel as written: %s, then in %s:", cmd, k->label);
+    for (unsigned p = 0, n = 0; p < k->nparams && len > 0 && (size_t)len < sizeof line; p++)
         if (adv_param_points_to(&k->params[p], rc->st))
-            fprintf(f, "%s %s%s *%s%s -> %s_%s %s", n++ ? ";" : "", k->params[p].pointee_const ? "const " : "", sn,
-                    k->params[p].is_restrict ? "__restrict__ " : "", k->params[p].name, sn, adv_adopt_view(&k->params[p]), k->params[p].name);
-    fprintf(f, "\n");
+            len += snprintf(line + len, sizeof line - (size_t)len, "%s %s%s *%s%s -> %s_%s %s", n++ ? ";" : "",
+                            k->params[p].pointee_const ? "const " : "", sn, k->params[p].is_restrict ? "__restrict__ " : "",
+                            k->params[p].name, sn, adv_adopt_view(&k->params[p]), k->params[p].name);
+    (void)f;
+    say(o, 6, "%s\n", line);
 }
 
 /* The recommended variant's code, indented under its recommendation. */
@@ -195,17 +359,17 @@ static void print_predicted(const out_t *o, const adv_result *r)
         const char *sn = adv_model_struct(r->m, (unsigned)rc->st)->name;
         char bl[LABEL_MAX];
         if (rc->best == rc->declared)
-            fprintf(f, "  %s / %s: keep the declared layout (%.1f DRAM bytes and %.1f requests a warp "
-                       "per element; no layout predicted to do better)\n",
+            say(o, 4, "  %s / %s: keep the declared layout (%.1f DRAM bytes and %.1f requests a warp "
+                      "per element; no layout predicted to do better)\n",
                     kn, sn, d->model.dram_bytes, d->model.requests);
         else
-            fprintf(f, "  %s / %s: %s predicted, %.1f -> %.1f DRAM bytes and %.1f -> %.1f requests "
-                       "a warp per element\n",
+            say(o, 4, "  %s / %s: %s predicted, %.1f -> %.1f DRAM bytes and %.1f -> %.1f requests "
+                      "a warp per element\n",
                     kn, sn, label(r, rc->st, &b->spec, bl, sizeof bl), d->model.dram_bytes, b->model.dram_bytes,
                     d->model.requests, b->model.requests);
         if (rc->best != rc->declared) {
             print_code(f, b->code);
-            print_adopt(f, r, rc);
+            print_adopt(o, r, rc);
         }
     }
 }
@@ -218,7 +382,7 @@ static void print_recommendations(const out_t *op, const adv_result *r)
     const adv_model *m = r->m;
     fprintf(f, "\n%srecommendations%s", BOLD(&o), RESET(&o));
     if (!r->nrec) {
-        fprintf(f, ": none (%s)\n", r->run == ADV_RUN_MEASURED ? "no struct layout was measured correctly"
+        say(&o, 2, ": none (%s)\n", r->run == ADV_RUN_MEASURED ? "no struct layout was measured correctly"
                                                      : "no struct layout to choose, or none the model could compute");
         return;
     }
@@ -236,19 +400,19 @@ static void print_recommendations(const out_t *op, const adv_result *r)
         if (rc->predicted)
             continue; /* its declared layout was not measured */
         if (rc->best == rc->declared) {
-            fprintf(f, "  %s / %s: keep the declared layout (%s)%s; %.0f%% of memcpy peak\n", kn, sn,
+            say(&o, 4, "  %s / %s: keep the declared layout (%s)%s; %.0f%% of memcpy peak\n", kn, sn,
                     rc->within_noise ? "others are within the measured noise" : "it is the fastest",
                     "", rc->peak_pct);
             continue;
         }
-        fprintf(f, "  %s%s / %s: %s%s, %.2fx faster than declared (%.4f -> %.4f ms), %.0f%% of memcpy peak\n",
+        say(&o, 4, "  %s%s / %s: %s%s, %.2fx faster than declared (%.4f -> %.4f ms), %.0f%% of memcpy peak\n",
                 GREEN(&o), kn, sn, label(r, rc->st, &b->spec, bl, sizeof bl), RESET(&o), rc->speedup, d->median_ms,
                 b->median_ms, rc->peak_pct);
         if (rc->ntied)
-            fprintf(f, "    tied with %u other layout(s) within the measured noise (marked '= tie' "
+            say(&o, 6, "    tied with %u other layout(s) within the measured noise (marked '= tie' "
                        "above): any of them will do\n", rc->ntied);
         print_code(f, b->code);
-        print_adopt(f, r, rc);
+        print_adopt(&o, r, rc);
     }
 }
 
@@ -521,30 +685,37 @@ static void print_program(const out_t *o, const adv_result *r)
     char lb[LABEL_MAX], cmd[LABEL_MAX + 512];
     if (!r->nprog)
         return;
-    fprintf(f, "\n%sprogram%s: one layout per struct for every kernel that takes it (weights from --weight "
-               "KERNEL=W or // gmadvise: weight KERNEL=W; 1 each otherwise)%s\n",
+    say(o, 2, "\n%sprogram%s: one layout per struct for every kernel that takes it (weights from --weight "
+              "KERNEL=W or // gmadvise: weight KERNEL=W; 1 each otherwise)%s\n",
             BOLD(o), RESET(o), r->prog[0].predicted ? "; PREDICTED: model DRAM bytes per element, not ms" : "");
     for (unsigned i = 0; i < r->nprog; i++) {
         const adv_program *p = &r->prog[i];
         const char *unit = p->predicted ? "B/el" : "ms";
-        fprintf(f, "  %s: ", adv_model_struct(r->m, (unsigned)p->st)->name);
+        const char *sname = adv_model_struct(r->m, (unsigned)p->st)->name;
         if (p->chosen_total <= 0) {
-            fprintf(f, "no layout with a value for every kernel\n");
+            fprintf(f, "  %s: no layout with a value for every kernel\n", sname);
             continue;
         }
         label(r, p->st, &p->spec, lb, sizeof lb);
-        if (p->spec.kind == ADV_L_AOS)
-            fprintf(f, "keep the declared layout%s", p->within_noise ? " (others within the noise floor)" : "");
-        else
-            fprintf(f, "%s%s%s, %.2fx over the declared layout", GREEN(o), lb, RESET(o),
-                    p->declared_total / p->chosen_total);
         int dec = p->predicted ? 1 : 4; /* bytes, or ms */
-        fprintf(f, "; weighted total %.*f -> %.*f %s\n", dec, p->declared_total, dec, p->chosen_total, unit);
-        fprintf(f, "    search: %u layouts scored by the model, %u generated, %u %s\n", p->scored, p->generated,
+        if (p->spec.kind == ADV_L_AOS)
+            say(o, 4, "  %s: keep the declared layout%s; weighted total %.*f -> %.*f %s\n", sname,
+                p->within_noise ? " (others within the noise floor)" : "", dec, p->declared_total, dec,
+                p->chosen_total, unit);
+        else
+            say(o, 4, "  %s: %s%s%s, %.2fx over the declared layout; weighted total %.*f -> %.*f %s\n", sname,
+                GREEN(o), lb, RESET(o), p->declared_total / p->chosen_total, dec, p->declared_total, dec,
+                p->chosen_total, unit);
+        say(o, 6, "    search: %u layouts scored by the model, %u generated, %u %s\n", p->scored, p->generated,
                 p->measured, p->predicted ? "measured (no GPU)" : "measured correct for every kernel");
+        sb_t tied;
+        sb_init(&tied);
         for (unsigned t = 0; t < p->ntied; t++)
-            fprintf(f, "%s%s%s", t ? ", " : "    tied within the noise floor with: ", label(r, p->st, &p->tied[t], lb,
-                    sizeof lb), t + 1 == p->ntied ? "\n" : "");
+            sb_printf(&tied, "%s%s", t ? ", " : "    tied within the noise floor with: ",
+                      label(r, p->st, &p->tied[t], lb, sizeof lb));
+        if (p->ntied)
+            say(o, 6, "%s\n", tied.s);
+        sb_free(&tied);
         fprintf(f, "    %-24s %6s %10s %10s  %s\n", "kernel", "weight", "declared", "chosen", "its own best");
         for (unsigned j = 0; j < p->nk; j++) {
             const adv_program_kernel *k = &p->k[j];
@@ -560,34 +731,40 @@ static void print_program(const out_t *o, const adv_result *r)
         if (p->spec.kind == ADV_L_AOS)
             continue;
         adopt_command(r, p->st, &p->spec, cmd, sizeof cmd);
-        fprintf(f, "    adopt it without rewriting the kernels: %s\n", cmd);
+        say(o, 6, "    adopt it without rewriting the kernels: %s\n", cmd);
     }
 }
 
-void adv_report_text(const adv_result *r, FILE *f, int color)
+void adv_report_text(const adv_result *r, FILE *f, int style)
 {
-    out_t o = {f, color};
+    out_t o = {f, style & ADV_REPORT_COLOR, style & ADV_REPORT_WIDE ? 0 : GM_REPORT_COLUMNS};
     const adv_model *m = r->m;
     fprintf(f, "%sgmadvise %s%s: %s\n", BOLD(&o), GMADVISE_VERSION, RESET(&o), adv_model_file(m));
     const jit_reference *ref = &r->ref;
     if (r->run == ADV_RUN_MEASURED) {
         fprintf(f, "device: %s (sm_%d), memcpy D2D peak %.0f GB/s\n", r->dev.name, r->dev.sm,
                 ref->memcpy_gbps);
-        fprintf(f, "reference copies: float %.0f GB/s, offset 1: %.0f (%+.1f%%), stride 2: %.0f (%+.1f%%), "
+        say(&o, 2, "reference copies: float %.0f GB/s, offset 1: %.0f (%+.1f%%), stride 2: %.0f (%+.1f%%), "
                    "float4: %.0f (%+.1f%%)\n",
                 ref->copy_gbps, ref->offset1_gbps, 100 * (ref->offset1_gbps / ref->copy_gbps - 1),
                 ref->stride2_gbps, 100 * (ref->stride2_gbps / ref->copy_gbps - 1), ref->vec4_gbps,
                 100 * (ref->vec4_gbps / ref->copy_gbps - 1));
     } else {
-        fprintf(f, "device: none; variants %s for sm_%d; measurement skipped: %s\n",
-                adv_result_compiled(r) ? "compiled" : r->nv ? "generated, none compiled," : "(none)", r->arch,
-                r->skip_note[0] ? r->skip_note : "no GPU");
+        say(&o, 2, "device: none; variants %s for sm_%d; measurement skipped: %s\n",
+            adv_result_compiled(r) ? "compiled" : r->nv ? "generated, none compiled," : "(none)", r->arch,
+            r->skip_note[0] ? r->skip_note : "no GPU");
+        if (r->nv)
+            say(&o, 2, "(the tables show the model's columns only: time, bandwidth and correctness "
+                       "columns come with a measurement)\n");
     }
     if (r->inputs_note[0])
-        fprintf(f, "%s: %s\n",
-                r->run == ADV_RUN_MEASURED ? "measured on captured inputs (the notes of those variants say so)"
-                                           : "captured inputs, not measured without a GPU",
-                r->inputs_note);
+        say(&o, 2, "%s: %s\n",
+            r->run == ADV_RUN_MEASURED ? "measured on captured inputs (the notes of those variants say so)"
+                                       : "captured inputs, not measured without a GPU",
+            r->inputs_note);
+    if (r->run == ADV_RUN_MEASURED && o.width)
+        say(&o, 2, "(%d columns: --wide, or a terminal %d columns wide, adds the model's and PTX columns, "
+                   "samples and %% of peak)\n", GM_REPORT_COLUMNS, GM_WIDE_COLUMNS);
     adv_notes_text(m, "note: ", f);
     for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
         fprintf(f, "\n");
@@ -617,12 +794,12 @@ void adv_report_text(const adv_result *r, FILE *f, int color)
     print_program(&o, r);
 }
 
-void adv_report_text_all(const adv_result *r, unsigned n, FILE *out, int color)
+void adv_report_text_all(const adv_result *r, unsigned n, FILE *out, int style)
 {
     for (unsigned i = 0; i < n; i++) {
         if (i)
             fputc('\n', out);
-        adv_report_text(&r[i], out, color);
+        adv_report_text(&r[i], out, style);
     }
 }
 
