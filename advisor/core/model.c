@@ -243,6 +243,10 @@ int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long 
         *value = v->value;
         return 1;
     }
+    if (par->kind == ADV_P_INT && par->sites && !par->site_varies) {
+        *value = (double)par->site_value; /* what every launch in the file passes */
+        return 1;
+    }
     if (par->kind == ADV_P_INT && count_like(par->name)) {
         *value = (double)count;
         return 1;

@@ -78,6 +78,11 @@ typedef struct {
     unsigned bare_line;      /* a pointer offset (P + e) other than to be dereferenced at once
                               * (passed on to a call): where first; 0 when never */
     char other_use[160];     /* what that use is, when known ("calls member function get() on p[i]") */
+    /* the integer every launch in the file passes it, when each passes the
+     * same constant (sites: how many; 0 when none is known) */
+    unsigned sites, site_line;
+    int site_varies;
+    long long site_value;
 } adv_param;
 
 typedef enum { ADV_READ, ADV_WRITE } adv_mode;

@@ -190,6 +190,9 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
         if (pd == 0 || fe_kind(pc, mem) != CXCursor_MemberRefExpr)
             break;
         fe_spell(pc, mem, name, sizeof name);
+        enum CXCursorKind rk = fe_kind(pc, pc->cx->clang_getCursorReferenced(mem));
+        if (a.struct_idx < 0 && (rk == CXCursor_CXXMethod || rk == CXCursor_ConversionFunction))
+            break; /* a __half's conversion to float: the whole element is read */
         if (a.path[0] == '\0' && a.struct_idx >= 0) {
             a.field = field_index(&pc->m->structs[a.struct_idx], name);
             unsigned mb;
@@ -742,6 +745,35 @@ static int dim3_of(pctx *pc, CXCursor e, unsigned b[3], int depth)
     return ok && b[0] * b[1] * b[2] <= 1024;
 }
 
+/* The integer arguments of one launch of kn (kids: the call's children,
+ * the callee and the configuration first): a parameter every launch
+ * passes the same constant (a stride of 1) takes that value in the model. */
+static void launch_args(pctx *pc, adv_kernel *kn, CXCursor call, const cvec *kids)
+{
+    const adv_clang *cx = pc->cx;
+    if (kids->n != kn->nparams + 2)
+        return; /* default arguments or a pack: not matched one to one */
+    unsigned line;
+    fe_cursor_pos(pc, call, &line, NULL);
+    for (unsigned p = 0; p < kn->nparams; p++) {
+        adv_param *par = &kn->params[p];
+        if (par->kind != ADV_P_INT || par->site_varies)
+            continue;
+        CXEvalResult r = cx->clang_Cursor_Evaluate(fe_strip(pc, kids->v[p + 2]));
+        int ok = r && cx->clang_EvalResult_getKind(r) == CXEval_Int;
+        long long v = ok ? cx->clang_EvalResult_getAsLongLong(r) : 0;
+        if (r)
+            cx->clang_EvalResult_dispose(r);
+        if (!ok || (par->sites && v != par->site_value)) {
+            par->site_varies = 1;
+            continue;
+        }
+        if (!par->sites++)
+            par->site_line = line;
+        par->site_value = v;
+    }
+}
+
 static void find_launches(pctx *pc, CXCursor c, int depth)
 {
     const adv_clang *cx = pc->cx;
@@ -754,8 +786,10 @@ static void find_launches(pctx *pc, CXCursor c, int depth)
         for (unsigned k = 0; k < pc->kern_cur.n && cfg.n >= 3; k++) {
             adv_kernel *kn = &pc->m->kernels[k];
             unsigned b[3];
-            if (kn->block[0] || !cx->clang_equalCursors(callee, pc->kern_cur.v[k]) ||
-                !dim3_of(pc, cfg.v[2], b, 0))
+            if (!cx->clang_equalCursors(callee, pc->kern_cur.v[k]))
+                continue;
+            launch_args(pc, kn, c, &kids);
+            if (kn->block[0] || !dim3_of(pc, cfg.v[2], b, 0))
                 continue;
             memcpy(kn->block, b, sizeof b);
             fe_cursor_pos(pc, c, &kn->block_line, NULL);
@@ -765,6 +799,63 @@ static void find_launches(pctx *pc, CXCursor c, int depth)
     for (unsigned i = 0; i < kids.n && depth < 200; i++)
         find_launches(pc, kids.v[i], depth + 1);
     free(kids.v);
+}
+
+/* The index of a thread of a block (bx, by, bz) whose x extent is not a
+ * multiple of a warp: threadIdx.y (and z) then vary within a warp, and the
+ * model, which numbers a warp's threads in x, sees them so: threadIdx.x
+ * becomes t % bx, threadIdx.y (t / bx) % by, threadIdx.z t / (bx * by),
+ * and blockDim its constants, for t the thread's place in its block. */
+static adv_expr *mod_by(adv_expr *a, long long v, adv_xkind k, const char *why)
+{
+    adv_expr *e = adv_expr_new(k, a, adv_expr_const(v));
+    snprintf(e->why, sizeof e->why, "%s", why);
+    return e;
+}
+
+static adv_expr *reshape(adv_expr *e, const unsigned b[3])
+{
+    if (!e)
+        return NULL;
+    char why[64];
+    snprintf(why, sizeof why, "a thread's place in a block (%u, %u, %u)", b[0], b[1], b[2]);
+    if (e->kind == ADV_X_TID) {
+        return mod_by(e, b[0], ADV_X_MOD, why);
+    } else if (e->kind == ADV_X_BDIM) {
+        adv_expr_free(e);
+        return adv_expr_const(b[0]);
+    } else if (e->kind == ADV_X_UNIFORM) {
+        adv_expr *r = NULL;
+        if (!strcmp(e->why, "threadIdx.y"))
+            r = mod_by(mod_by(adv_expr_new(ADV_X_TID, NULL, NULL), b[0], ADV_X_DIV, why), b[1], ADV_X_MOD, why);
+        else if (!strcmp(e->why, "threadIdx.z"))
+            r = mod_by(adv_expr_new(ADV_X_TID, NULL, NULL), (long long)b[0] * b[1], ADV_X_DIV, why);
+        else if (!strcmp(e->why, "blockDim.y"))
+            r = adv_expr_const(b[1]);
+        else if (!strcmp(e->why, "blockDim.z"))
+            r = adv_expr_const(b[2]);
+        if (r) {
+            adv_expr_free(e);
+            return r;
+        }
+        return e;
+    }
+    e->a = reshape(e->a, b);
+    e->b = reshape(e->b, b);
+    e->c = reshape(e->c, b);
+    return e;
+}
+
+static void reshape_kernel(adv_kernel *kn)
+{
+    for (unsigned a = 0; a < kn->naccesses; a++) {
+        kn->acc[a].expr = reshape(kn->acc[a].expr, kn->block);
+        kn->acc[a].expr_max = reshape(kn->acc[a].expr_max, kn->block);
+    }
+    for (unsigned a = 0; a < kn->nrw; a++) {
+        kn->rw[a].expr = reshape(kn->rw[a].expr, kn->block);
+        kn->rw[a].expr_max = reshape(kn->rw[a].expr_max, kn->block);
+    }
 }
 
 void fe_read_launches(pctx *pc)
@@ -779,7 +870,19 @@ void fe_read_launches(pctx *pc)
     free(top.v);
     for (unsigned k = 0; k < pc->m->nkernels; k++) {
         adv_kernel *kn = &pc->m->kernels[k];
-        if (kn->multi_dim && kn->block[0])
+        for (unsigned p = 0; p < kn->nparams; p++)
+            if (kn->params[p].sites && !kn->params[p].site_varies)
+                sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s: every launch in the file passes %s = %lld (%u, "
+                                         "the first at line %u): the model takes that value\n",
+                          adv_kernel_file(pc->m, kn), kn->line, kn->col, kn->label, kn->params[p].name,
+                          kn->params[p].site_value, kn->params[p].sites, kn->params[p].site_line);
+        if (kn->multi_dim && kn->block[0] && kn->block[0] % 32 && kn->block[0] * kn->block[1] * kn->block[2] % 32 == 0) {
+            reshape_kernel(kn);
+            sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s is launched with blockDim (%u, %u, %u) at line %u: a warp's "
+                                     "threads differ in y, and the model numbers them so\n",
+                      adv_kernel_file(pc->m, kn), kn->line, kn->col, kn->label, kn->block[0], kn->block[1],
+                      kn->block[2], kn->block_line);
+        } else if (kn->multi_dim && kn->block[0])
             sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s is launched with the block (%u, %u, %u) of its launch at "
                                      "line %u, in one row of blocks (blockIdx.y = z = 0)\n",
                       adv_kernel_file(pc->m, kn), kn->line, kn->col, kn->label, kn->block[0], kn->block[1],
