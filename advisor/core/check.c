@@ -326,13 +326,27 @@ static void symbolic_detail(const adv_model *m, unsigned k, const adv_access *x,
 /* 1 when the index, or a part of it, is an element read from memory
  * (`p[idx[i]]`, `t[map[i] * 3 + 1]`): the index classifier's opaque leaf
  * for a subscript (frontend/index_expr.c), or a local set from one. */
-static int gathered(const adv_expr *e)
+static int gathered(const adv_expr *e, const adv_params *pv)
 {
     if (!e)
         return 0;
-    if (e->kind == ADV_X_OPAQUE)
-        return strstr(e->why, "indirect") != NULL;
-    return gathered(e->a) || gathered(e->b) || gathered(e->c);
+    if (e->kind == ADV_X_OPAQUE) {
+        if (!strstr(e->why, "indirect"))
+            return 0;
+        /* the element's own subscript, below: when the first warp's threads
+         * all read one element (idx[i / C], C >= 32), the index is the
+         * same across the warp and nothing is gathered */
+        long long v[32], bad;
+        char why[96];
+        if (e->a && adv_index_eval_threads(e->a, 0, 32, GM_LAUNCH_BLOCK, 1, pv, v, &bad, why, sizeof why) == 0) {
+            unsigned l = 1;
+            while (l < 32 && v[l] == v[0])
+                l++;
+            return l < 32;
+        }
+        return 1;
+    }
+    return gathered(e->a, pv) || gathered(e->b, pv) || gathered(e->c, pv);
 }
 
 /* A gather or scatter, as a finding: the model gives it no cost, so the
@@ -382,7 +396,7 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
         c->totals.affine += x->cls.affine != 0;
         adv_cost cost;
         adv_access_cost(m, k, a, -1, ADV_L_AOS, &cost);
-        if (!cost.ok && !x->cls.affine && gathered(x->expr)) {
+        if (!cost.ok && !x->cls.affine && gathered(x->expr, adv_model_params(m, k))) {
             adv_finding f;
             const adv_param *pp = &kn->params[x->param];
             unsigned width = cost.width ? cost.width : pp->elem_size < 16 ? pp->elem_size : 16;
