@@ -236,6 +236,9 @@ void adv_model_count_work(unsigned long long threads);
  * and the coalescing model use them; made by adv_model_classify (with the
  * count it is given), owned by the model. */
 const adv_params *adv_model_params(const adv_model *m, unsigned k);
+/* 1 for a name that conventionally holds the number of elements a kernel
+ * covers (n, size, count, num*): the model gives it the run's count. */
+int adv_param_count_like(const char *name);
 /* The same for a launch of `count` threads, in the caller's arrays (each of
  * the kernel's nparams; `assumed` may be NULL); names are the model's.
  * Valid after adv_model_classify. */

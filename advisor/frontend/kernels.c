@@ -1003,7 +1003,7 @@ void fe_read_launches(pctx *pc)
     for (unsigned k = 0; k < pc->m->nkernels; k++) {
         adv_kernel *kn = &pc->m->kernels[k];
         for (unsigned p = 0; p < kn->nparams; p++)
-            if (kn->params[p].sites && !kn->params[p].site_varies)
+            if (kn->params[p].sites && !kn->params[p].site_varies && !adv_param_count_like(kn->params[p].name))
                 sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s: every launch in the file passes %s = %lld (%u, "
                                          "the first at line %u): the model takes that value\n",
                           adv_kernel_file(pc->m, kn), kn->line, kn->col, kn->label, kn->params[p].name,

@@ -931,6 +931,16 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
             m->text = sb_take(&src);
             if (instances)
                 m->orig_len = m->text_len; /* instances are the user's kernels */
+            /* the templates the first parse found no instance of are said
+             * once: the parse of the instances does not find them again */
+            for (const char *n = adv_model_notes(m); n && *n;) {
+                const char *eol = strchr(n, '\n');
+                size_t len = eol ? (size_t)(eol - n + 1) : strlen(n);
+                const char *hit = strstr(n, ": kernel template ");
+                if (hit && hit < n + len && strstr(hit, " skipped: no instance") && strstr(hit, " skipped: no instance") < n + len)
+                    sb_putn(&notes, n, len);
+                n += len;
+            }
             adv_model_reset(m);
             parse_text(&pc, opts, NULL);
             sb_puts(&m->notes, notes.s ? notes.s : "");
