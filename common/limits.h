@@ -69,7 +69,8 @@
 /* ---- the parser (advisor/frontend) ---- */
 #define GM_MAX_STRUCT_BYTES 67108864 /* 64 MiB: larger structs are refused */
 #define GM_MAX_LEAVES 1048576        /* scalars in one struct, arrays counted out */
-#define GM_MAX_CLANG_ERRORS 200      /* clang errors read per file (each costs its function) */
+#define GM_MAX_CLANG_ERRORS 5000     /* clang errors read per file (each costs its function; a header
+                                      * served empty sets off thousands in host code) */
 #define GM_MAX_MISSING_HEADERS 16    /* #includes found nowhere, served empty (each a parse again) */
 #define GM_MAX_FOLDER_DEPTH 32       /* check FOLDER: folders below it that are searched */
 #define GM_INCLUDER_SCAN 512         /* files read per folder when looking for a .cu's includer */

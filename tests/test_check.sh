@@ -23,15 +23,74 @@ want "the naive transpose's column write" "write odata[c * rows + r] in transpos
 want "its stride said symbolically" "stride rows: one sector per thread when rows >= 8"
 want "kmeans' nfeatures-strided read" "stride nfeatures: one sector per thread when nfeatures >= 8"
 want "a 32-byte point struct read with blockIdx.y in the index" "read pts[idx].x in norm_points"
-want "an access the model cannot cost is a note" "note: read src[map[i]] in gather not modelled: indirect"
+want "a gather through an index array is a finding (GM008)" "read src[map[i]] in gather: 32.00 sectors/request, 12% efficient [GM008 gather]"
+want "a gather says what its figures are" "the index map[i] is read from memory: the figures are a warp's worst case"
 for k in copy2d transposeTiled vectorAdd; do
     printf '%s\n' "$out" | grep -q "in $k:" && { echo "FAIL: realcode: coalesced kernel $k has a finding"; fail=1; }
 done
 "$B" check --json tests/realcode/points2d.cu | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-assert [n["access"] for n in d["notes"]] == ["src[map[i]]"], d["notes"]
-' || { echo "FAIL: realcode: check --json lists the unmodelled access as a note"; fail=1; }
+assert [n["access"] for n in d["notes"]] == [], d["notes"]
+assert [(f["access"], f["rule"]) for f in d["findings"] if f["kernel"] == "gather"] == [("src[map[i]]", "GM008")], d["findings"]
+' || { echo "FAIL: realcode: check --json lists the gather as a GM008 finding"; fail=1; }
+
+# an access the model cannot cost that is no gather (an index from a
+# call) stays a note; a gather whose subscript is one element per warp
+# (idx[i / 64]) is no finding; a launch's block (1, 256, 1) and an
+# argument every launch passes as 1 enter the model, said
+cat > "$t/launch.cu" <<'EOF2'
+__device__ int pick(int i);
+__global__ void viacall(const float *src, float *dst, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        dst[i] = src[pick(i)];
+}
+__global__ void rowgather(const float *src, const int *row, float *dst, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        dst[i] = src[row[i / 64] * 64 + i % 64];
+}
+__global__ void column(float *a, const float *b, int n)
+{
+    int j = blockIdx.y * blockDim.y + threadIdx.y;
+    if (j < n)
+        a[j] = b[j];
+}
+__global__ void strided(float *a, const float *b, int stride, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        a[i * stride] = b[i * stride];
+}
+__global__ void across(float *a, int n)
+{
+    a[threadIdx.y * n + threadIdx.x] = 0.f;
+}
+void run(float *a, float *b, const int *r, int n)
+{
+    int one = 1;
+    viacall<<<n / 256, 256>>>(b, a, n);
+    rowgather<<<n / 256, 256>>>(b, r, a, n);
+    column<<<dim3(1, n / 256), dim3(1, 256, 1)>>>(a, b, n);
+    strided<<<n / 256, 256>>>(a, b, one, n);
+    across<<<1, dim3(1, 256, 1)>>>(a, n);
+}
+EOF2
+"$B" check --json "$t/launch.cu" 2>"$t/launch.err" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert [(n["kernel"], n["access"]) for n in d["notes"]] == [("viacall", "src[pick(i)]"),
+    ("rowgather", "src[row[i / 64] * 64 + i % 64]")], d["notes"]
+got = sorted((f["kernel"], f["access"], f["rule"]) for f in d["findings"])
+assert got == [("across", "a[threadIdx.y * n + threadIdx.x]", "GM003")], got
+assert "launched with blockDim (1, 256, 1) at" in d["findings"][0]["detail"], d["findings"][0]
+' || { echo "FAIL: check: notes, gathers one per warp, launch shapes and constant arguments"; fail=1; }
+grep -q "kernel strided: every launch in the file passes stride = 1" "$t/launch.err" &&
+    grep -q "kernel column is launched with blockDim (1, 256, 1) at line" "$t/launch.err" ||
+    { echo "FAIL: check: the launch's block and constant argument are said"; fail=1; }
 
 # a kernels file another .cu #includes (Rodinia's style) is checked inside
 # that file, which defines its types and sizes; a folder holding both

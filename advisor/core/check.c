@@ -46,6 +46,13 @@ static const adv_rule_info rules[ADV_R_COUNT] = {
      "The struct's alignment forces 1-, 2- or 4-byte instructions, each of which touches the "
      "sectors of all 32 elements.  __align__(16) (or a vector type) lets one 16-byte "
      "instruction move 16 bytes per thread."},
+    {"GM008", "gather", "warning",
+     "Threads reach their elements through an index read from memory",
+     "The index comes from another array (p[idx[i]]): a warp's addresses fall wherever the "
+     "indices point, up to one 32-byte sector per thread, and only sorted or clustered indices "
+     "coalesce.  Sort the work by the index, or copy the gathered elements once into an array "
+     "read in order; for a struct, read only the fields used (SoA) so each sector carries less "
+     "that is thrown away."},
 };
 
 const adv_rule_info *adv_rule_get(adv_rule r) { return &rules[r]; }
@@ -342,6 +349,64 @@ static void symbolic_detail(const adv_model *m, unsigned k, const adv_access *x,
              name);
 }
 
+/* 1 when the index, or a part of it, is an element read from memory
+ * (`p[idx[i]]`, `t[map[i] * 3 + 1]`): the index classifier's opaque leaf
+ * for a subscript (frontend/index_expr.c), or a local set from one. */
+static int gathered(const adv_expr *e, const adv_params *pv)
+{
+    if (!e)
+        return 0;
+    if (e->kind == ADV_X_OPAQUE) {
+        if (!strstr(e->why, "indirect"))
+            return 0;
+        /* the element's own subscript, below: when the first warp's threads
+         * all read one element (idx[i / C], C >= 32), the index is the
+         * same across the warp and nothing is gathered */
+        long long v[32], bad;
+        char why[96];
+        if (e->a && adv_index_eval_threads(e->a, 0, 32, GM_LAUNCH_BLOCK, 1, pv, v, &bad, why, sizeof why) == 0) {
+            unsigned l = 1;
+            while (l < 32 && v[l] == v[0])
+                l++;
+            return l < 32;
+        }
+        return 1;
+    }
+    return gathered(e->a, pv) || gathered(e->b, pv) || gathered(e->c, pv);
+}
+
+/* A gather or scatter, as a finding: the model gives it no cost, so the
+ * figures are the worst case of a warp (one sector per thread), said so. */
+static void gather_finding(adv_check *c, const adv_model *m, const adv_kernel *kn, const adv_access *x,
+                           unsigned width, adv_finding *f)
+{
+    memset(f, 0, sizeof *f);
+    f->rule = ADV_R_GATHER;
+    f->site = site_of(c, m, kn, x);
+    f->suppressed = suppressed(c, &f->site.at, f->rule);
+    if (!width)
+        width = 4;
+    /* 32 threads, each in sectors of its own */
+    double sectors = 32.0 * ((width + 31) / 32);
+    f->sectors_per_request = sectors;
+    f->efficiency = 32.0 * width / (32.0 * sectors);
+    snprintf(f->suggestion, sizeof f->suggestion, "sort the work by the index, or copy the %s elements "
+             "into an array read in order", x->mode == ADV_WRITE ? "scattered" : "gathered");
+    snprintf(f->detail, sizeof f->detail, "the index %s is read from memory: the figures are a warp's "
+             "worst case (one 32-byte sector per thread); sorted indices coalesce", x->index);
+}
+
+/* What the model took from the file's own launches, said in the finding. */
+static void launch_detail(adv_check *c, const adv_model *m, const adv_kernel *kn, char *out, size_t n)
+{
+    size_t len = strlen(out);
+    if (kn->multi_dim && kn->block[0] && kn->block[0] % 32 && len + 1 < n) {
+        adv_check_where w = where(c, adv_kernel_file(m, kn), kn->block_line, 0);
+        snprintf(out + len, n - len, "%slaunched with blockDim (%u, %u, %u) at %s:%u", len ? "; " : "",
+                 kn->block[0], kn->block[1], kn->block[2], w.file, kn->block_line);
+    }
+}
+
 static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
@@ -357,6 +422,17 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
         c->totals.affine += x->cls.affine != 0;
         adv_cost cost;
         adv_access_cost(m, k, a, -1, ADV_L_AOS, &cost);
+        if (!cost.ok && !x->cls.affine && gathered(x->expr, adv_model_params(m, k))) {
+            adv_finding f;
+            const adv_param *pp = &kn->params[x->param];
+            unsigned width = cost.width ? cost.width : pp->elem_size < 16 ? pp->elem_size : 16;
+            if (x->struct_idx >= 0 && x->field >= 0)
+                width = adv_model_struct(m, (unsigned)x->struct_idx)->fields[x->field].size;
+            gather_finding(c, m, kn, x, width > 16 ? 16 : width, &f);
+            if (!(c->o.disabled & 1u << f.rule))
+                add(c, &f);
+            continue;
+        }
         if (!cost.ok) {
             adv_check_site site = site_of(c, m, kn, x);
             add_note(c, &site, x->cls.affine ? cost.why : x->cls.why);
@@ -374,6 +450,7 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
         f.efficiency = cost.efficiency;
         suggest(m, k, x, f.rule, picks, f.suggestion, sizeof f.suggestion);
         symbolic_detail(m, k, x, &cost, f.detail, sizeof f.detail);
+        launch_detail(c, m, kn, f.detail, sizeof f.detail);
         add(c, &f);
     }
     free(picks);

@@ -21,6 +21,7 @@ typedef enum {
     ADV_R_PADDED_STRUCT,
     ADV_R_PARTIAL_STRUCT,
     ADV_R_NARROW_ACCESS,
+    ADV_R_GATHER,             /* an index read from memory: the model cannot cost it, the rule says it */
     ADV_R_COUNT
 } adv_rule;
 

@@ -219,7 +219,7 @@ static const adv_param_value *lookup(const adv_param_value *v, unsigned n, const
 }
 
 /* Names that conventionally hold the number of elements a kernel covers. */
-static int count_like(const char *name)
+int adv_param_count_like(const char *name)
 {
     static const char *const exact[] = {"n", "N", "size", "count", "len", "length", "num",
                                         "nelem", "nelems", "numElements", "num_elements",
@@ -244,8 +244,12 @@ int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long 
         *value = v->value;
         return 1;
     }
-    if (par->kind == ADV_P_INT && count_like(par->name)) {
-        *value = (double)count;
+    if (par->kind == ADV_P_INT && adv_param_count_like(par->name)) {
+        *value = (double)count; /* sizes stay the run's, whatever a launch in the file passes */
+        return 1;
+    }
+    if (par->kind == ADV_P_INT && par->sites && !par->site_varies) {
+        *value = (double)par->site_value; /* what every launch in the file passes (a stride of 1) */
         return 1;
     }
     if (par->kind == ADV_P_FLOAT) {

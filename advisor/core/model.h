@@ -88,6 +88,11 @@ typedef struct {
     unsigned bare_line;      /* a pointer offset (P + e) other than to be dereferenced at once
                               * (passed on to a call): where first; 0 when never */
     char other_use[160];     /* what that use is, when known ("calls member function get() on p[i]") */
+    /* the integer every launch in the file passes it, when each passes the
+     * same constant (sites: how many; 0 when none is known) */
+    unsigned sites, site_line;
+    int site_varies;
+    long long site_value;
 } adv_param;
 
 typedef enum { ADV_READ, ADV_WRITE } adv_mode;
@@ -254,6 +259,9 @@ void adv_model_count_work(unsigned long long threads);
  * and the coalescing model use them; made by adv_model_classify (with the
  * count it is given), owned by the model. */
 const adv_params *adv_model_params(const adv_model *m, unsigned k);
+/* 1 for a name that conventionally holds the number of elements a kernel
+ * covers (n, size, count, num*): the model gives it the run's count. */
+int adv_param_count_like(const char *name);
 /* The same for a launch of `count` threads, in the caller's arrays (each of
  * the kernel's nparams; `assumed` may be NULL); names are the model's.
  * Valid after adv_model_classify. */

@@ -8,6 +8,7 @@
  *   annotate.c    annotations and synthesized kernels
  *   needed.c      which declarations the kernels need
  *   templates.c   template kernels, instantiated as concrete copies
+ *   served.c      what is served for the CUDA toolkit's headers, and why
  * Functions that fail set pc->st through fe_fail_at and return its code. */
 #ifndef ADV_FRONTEND_H
 #define ADV_FRONTEND_H
@@ -33,6 +34,12 @@ typedef struct {
     CXCursor *v;
     unsigned n, cap;
 } cvec;
+
+/* Files served at their own paths (libclang's unsaved files). */
+typedef struct {
+    char **path, **text;
+    unsigned n;
+} fe_overrides;
 
 /* A clang error, kept until it is known whether it costs a function
  * (inside one of the main file's function bodies) or the file. */
@@ -81,6 +88,8 @@ typedef struct {
     const adv_parse_opts *opts;
     char *kernels_of; /* the real path of opts->kernels_of, or NULL */
     char **inc_dirs; /* folders of spliced #includes (parse.c) */
+    fe_overrides toolkit; /* the toolkit's headers in the user's folders, served (served.c) */
+    int toolkit_done;
     unsigned ninc_dirs;
     /* tokens of the main file, for operator spellings */
     unsigned ntok;
@@ -191,6 +200,22 @@ int fe_param_index(kctx *kc, CXCursor decl);
  * or NULL; every error there is marked consumed. */
 const perr *fe_errors_in(pctx *pc, unsigned b, unsigned e);
 void fe_cvec_push(cvec *cv, CXCursor c);
+
+/* served.c: 1 when #include <name> names a CUDA library gmadvise serves
+ * empty (or as its one declaring header: thrust/, cub/). */
+int fe_served_library(const char *name);
+/* The text such a header is served as: empty, or the served headers whose
+ * types the real one brings (cublas_v2.h: cuda_fp16.h, cuda_bf16.h). */
+void fe_served_stub_text(const char *name, sb_t *out);
+/* The toolkit's own headers in the folders of args (-I, -isystem,
+ * -idirafter, -iquote), each served at its path as the one copy gmadvise
+ * has of it; appended to o. */
+void fe_served_overrides(const char *const *args, unsigned nargs, fe_overrides *o);
+/* The same for one folder (an #include that reached into it). */
+void fe_served_folder(const char *dir, fe_overrides *o);
+/* 1 when path is one of o's (not to be read from disk, spliced or walked). */
+int fe_overridden(const fe_overrides *o, const char *path);
+void fe_overrides_free(fe_overrides *o);
 
 /* needed.c: keeps the declarations and structs the kernels use */
 int fe_keep_needed(pctx *pc);

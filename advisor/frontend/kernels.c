@@ -304,6 +304,9 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
         if (pd == 0 || fe_kind(pc, mem) != CXCursor_MemberRefExpr)
             break;
         fe_spell(pc, mem, name, sizeof name);
+        enum CXCursorKind rk = fe_kind(pc, pc->cx->clang_getCursorReferenced(mem));
+        if (a.struct_idx < 0 && (rk == CXCursor_CXXMethod || rk == CXCursor_ConversionFunction))
+            break; /* a __half's conversion to float: the whole element is read */
         if (a.span_size) /* a member of an element of an array member */
             member_step(kc, mem, &a, wide);
         if (a.path[0] == '\0' && a.struct_idx >= 0) {
@@ -463,6 +466,75 @@ static int pointer_param_of(kctx *kc, CXCursor base)
 }
 
 static void walk_body(kctx *kc, CXCursor c);
+
+/* `const float *row = p + i * C;` (or `&p[i * C]`), set once, then
+ * row[j]: an access of p[i * C + j], which the model costs (the row
+ * pointers of one-row-per-thread kernels); the text is not rewritten, so
+ * the layouts that would split p are not applicable (said).  1 when c,
+ * with children cv, is such an access. */
+static int row_pointer_access(kctx *kc, CXCursor c, const cvec *cv)
+{
+    pctx *pc = kc->pc;
+    const adv_clang *cx = pc->cx;
+    CXCursor base = fe_strip(pc, cv->v[0]);
+    if (fe_kind(pc, base) != CXCursor_DeclRefExpr)
+        return 0;
+    CXCursor var = cx->clang_getCursorReferenced(base);
+    if (fe_kind(pc, var) != CXCursor_VarDecl ||
+        cx->clang_getCanonicalType(cx->clang_getCursorType(var)).kind != CXType_Pointer)
+        return 0;
+    unsigned off = fe_decl_offset(pc, var), defs = 0;
+    for (unsigned i = 0; i < kc->ndefs; i++)
+        if (kc->defs[i].var == off)
+            defs += kc->defs[i].is_mod ? 2 : 1;
+    cvec kids = fe_kids(pc, var);
+    CXCursor init = kids.n ? fe_strip(pc, kids.v[kids.n - 1]) : cx->clang_getNullCursor();
+    free(kids.v);
+    if (defs != 1 || cx->clang_Cursor_isNull(init))
+        return 0;
+    /* the offset E0: p + E0, E0 + p, or &p[E0] */
+    cvec in = fe_kids(pc, init);
+    int p = -1;
+    CXCursor e0 = cx->clang_getNullCursor();
+    if (fe_kind(pc, init) == CXCursor_BinaryOperator && in.n == 2 && !strcmp(fe_binop(pc, in.v[0]), "+")) {
+        if ((p = pointer_param_of(kc, in.v[0])) >= 0)
+            e0 = in.v[1];
+        else if ((p = pointer_param_of(kc, in.v[1])) >= 0)
+            e0 = in.v[0];
+    } else if (fe_unary_is(pc, init, "&") && in.n == 1) {
+        CXCursor sub = fe_strip(pc, in.v[0]);
+        cvec sk = fe_kids(pc, sub);
+        if (fe_kind(pc, sub) == CXCursor_ArraySubscriptExpr && sk.n == 2 && (p = pointer_param_of(kc, sk.v[0])) >= 0)
+            e0 = sk.v[1];
+        free(sk.v);
+    }
+    free(in.v);
+    if (p < 0 || cx->clang_Cursor_isNull(e0))
+        return 0;
+    adv_access a;
+    access_init(kc, c, cv->v[1], p, &a);
+    adv_expr *x0 = fe_expr_of(kc, e0, 0);
+    kc->at_max = 1;
+    adv_expr *x0max = fe_expr_of(kc, e0, 0);
+    kc->at_max = 0;
+    a.expr = adv_expr_new(ADV_X_ADD, x0, a.expr);
+    snprintf(a.expr->why, sizeof a.expr->why, "operator '+' in the index");
+    a.expr_max = adv_expr_new(ADV_X_ADD, x0max, a.expr_max);
+    snprintf(a.expr_max->why, sizeof a.expr_max->why, "operator '+' in the index");
+    a.idx_pure = 1;
+    char name[ADV_NAME_MAX], t0[120] = "", t1[120] = "";
+    unsigned b, e;
+    if (fe_extent_in_main(pc, e0, &b, &e))
+        copy_text(pc->m, b, e, t0, sizeof t0);
+    if (fe_extent_in_main(pc, cv->v[1], &b, &e))
+        copy_text(pc->m, b, e, t1, sizeof t1);
+    snprintf(a.index, sizeof a.index, "%s + %s", t0[0] ? t0 : "?", t1[0] ? t1 : "?");
+    fe_spell(pc, base, name, sizeof name);
+    set_other_use(&kc->k->params[p], a.line, "reads or writes %s through a pointer into it (%s), which a variant "
+                  "cannot rewrite", kc->k->params[p].name, name);
+    finish_access(kc, c, a, 0);
+    return 1;
+}
 
 /* `S &b = p[i];` or `S *b = &p[i];` (const or not): recorded as an alias
  * of p[i], whose b.f or b->f are accesses; its declaration is deleted
@@ -627,6 +699,15 @@ static void walk_body(kctx *kc, CXCursor c)
             free(cv.v);
             return;
         }
+    }
+    if (k == CXCursor_ArraySubscriptExpr && cv.n == 2 && row_pointer_access(kc, c, &cv)) {
+        if (kc->depth < 511) {
+            kc->stack[kc->depth++] = c;
+            walk_body(kc, cv.v[1]);
+            kc->depth--;
+        }
+        free(cv.v);
+        return;
     }
     if (k == CXCursor_DeclRefExpr) {
         CXCursor d = pc->cx->clang_getCursorReferenced(c);
@@ -875,6 +956,89 @@ static int dim3_of(pctx *pc, CXCursor e, unsigned b[3], int depth)
     return ok && b[0] * b[1] * b[2] <= 1024;
 }
 
+/* 1 when c (below `parent`) writes or takes the address of the variable
+ * at offset var: an assignment's left side, ++, --, or &. */
+static int modifies(pctx *pc, CXCursor c, CXCursor parent, unsigned var, int depth)
+{
+    const adv_clang *cx = pc->cx;
+    if (fe_kind(pc, c) == CXCursor_DeclRefExpr &&
+        fe_decl_offset(pc, cx->clang_getCursorReferenced(c)) == var && !cx->clang_Cursor_isNull(parent)) {
+        if (fe_kind(pc, parent) == CXCursor_UnaryOperator) /* ++, --, & (a postfix one starts with the name) */
+            return !(fe_unary_is(pc, parent, "-") || fe_unary_is(pc, parent, "!") || fe_unary_is(pc, parent, "~") ||
+                     fe_unary_is(pc, parent, "+") || fe_unary_is(pc, parent, "*"));
+        if (fe_kind(pc, parent) == CXCursor_CompoundAssignOperator)
+            return 1;
+        if (fe_kind(pc, parent) == CXCursor_BinaryOperator) {
+            cvec k = fe_kids(pc, parent);
+            int lhs = k.n == 2 && cx->clang_equalCursors(fe_strip(pc, k.v[0]), c) && !strcmp(fe_binop(pc, k.v[0]), "=");
+            free(k.v);
+            return lhs;
+        }
+        return 0;
+    }
+    cvec kids = fe_kids(pc, c);
+    int found = 0;
+    for (unsigned i = 0; i < kids.n && !found && depth < 200; i++)
+        found = modifies(pc, kids.v[i], fe_kind(pc, c) == CXCursor_UnexposedExpr ? parent : c, var, depth + 1);
+    free(kids.v);
+    return found;
+}
+
+/* The value of an integer argument: a constant expression, or a local
+ * of the launching function set once to one (`int dim = 24;` and never
+ * assigned, incremented or passed by address). */
+static int argument_value(pctx *pc, CXCursor arg, long long *v)
+{
+    const adv_clang *cx = pc->cx;
+    arg = fe_strip(pc, arg);
+    CXEvalResult r = cx->clang_Cursor_Evaluate(arg);
+    int ok = r && cx->clang_EvalResult_getKind(r) == CXEval_Int;
+    *v = ok ? cx->clang_EvalResult_getAsLongLong(r) : 0;
+    if (r)
+        cx->clang_EvalResult_dispose(r);
+    if (ok || fe_kind(pc, arg) != CXCursor_DeclRefExpr)
+        return ok;
+    CXCursor var = cx->clang_getCursorReferenced(arg);
+    CXCursor fn = cx->clang_getCursorSemanticParent(var);
+    if (fe_kind(pc, var) != CXCursor_VarDecl || cx->clang_Cursor_getStorageClass(var) == CX_SC_Static ||
+        (fe_kind(pc, fn) != CXCursor_FunctionDecl && fe_kind(pc, fn) != CXCursor_CXXMethod))
+        return 0;
+    cvec kids = fe_kids(pc, var);
+    CXCursor init = kids.n ? kids.v[kids.n - 1] : cx->clang_getNullCursor();
+    free(kids.v);
+    if (cx->clang_Cursor_isNull(init) || !(r = cx->clang_Cursor_Evaluate(fe_strip(pc, init))))
+        return 0;
+    ok = cx->clang_EvalResult_getKind(r) == CXEval_Int;
+    *v = ok ? cx->clang_EvalResult_getAsLongLong(r) : 0;
+    cx->clang_EvalResult_dispose(r);
+    return ok && !modifies(pc, fn, cx->clang_getNullCursor(), fe_decl_offset(pc, var), 0);
+}
+
+/* The integer arguments of one launch of kn (kids: the call's children,
+ * the callee and the configuration first): a parameter every launch
+ * passes the same constant (a stride of 1) takes that value in the model. */
+static void launch_args(pctx *pc, adv_kernel *kn, CXCursor call, const cvec *kids)
+{
+    if (kids->n != kn->nparams + 2)
+        return; /* default arguments or a pack: not matched one to one */
+    unsigned line;
+    fe_cursor_pos(pc, call, &line, NULL);
+    for (unsigned p = 0; p < kn->nparams; p++) {
+        adv_param *par = &kn->params[p];
+        if (par->kind != ADV_P_INT || par->site_varies)
+            continue;
+        long long v;
+        int ok = argument_value(pc, kids->v[p + 2], &v);
+        if (!ok || (par->sites && v != par->site_value)) {
+            par->site_varies = 1;
+            continue;
+        }
+        if (!par->sites++)
+            par->site_line = line;
+        par->site_value = v;
+    }
+}
+
 static void find_launches(pctx *pc, CXCursor c, int depth)
 {
     const adv_clang *cx = pc->cx;
@@ -887,8 +1051,10 @@ static void find_launches(pctx *pc, CXCursor c, int depth)
         for (unsigned k = 0; k < pc->kern_cur.n && cfg.n >= 3; k++) {
             adv_kernel *kn = &pc->m->kernels[k];
             unsigned b[3];
-            if (kn->block[0] || !cx->clang_equalCursors(callee, pc->kern_cur.v[k]) ||
-                !dim3_of(pc, cfg.v[2], b, 0))
+            if (!cx->clang_equalCursors(callee, pc->kern_cur.v[k]))
+                continue;
+            launch_args(pc, kn, c, &kids);
+            if (kn->block[0] || !dim3_of(pc, cfg.v[2], b, 0))
                 continue;
             memcpy(kn->block, b, sizeof b);
             fe_cursor_pos(pc, c, &kn->block_line, NULL);
@@ -898,6 +1064,63 @@ static void find_launches(pctx *pc, CXCursor c, int depth)
     for (unsigned i = 0; i < kids.n && depth < 200; i++)
         find_launches(pc, kids.v[i], depth + 1);
     free(kids.v);
+}
+
+/* The index of a thread of a block (bx, by, bz) whose x extent is not a
+ * multiple of a warp: threadIdx.y (and z) then vary within a warp, and the
+ * model, which numbers a warp's threads in x, sees them so: threadIdx.x
+ * becomes t % bx, threadIdx.y (t / bx) % by, threadIdx.z t / (bx * by),
+ * and blockDim its constants, for t the thread's place in its block. */
+static adv_expr *mod_by(adv_expr *a, long long v, adv_xkind k, const char *why)
+{
+    adv_expr *e = adv_expr_new(k, a, adv_expr_const(v));
+    snprintf(e->why, sizeof e->why, "%s", why);
+    return e;
+}
+
+static adv_expr *reshape(adv_expr *e, const unsigned b[3])
+{
+    if (!e)
+        return NULL;
+    char why[64];
+    snprintf(why, sizeof why, "a thread's place in a block (%u, %u, %u)", b[0], b[1], b[2]);
+    if (e->kind == ADV_X_TID) {
+        return mod_by(e, b[0], ADV_X_MOD, why);
+    } else if (e->kind == ADV_X_BDIM) {
+        adv_expr_free(e);
+        return adv_expr_const(b[0]);
+    } else if (e->kind == ADV_X_UNIFORM) {
+        adv_expr *r = NULL;
+        if (!strcmp(e->why, "threadIdx.y"))
+            r = mod_by(mod_by(adv_expr_new(ADV_X_TID, NULL, NULL), b[0], ADV_X_DIV, why), b[1], ADV_X_MOD, why);
+        else if (!strcmp(e->why, "threadIdx.z"))
+            r = mod_by(adv_expr_new(ADV_X_TID, NULL, NULL), (long long)b[0] * b[1], ADV_X_DIV, why);
+        else if (!strcmp(e->why, "blockDim.y"))
+            r = adv_expr_const(b[1]);
+        else if (!strcmp(e->why, "blockDim.z"))
+            r = adv_expr_const(b[2]);
+        if (r) {
+            adv_expr_free(e);
+            return r;
+        }
+        return e;
+    }
+    e->a = reshape(e->a, b);
+    e->b = reshape(e->b, b);
+    e->c = reshape(e->c, b);
+    return e;
+}
+
+static void reshape_kernel(adv_kernel *kn)
+{
+    for (unsigned a = 0; a < kn->naccesses; a++) {
+        kn->acc[a].expr = reshape(kn->acc[a].expr, kn->block);
+        kn->acc[a].expr_max = reshape(kn->acc[a].expr_max, kn->block);
+    }
+    for (unsigned a = 0; a < kn->nrw; a++) {
+        kn->rw[a].expr = reshape(kn->rw[a].expr, kn->block);
+        kn->rw[a].expr_max = reshape(kn->rw[a].expr_max, kn->block);
+    }
 }
 
 void fe_read_launches(pctx *pc)
@@ -912,7 +1135,19 @@ void fe_read_launches(pctx *pc)
     free(top.v);
     for (unsigned k = 0; k < pc->m->nkernels; k++) {
         adv_kernel *kn = &pc->m->kernels[k];
-        if (kn->multi_dim && kn->block[0])
+        for (unsigned p = 0; p < kn->nparams; p++)
+            if (kn->params[p].sites && !kn->params[p].site_varies && !adv_param_count_like(kn->params[p].name))
+                sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s: every launch in the file passes %s = %lld (%u, "
+                                         "the first at line %u): the model takes that value\n",
+                          adv_kernel_file(pc->m, kn), kn->line, kn->col, kn->label, kn->params[p].name,
+                          kn->params[p].site_value, kn->params[p].sites, kn->params[p].site_line);
+        if (kn->multi_dim && kn->block[0] && kn->block[0] % 32 && kn->block[0] * kn->block[1] * kn->block[2] % 32 == 0) {
+            reshape_kernel(kn);
+            sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s is launched with blockDim (%u, %u, %u) at line %u: a warp's "
+                                     "threads differ in y, and the model numbers them so\n",
+                      adv_kernel_file(pc->m, kn), kn->line, kn->col, kn->label, kn->block[0], kn->block[1],
+                      kn->block[2], kn->block_line);
+        } else if (kn->multi_dim && kn->block[0])
             sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s is launched with the block (%u, %u, %u) of its launch at "
                                      "line %u, in one row of blocks (blockIdx.y = z = 0)\n",
                       adv_kernel_file(pc->m, kn), kn->line, kn->col, kn->label, kn->block[0], kn->block[1],

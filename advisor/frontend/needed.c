@@ -193,7 +193,24 @@ static void keep_includes(pctx *pc)
         CXFile f = cx->clang_getIncludedFile(top.v[i]);
         char path[1024];
         const char *rel;
-        if (!f || !device_header(adv_cxstr(cx, cx->clang_getFileName(f), path, sizeof path), &rel))
+        if (f && !device_header(adv_cxstr(cx, cx->clang_getFileName(f), path, sizeof path), &rel) &&
+            !strncmp(path, FE_HEADERS_DIR "/", sizeof FE_HEADERS_DIR)) {
+            /* a library served as the device headers it brings (cublas_v2.h: cuda_bf16.h) */
+            sb_t deps;
+            sb_init(&deps);
+            fe_served_stub_text(path + sizeof FE_HEADERS_DIR, &deps);
+            for (const char *l = deps.s ? strstr(deps.s, "#include <") : NULL; l; l = strstr(l + 1, "#include <")) {
+                char name[256], line[300];
+                if (sscanf(l, "#include <%255[^>]>", name) == 1 && strncmp(name, "cub/", 4) &&
+                    strncmp(name, "thrust/", 7)) {
+                    snprintf(line, sizeof line, "#include <%s>", name);
+                    adv_model_add_preamble(pc->m, line);
+                }
+            }
+            sb_free(&deps);
+            continue;
+        }
+        if (!f || !device_header(path, &rel))
             continue;
         if (!strncmp(rel, "cub/", 4)) /* CUB's block and warp level, which NVRTC compiles */
             adv_model_add_preamble(pc->m, "#include <cub/block/block_reduce.cuh>\n#include <cub/block/block_scan.cuh>\n"

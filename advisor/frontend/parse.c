@@ -285,8 +285,20 @@ static void charge_host_errors(pctx *pc)
     const adv_model *m = pc->m;
     for (unsigned i = 0; i < pc->nerrs; i++) {
         perr *err = &pc->errs[i];
-        if (!err->in_main || err->fatal || err->consumed)
+        if (err->fatal || err->consumed)
             continue;
+        if (!err->in_main) {
+            /* in a header of the project that is not spliced (<...>, or
+             * through -I): its code is host code to gmadvise too; a
+             * kernel that needs it fails to compile on its own */
+            if (strncmp(err->msg, HEADERS_DIR "/", sizeof HEADERS_DIR)) {
+                err->consumed = 1;
+                const char *what = strstr(err->msg, ": error: ");
+                sb_printf(&pc->m->notes, "%.*s: header code was skipped: it does not compile (%s)\n",
+                          what ? (int)(what - err->msg) : 0, err->msg, what ? what + 9 : err->msg);
+            }
+            continue;
+        }
         int kept = 0;
         for (unsigned d = 0; d < m->ndecls && !kept; d++)
             kept = !m->decls[d].is_macro && m->decls[d].begin <= err->off && err->off <= m->decls[d].end;
@@ -391,23 +403,31 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
         args[na - 4] = "-idirafter";
         args[na - 3] = gcc;
     }
-    static const char stub[] = "/* gmadvise: a header served empty */\n",
-                      cub_stub[] = "/* gmadvise: CUB, declared in one header */\n#include <cub/cub.cuh>\n",
-                      thrust_stub[] = "/* gmadvise: thrust, declared in one header */\n#include <thrust/thrust.h>\n";
-    unsigned nh = adv_cuda_headers_count + pc->nstubs, nun = nh + 1;
+    if (!pc->toolkit_done) {
+        pc->toolkit_done = 1;
+        if (opts)
+            fe_served_overrides((const char *const *)opts->clang_args, opts->nclang_args, &pc->toolkit);
+    }
+    unsigned nh = adv_cuda_headers_count + pc->nstubs, nun = nh + pc->toolkit.n + 1;
     struct CXUnsavedFile *un = gm_xcalloc(nun, sizeof *un);
     char (*paths)[1100] = gm_xcalloc(nh, sizeof *paths);
+    sb_t *stub_texts = gm_xcalloc(pc->nstubs + 1, sizeof *stub_texts);
     for (unsigned i = 0; i < nh; i++) {
         int is_stub = i >= adv_cuda_headers_count;
         snprintf(paths[i], sizeof paths[i], HEADERS_DIR "/%s",
                  is_stub ? pc->stubs[i - adv_cuda_headers_count] : adv_cuda_headers_names[i]);
-        const char *name = is_stub ? pc->stubs[i - adv_cuda_headers_count] : NULL;
-        const char *text = !is_stub                      ? adv_cuda_headers_texts[i]
-                           : !strncmp(name, "cub/", 4)    ? cub_stub
-                           : !strncmp(name, "thrust/", 7) ? thrust_stub
-                                                          : stub;
+        const char *text = adv_cuda_headers_texts[i < adv_cuda_headers_count ? i : 0];
+        if (is_stub) {
+            sb_t *t = &stub_texts[i - adv_cuda_headers_count];
+            sb_init(t);
+            fe_served_stub_text(pc->stubs[i - adv_cuda_headers_count], t);
+            text = t->s;
+        }
         un[i] = (struct CXUnsavedFile){paths[i], text, (unsigned long)strlen(text)};
     }
+    for (unsigned i = 0; i < pc->toolkit.n; i++)
+        un[nh + i] = (struct CXUnsavedFile){pc->toolkit.path[i], pc->toolkit.text[i],
+                                            (unsigned long)strlen(pc->toolkit.text[i])};
     un[nun - 1] = (struct CXUnsavedFile){pc->file, pc->m->text, pc->m->text_len};
     *idx = cx->clang_createIndex(0, 0);
     char pch[1200];
@@ -449,6 +469,9 @@ again:
     free(args);
     free(un);
     free(paths);
+    for (unsigned i = 0; i < pc->nstubs; i++)
+        sb_free(&stub_texts[i]);
+    free(stub_texts);
     if (ec != CXError_Success || !pc->tu) {
         cx->clang_disposeIndex(*idx);
         if (ec == CXError_Crashed)
@@ -594,34 +617,14 @@ typedef struct {
     pctx *pc;         /* gets the library headers to stub */
 } inc_walk;
 
-/* CUDA library headers gmadvise does not parse (thrust, CUB and libcu++
- * need a CUDA compiler; cuBLAS, cuFFT, ... are host APIs): served empty,
- * so that the code that needs them fails to compile and is skipped with a
- * note, function by function, instead of the whole file.  CUB's and
- * thrust's are served as an #include of gmadvise's one declaring header
- * for each (cub/cub.cuh, thrust/thrust.h), said nowhere. */
+/* CUDA library headers gmadvise does not parse: served empty (served.c
+ * says which and why), so that the code that needs them fails to compile
+ * and is skipped with a note, function by function, instead of the whole
+ * file.  CUB's and thrust's are served as an #include of gmadvise's one
+ * declaring header for each (cub/cub.cuh, thrust/thrust.h), said nowhere. */
 static int stubbed_library(const char *name)
 {
-    static const char *const prefixes[] = {"thrust/", "cub/", "cuda/", "nvtx3/", "cooperative_groups/details/"};
-    for (unsigned i = 0; i < adv_cuda_headers_count; i++) /* served: not a stub */
-        if (!strcmp(name, adv_cuda_headers_names[i]))
-            return 0;
-    static const char *const names[] = {
-        "cublas.h", "cublas_v2.h", "cublasLt.h", "cublas_api.h", "cublasXt.h",
-        "cufftw.h", "cusparse.h", "cusparse_v2.h", "cusolverDn.h", "cusolverSp.h", "cusolverRf.h",
-        "cusolver_common.h", "nvrtc.h", "nvToolsExt.h", "nvToolsExtCuda.h", "cuda_gl_interop.h",
-        "cuda_egl_interop.h", "cuda_d3d11_interop.h", "cudaGL.h", "cudaEGL.h", "cuda_profiler_api.h",
-        "cudaProfiler.h", "cuda_fp6.h", "cuda_fp4.h", "cuda_pipeline.h",
-        "cuda_awbarrier.h", "cuda_awbarrier_primitives.h", "nccl.h", "nvjpeg.h", "cudnn.h", "cutensor.h",
-        "npp.h", "nppi.h", "npps.h", "cuda_occupancy.h", "nvml.h", "cuda_texture_types.h", "texture_fetch_functions.h",
-        "sm_61_intrinsics.h", "sm_70_rt.h", "sm_80_rt.h", "crt/host_defines.h", "cudaTypedefs.h"};
-    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
-        if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
-            return 1;
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        if (!strcmp(name, names[i]))
-            return 1;
-    return 0;
+    return fe_served_library(name);
 }
 
 static void stub_library(inc_walk *w, const char *from, unsigned line, const char *name, int say)
@@ -693,12 +696,22 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                     if (w->pc && stubbed_library(name) && !(found && close == '"'))
                         stub_library(w, from, line, name, strncmp(name, "cub/", 4) && strncmp(name, "thrust/", 7));
                     else if (found) {
+                        if (w->pc && S_ISREG(sb.st_mode)) { /* an #include that reaches the toolkit */
+                            char dir[2048];
+                            const char *sl = strrchr(path, '/');
+                            snprintf(dir, sizeof dir, "%.*s", sl ? (int)(sl - path) : 1, sl ? path : ".");
+                            fe_served_folder(dir, &w->pc->toolkit);
+                        }
                         if (!S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode))
                             return gm_fail(w->st, GM_EINPUT,
                                            "%s:%u:%u: error: #include %c%s%c is not a regular file (a pipe or "
                                            "a device?): refused, as it might never end", from, line,
                                            (unsigned)(p - l + 1), *p, name, close);
-                        if (S_ISREG(sb.st_mode) && close == '"' && depth < 16 &&
+                        /* quoted, or <...> found in a -I folder: the project's own
+                         * headers, whose library #includes are served from the start
+                         * (each found missing later costs a parse) */
+                        if (S_ISREG(sb.st_mode) && depth < 16 &&
+                            !(w->pc && fe_overridden(&w->pc->toolkit, path)) &&
                             w->files < MAX_INCLUDE_FILES && sb.st_size <= MAX_FILE_BYTES) {
                             w->files++;
                             char *sub = gm_read_file(path, NULL);
@@ -924,6 +937,7 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
             if (depth < MAX_SPLICE_DEPTH && out->len < MAX_FILE_BYTES &&
                 sscanf(d, "# include \"%1023[^\"]\"", name) == 1 &&
                 resolve_include(sp->w, file, name, 1, path, sizeof path, &sb) && S_ISREG(sb.st_mode) &&
+                !fe_overridden(&sp->pc->toolkit, path) && /* the toolkit's: served, not spliced */
                 sb.st_size <= MAX_FILE_BYTES - (long long)out->len) {
                 sub = gm_read_file(path, &sublen);
                 if (sub && spliced_before(sp, path, !under_if && cond <= 0, &idx) == SPLICE_SEEN) {
@@ -973,6 +987,7 @@ static void free_pctx(pctx *pc)
 {
     free(pc->inst_name);
     free(pc->inst_label);
+    fe_overrides_free(&pc->toolkit);
     for (unsigned i = 0; i < pc->ninc_dirs; i++)
         free(pc->inc_dirs[i]);
     free(pc->inc_dirs);
@@ -1055,6 +1070,16 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
             m->text = sb_take(&src);
             if (instances)
                 m->orig_len = m->text_len; /* instances are the user's kernels */
+            /* the templates the first parse found no instance of are said
+             * once: the parse of the instances does not find them again */
+            for (const char *n = adv_model_notes(m); n && *n;) {
+                const char *eol = strchr(n, '\n');
+                size_t len = eol ? (size_t)(eol - n + 1) : strlen(n);
+                const char *hit = strstr(n, ": kernel template ");
+                if (hit && hit < n + len && strstr(hit, " skipped: no instance") && strstr(hit, " skipped: no instance") < n + len)
+                    sb_putn(&notes, n, len);
+                n += len;
+            }
             adv_model_reset(m);
             parse_text(&pc, opts, NULL);
             sb_puts(&m->notes, notes.s ? notes.s : "");
@@ -1064,8 +1089,10 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     sb_free(&notes);
     /* nothing analysable without a header found nowhere: that is the error */
     if (st->code != GM_OK && pc.missing[0]) {
+        char why[1024];
+        snprintf(why, sizeof why, "%s", st->msg);
         gm_status_init(st);
-        gm_fail(st, GM_EINPUT, "%s (served empty, nothing was left to analyse)", pc.missing);
+        gm_fail(st, GM_EINPUT, "%s (served empty, nothing was left to analyse: %s)", pc.missing, why);
     }
     free_pctx(&pc);
     if (st->code != GM_OK) {

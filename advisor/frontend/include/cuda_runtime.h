@@ -258,6 +258,8 @@ struct cudaFuncAttributes { size_t sharedSizeBytes, constSizeBytes, localSizeByt
                             int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion; };
 #define cudaStreamDefault 0x00
 #define cudaStreamNonBlocking 0x01
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
 #define cudaEventDefault 0x00
 #define cudaEventBlockingSync 0x01
 #define cudaEventDisableTiming 0x02
@@ -688,3 +690,13 @@ template <class T, class U> __device__ void __nv_atomic_max(T *, U, int, int = _
 template <class T, class U> __device__ void __nv_atomic_min(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
 template <class T> __device__ T __nv_atomic_load_n(T *, int, int = __NV_THREAD_SCOPE_SYSTEM);
 template <class T, class U> __device__ void __nv_atomic_store_n(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+
+/* library_types.h: the data types the CUDA libraries name (cuBLAS, cuSPARSE,
+ * cuFFT), which host code next to kernels passes along */
+typedef enum cudaDataType_t {
+    CUDA_R_16F = 2, CUDA_C_16F = 6, CUDA_R_16BF = 14, CUDA_C_16BF = 15, CUDA_R_32F = 0, CUDA_C_32F = 4,
+    CUDA_R_64F = 1, CUDA_C_64F = 5, CUDA_R_4I = 16, CUDA_R_8I = 3, CUDA_C_8I = 7, CUDA_R_8U = 8,
+    CUDA_C_8U = 9, CUDA_R_16I = 20, CUDA_R_32I = 10, CUDA_C_32I = 11, CUDA_R_32U = 12, CUDA_C_32U = 13,
+    CUDA_R_64I = 24, CUDA_R_8F_E4M3 = 28, CUDA_R_8F_E5M2 = 29
+} cudaDataType;
+typedef enum libraryPropertyType_t { MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL } libraryPropertyType;

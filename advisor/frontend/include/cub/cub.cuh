@@ -3,6 +3,14 @@
  * #include of this one).  Generated code includes CUB's own block- and
  * warp-level headers, which NVRTC compiles. */
 #pragma once
+/* cub/version.cuh: the CCCL of CUDA 13.0 */
+#define CUB_VERSION 300000
+#define CUB_MAJOR_VERSION 3
+#define CUB_MINOR_VERSION 0
+#define CUB_SUBMINOR_VERSION 0
+#define CUB_NAMESPACE_BEGIN namespace cub {
+#define CUB_NAMESPACE_END }
+#define CUB_NS_QUALIFIER ::cub
 #include <cuda_runtime.h>
 namespace cub {
 struct NullType {};

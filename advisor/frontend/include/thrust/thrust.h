@@ -7,6 +7,20 @@
 #pragma once
 #include <cuda_runtime.h>
 
+/* thrust/version.h: the CCCL of CUDA 13.0, which code checks with #if */
+#define THRUST_VERSION 300000
+#define THRUST_MAJOR_VERSION 3
+#define THRUST_MINOR_VERSION 0
+#define THRUST_SUBMINOR_VERSION 0
+#define THRUST_PATCH_NUMBER 0
+#define THRUST_DEVICE_SYSTEM_CUDA 1
+#define THRUST_HOST_SYSTEM_CPP 2
+#define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_CUDA
+#define THRUST_HOST_SYSTEM THRUST_HOST_SYSTEM_CPP
+#define THRUST_NS_QUALIFIER ::thrust
+#define THRUST_NAMESPACE_BEGIN namespace thrust {
+#define THRUST_NAMESPACE_END }
+
 namespace thrust {
 
 /* pair and tuple */
