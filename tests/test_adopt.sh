@@ -18,15 +18,16 @@ layouts="AOS AOS_ALIGN SOA AOSOA VECTOR REORDERED"
 for f in samples/*.h tests/adopt/nested.h tests/adopt/tricky.h tests/kgen/final_struct.cu tests/kgen/member_types.cu \
          tests/kgen/trailing_attributes.cu tests/kgen/zero_init.cu tests/kgen/glibc_types.cu; do
   n=$(basename "$f" .h); n=${n%.cu}
-  "$B" adopt "$f" -o "$t" --kernels "$t/$n.cu" > "$t/$n.log" 2>&1; rc=$?
+  d=$t/$n; mkdir -p "$d" # a folder each: two inputs may name the same struct
+  "$B" adopt "$f" -o "$d" --kernels "$d/$n.cu" > "$d/$n.log" 2>&1; rc=$?
   if [ $rc -ne 0 ]; then
-    grep -q "nothing to adopt" "$t/$n.log" || { echo "FAIL: adopt $f exit $rc: $(cat "$t/$n.log")"; fail=1; }
+    grep -q "nothing to adopt" "$d/$n.log" || { echo "FAIL: adopt $f exit $rc: $(cat "$d/$n.log")"; fail=1; }
     continue
   fi
-  for s in $(sed -n 's|^gmadvise adopt: wrote .*/\(.*\)_layout.cuh .*|\1|p' "$t/$n.log"); do
+  for s in $(sed -n 's|^gmadvise adopt: wrote .*/\(.*\)_layout.cuh .*|\1|p' "$d/$n.log"); do
     ok=""
     for L in $layouts; do
-      (cd "$t" && nvcc -std=c++17 -gencode arch=compute_90,code=sm_90 -gencode arch=compute_75,code=sm_75 \
+      (cd "$d" && nvcc -std=c++17 -gencode arch=compute_90,code=sm_90 -gencode arch=compute_75,code=sm_75 \
          -D${s}_LAYOUT=GM_LAYOUT_$L -c "$n.cu" -o /dev/null) > "$t/err" 2>&1
       if [ $? -eq 0 ]; then ok="$ok $L"
       elif ! grep -q "error: #error \"gmadvise: [a-z_]* does not apply to $s:" "$t/err"; then
@@ -38,11 +39,11 @@ for f in samples/*.h tests/adopt/nested.h tests/adopt/tricky.h tests/kgen/final_
   done
 done
 # the header is what it was (GM_UPDATE_GOLDEN=1 rewrites it)
-[ -n "${GM_UPDATE_GOLDEN:-}" ] && cp "$t/Particle_layout.cuh" tests/adopt/Particle_layout.cuh
-diff -u tests/adopt/Particle_layout.cuh "$t/Particle_layout.cuh" > /dev/null ||
+[ -n "${GM_UPDATE_GOLDEN:-}" ] && cp "$t/particle/Particle_layout.cuh" tests/adopt/Particle_layout.cuh
+diff -u tests/adopt/Particle_layout.cuh "$t/particle/Particle_layout.cuh" > /dev/null ||
   { echo "FAIL: Particle_layout.cuh differs from tests/adopt/Particle_layout.cuh"; fail=1; }
 for L in ${layouts% REORDERED}; do # Particle has no padding to reorder away
-  nvcc -std=c++17 -arch=sm_90 -DParticle_LAYOUT=GM_LAYOUT_$L -DPARTICLE_ADOPTED="\"$t/particle.cu\"" -I"$t" \
+  nvcc -std=c++17 -arch=sm_90 -DParticle_LAYOUT=GM_LAYOUT_$L -DPARTICLE_ADOPTED="\"$t/particle/particle.cu\"" -I"$t/particle" \
     tests/adopt/roundtrip.cu -o "$t/rt" > "$t/err" 2>&1 || { echo "FAIL: roundtrip as $L:"; head -5 "$t/err"; fail=1; continue; }
   "$t/rt" | grep -q "round trip ok" || { echo "FAIL: Particle as $L does not round-trip"; fail=1; }
 done

@@ -56,7 +56,7 @@ grep -q "/[0-9]* files" "$t/err1" && say "a progress line when stderr is no term
 [ $rc -eq 2 ] && grep -q "both want stdout" "$t/both" || say "--json --sarif -: exit $rc"
 # rules: --list-rules, --disable, --enable over the settings file
 "$B" check --list-rules > "$t/rules"; rc=$?
-[ $rc -eq 0 ] && [ "$(wc -l < "$t/rules")" -eq 7 ] && grep -q "^GM006  partial-struct .* on " "$t/rules" || { say "--list-rules"; cat "$t/rules"; }
+[ $rc -eq 0 ] && [ "$(wc -l < "$t/rules")" -eq 8 ] && grep -q "^GM006  partial-struct .* on " "$t/rules" || { say "--list-rules"; cat "$t/rules"; }
 "$B" check --disable GM006,narrow-access --list-rules > "$t/rules2"
 [ "$(grep -c " off " "$t/rules2")" = 2 ] || say "--disable in --list-rules"
 "$B" check -q --disable partial-struct,GM007,GM002 samples/particle.h > /dev/null; rc=$?

@@ -56,7 +56,9 @@ for v in d["variants"]:
         want = "faulted:" if kind == "trap" else "hung:"
         assert v["measured"] is None and v["note"].startswith(want), v["note"]
         print("%s: integrate soa -> %s" % (kind, v["note"]))
-    else:
+    elif not (v["note"] or "").startswith("not measured: the layout search ranks it below"):
+        # every variant the run set out to measure (a standard layout the
+        # search ranks out is shown with the model's figures only)
         assert v["measured"] is not None and v["correct"] is True, (v["kernel"], v["layout"], v["note"])
 print("%s: the other %d variants measured and correct" % (kind, sum(1 for v in d["variants"] if v["measured"])))
 PY

@@ -244,6 +244,10 @@ int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long 
         *value = v->value;
         return 1;
     }
+    if (par->kind == ADV_P_INT && par->is_enum) {
+        *value = (double)par->enum_first; /* a value of the enum, whatever its name says */
+        return 1;
+    }
     if (par->kind == ADV_P_INT && adv_param_count_like(par->name)) {
         *value = (double)count; /* sizes stay the run's, whatever a launch in the file passes */
         return 1;

@@ -93,6 +93,11 @@ typedef struct {
     unsigned sites, site_line;
     int site_varies;
     long long site_value;
+    /* an enum's parameter (ADV_P_INT): launched with its first enumerator,
+     * since any other integer may be no value of it (an index c[ch] past
+     * the array) */
+    int is_enum;
+    long long enum_first;
 } adv_param;
 
 typedef enum { ADV_READ, ADV_WRITE } adv_mode;

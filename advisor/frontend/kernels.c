@@ -795,6 +795,16 @@ static void read_param(pctx *pc, CXCursor pd, adv_param *p)
         p->kind = ADV_P_EMPTY;
     else
         p->kind = ADV_P_OTHER;
+    if (p->kind == ADV_P_INT && ct.kind == CXType_Enum) {
+        p->is_enum = 1;
+        cvec kids = fe_kids(pc, cx->clang_getTypeDeclaration(ct));
+        for (unsigned i = 0; i < kids.n; i++)
+            if (fe_kind(pc, kids.v[i]) == CXCursor_EnumConstantDecl) {
+                p->enum_first = cx->clang_getEnumConstantDeclValue(kids.v[i]);
+                break;
+            }
+        free(kids.v);
+    }
 }
 
 /* Why the type declared at `off` is not laid out: the reason it could not
