@@ -226,7 +226,7 @@ static void print_variants_narrow(const out_t *o, const adv_result *r, unsigned 
                     fprintf(o->f, "%6.1f %6.1f  ", v->model.dram_bytes, v->model.requests);
                 else
                     fprintf(o->f, "%6s %6s  ", "-", "-");
-                fprintf(o->f, "%s%s\n", v->ptx[0] ? v->ptx : "-", v->is_best ? " <- predicted best" : "");
+                fprintf(o->f, "%s%s\n", v->ptx[0] ? v->ptx : "-", !v->is_best ? "" : o->width ? " <- best" : " <- predicted best");
             }
         } else {
             fprintf(o->f, "%s", DIM(o));
@@ -335,15 +335,61 @@ static void print_adopt(const out_t *o, const adv_result *r, const adv_rec *rc)
 }
 
 /* The recommended variant's code, indented under its recommendation. */
-static void print_code(FILE *f, const char *code)
+/* One line of code at indent `ind`, within o->width where it can be:
+ * a long line (a generated kernel's parameter list) is broken after a
+ * comma, an opening parenthesis or a binary + - * / (C allows a line
+ * break there), never inside a literal, a // comment or a preprocessor
+ * line; a line with no such place is printed whole. */
+static void print_code_line(const out_t *o, const char *s, size_t len, int ind)
+{
+    /* continuation lines go 4 further in than the line's own indent */
+    int more = 0, lead = (int)strspn(s, " "), plain = s[lead] != '#';
+    for (size_t i = 0; i + 1 < len && plain; i++)
+        plain = !(s[i] == '/' && s[i + 1] == '/');
+    while (o->width && plain && (int)len + ind + more > o->width) {
+        size_t room = (size_t)(o->width - ind - more), cut = 0;
+        char q = 0; /* inside a string or character literal: no cut */
+        int cm = 0; /* inside a block comment: a cut at any space */
+        size_t paren = 0;
+        for (size_t i = 0; i + 1 < len && i < room; i++) {
+            if (cm) {
+                if (s[i] == ' ' && i > 8)
+                    cut = i;
+                cm = !(s[i] == '*' && s[i + 1] == '/');
+            } else if (q && s[i] == '\\')
+                i++;
+            else if (!q && s[i] == '/' && s[i + 1] == '*')
+                cm = 1;
+            else if (s[i] == '"' || s[i] == '\'')
+                q = q == s[i] ? 0 : q ? q : s[i];
+            else if (!q && ((s[i] == ',' && s[i + 1] == ' ') ||
+                            (i > 0 && s[i - 1] == ' ' && strchr("+-*/", s[i]) && s[i + 1] == ' ')))
+                cut = i + 1;
+            else if (!q && s[i] == '(' && s[i + 1] != ')')
+                paren = i + 1; /* a cut of the last resort: after a list's opening */
+        }
+        if (cut < 8)
+            cut = paren;
+        if (cut < 8) /* nothing worth a line of its own */
+            break;
+        fprintf(o->f, "%*s%.*s\n", ind + more, "", (int)cut, s);
+        size_t skip = cut + (s[cut] == ' ');
+        s += skip;
+        len -= skip;
+        more = lead + 4;
+    }
+    fprintf(o->f, "%*s%.*s\n", ind + more, "", (int)len, s);
+}
+
+static void print_code(const out_t *o, const char *code)
 {
     if (!code)
         return;
-    fprintf(f, "    code to adopt:\n");
+    fprintf(o->f, "    code to adopt:\n");
     while (*code) {
         const char *e = strchr(code, '\n');
         size_t len = e ? (size_t)(e - code) : strlen(code);
-        fprintf(f, "      %.*s\n", (int)len, code);
+        print_code_line(o, code, len, 6);
         code += len + (e ? 1 : 0);
     }
 }
@@ -368,7 +414,7 @@ static void print_predicted(const out_t *o, const adv_result *r)
                     kn, sn, label(r, rc->st, &b->spec, bl, sizeof bl), d->model.dram_bytes, b->model.dram_bytes,
                     d->model.requests, b->model.requests);
         if (rc->best != rc->declared) {
-            print_code(f, b->code);
+            print_code(o, b->code);
             print_adopt(o, r, rc);
         }
     }
@@ -380,12 +426,13 @@ static void print_recommendations(const out_t *op, const adv_result *r)
     const out_t o = *op;
     FILE *f = o.f;
     const adv_model *m = r->m;
-    fprintf(f, "\n%srecommendations%s", BOLD(&o), RESET(&o));
     if (!r->nrec) {
-        say(&o, 2, ": none (%s)\n", r->run == ADV_RUN_MEASURED ? "no struct layout was measured correctly"
-                                                     : "no struct layout to choose, or none the model could compute");
+        say(&o, 2, "\n%srecommendations%s: none (%s)\n", BOLD(&o), RESET(&o),
+            r->run == ADV_RUN_MEASURED ? "no struct layout was measured correctly"
+                                       : "no struct layout to choose, or none the model could compute");
         return;
     }
+    fprintf(f, "\n%srecommendations%s", BOLD(&o), RESET(&o));
     if (r->run != ADV_RUN_MEASURED) {
         print_predicted(&o, r);
         return;
@@ -411,7 +458,7 @@ static void print_recommendations(const out_t *op, const adv_result *r)
         if (rc->ntied)
             say(&o, 6, "    tied with %u other layout(s) within the measured noise (marked '= tie' "
                        "above): any of them will do\n", rc->ntied);
-        print_code(f, b->code);
+        print_code(&o, b->code);
         print_adopt(&o, r, rc);
     }
 }
