@@ -65,6 +65,8 @@
 /* ---- gmadvise capture (capture/inject.c, advisor/cli/cmd_capture.c) ---- */
 #define GM_CAPTURE_MAX_BYTES (4ull << 30) /* buffers copied, before and after, at most */
 #define GM_CAPTURE_DIR "gmadvise-capture" /* where a capture goes without -o */
+#define GM_CAPTURE_LOCALITY_SAMPLES 65536 /* captured index elements a gather's locality is
+                                           * measured on (evenly spaced through the buffer) */
 
 /* ---- the parser (advisor/frontend) ---- */
 #define GM_MAX_STRUCT_BYTES 67108864 /* 64 MiB: larger structs are refused */

@@ -10,8 +10,8 @@
 #include "../../common/strbuf.h"
 #include "../../common/timer.h"
 #include "../engine/engine.h"
-#include "../engine/captured.h"
 #include "../output/report.h"
+#include "captured_model.h"
 #include "cli.h"
 #include "commands.h"
 
@@ -166,34 +166,6 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
     return GM_OK;
 }
 
-/* The captured kernels' scalar arguments as the model's parameter values
- * (the real k of a stride k, the real n), but for those --param gives:
- * the model is classified again with them. */
-static void model_values(adv_model *m, const adv_inputs *in, const cli_common *c)
-{
-    adv_param_value *v;
-    char note[512];
-    unsigned n = adv_inputs_param_values(in, m, &v, note, sizeof note), kept = 0;
-    for (unsigned i = 0; i < n; i++) {
-        int given = 0;
-        for (unsigned j = 0; j < c->nparams && !given; j++)
-            given = !strcmp(c->params[j].name, v[i].name);
-        if (given)
-            free((char *)v[i].name);
-        else
-            v[kept++] = v[i];
-    }
-    if (note[0])
-        fprintf(stderr, "gmadvise: note: %s: the model takes them from --param or its defaults\n", note);
-    if (kept) {
-        adv_model_set_overrides(m, v, kept);
-        adv_model_classify(m, adv_model_count(m));
-    }
-    for (unsigned i = 0; i < kept; i++)
-        free((char *)v[i].name);
-    free(v);
-}
-
 /* --emit DIR: each compiled variant of the first result as a .cu file
  * nvcc compiles alone. */
 static int emit_variants(const adv_result *r, const char *dir, gm_status *st)
@@ -235,7 +207,7 @@ int gm_cmd_advise(int argc, char **argv, gm_status *st)
     adv_inputs *in = NULL;
     if (rc == GM_OK && o.inputs && (rc = adv_inputs_load(o.inputs, &in, st)) == GM_OK) {
         o.e.inputs = in;
-        model_values(m, in, &c);
+        cli_captured_model(m, in, &c, o.data_names, o.e.data.n, "gmadvise");
     }
     adv_result *res = NULL;
     unsigned n = 0;

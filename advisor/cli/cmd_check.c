@@ -9,6 +9,7 @@
 #include "../output/check_report.h"
 #include "../output/report.h"
 #include "../frontend/clang_api.h"
+#include "captured_model.h"
 #include "check_workers.h"
 #include "cli.h"
 #include "commands.h"
@@ -52,6 +53,9 @@ static const char usage[] =
             "                         compile_commands.json): each file gets its -I, -D,\n"
             "                         -include and -std (response files read, as nvcc reads\n"
             "                         them); with no FILE, its .cu files\n"
+            "  --inputs DIR           a capture (gmadvise capture): the model takes each captured\n"
+            "                         kernel's scalar arguments, launch size and shape, and the\n"
+            "                         measured locality of the indices it gathers through from it\n"
             "  -I DIR, -D NAME[=VALUE], --param NAME=VALUE, --instantiate K<ARGS>   as for gmadvise FILE.h\n"
             "\n"
             "Each file is checked in a process of its own: one that cannot be parsed, or on\n"
@@ -73,7 +77,7 @@ static const char usage[] =
 
 enum {
     O_MIN_EFF = CLI_OWN, O_JSON, O_SARIF, O_BASELINE, O_BASELINE_OUT, O_CONFIG, O_NO_CONFIG, O_FORMAT,
-    O_DISABLE, O_ENABLE, O_LIST_RULES, O_EXCLUDE, O_NO_GITIGNORE
+    O_DISABLE, O_ENABLE, O_LIST_RULES, O_EXCLUDE, O_NO_GITIGNORE, O_INPUTS
 };
 
 static const struct option own[] = {
@@ -88,6 +92,7 @@ static const struct option own[] = {
     {"list-rules", no_argument, NULL, O_LIST_RULES},
     {"exclude", required_argument, NULL, O_EXCLUDE},
     {"no-gitignore", no_argument, NULL, O_NO_GITIGNORE},
+    {"inputs", required_argument, NULL, O_INPUTS},
     {"jobs", required_argument, NULL, 'j'},
     {"config", required_argument, NULL, O_CONFIG},
     {"no-config", no_argument, NULL, O_NO_CONFIG},
@@ -108,6 +113,7 @@ typedef struct {
     const char *sarif, *baseline, *baseline_out, *compdb, *config;
     const char *exclude[MAX_EXCLUDES];
     unsigned nexclude;
+    const char *inputs;         /* --inputs DIR */
 } check_args;
 
 /* "GM002,stride" into rule bits. */
@@ -139,6 +145,7 @@ static int option(void *ctx, int id, const char *arg, gm_status *st)
     case O_NO_CONFIG: a->no_config = 1; break;
     case O_LIST_RULES: a->list_rules = 1; break;
     case O_NO_GITIGNORE: a->no_gitignore = 1; break;
+    case O_INPUTS: a->inputs = arg; break;
     case O_DISABLE: return rule_list("--disable", arg, &a->disable, st);
     case O_ENABLE: return rule_list("--enable", arg, &a->enable, st);
     case 'q': a->quiet = 1; break;
@@ -220,6 +227,7 @@ typedef struct {
     const cli_config *cfg;
     const cli_compdb *db;
     int quiet;
+    const adv_inputs *inputs;   /* --inputs, NULL: none */
 } file_job;
 
 /* One file's check, in its worker (check_workers.h). */
@@ -238,8 +246,11 @@ static int check_file(void *ctx, unsigned i, adv_check *c)
         gm_fail(&fst, GM_EINPUT, "%s", files->error[i]);
     else if (checked_with_includer(files, files->path[i], in ? in : hin, fj->quiet))
         return 1;
-    else if (load_one(files->path[i], in, fj->cc, fj->cfg, fj->db, &m, &fst) == GM_OK)
+    else if (load_one(files->path[i], in, fj->cc, fj->cfg, fj->db, &m, &fst) == GM_OK) {
+        if (fj->inputs)
+            cli_captured_model(m, fj->inputs, fj->cc, NULL, 0, fj->quiet ? NULL : "gmadvise check");
         adv_check_model(c, m);
+    }
     if (m && !fj->quiet) /* what was skipped, and why */
         adv_notes_text(m, "gmadvise check: note: ", stderr);
     if (fst.code != GM_OK) {
@@ -332,6 +343,7 @@ static int run(const check_args *a, const cli_common *cc, gm_status *st)
     cli_compdb *db = NULL;
     cli_files files = {0};
     adv_check *c = NULL;
+    adv_inputs *inputs = NULL;
     int rc = cli_config_load(a->config, a->no_config, &cfg, st);
     unsigned disabled = ((cfg.disabled | a->disable) & ~a->enable);
     if (rc == GM_OK && a->list_rules) {
@@ -345,6 +357,8 @@ static int run(const check_args *a, const cli_common *cc, gm_status *st)
         rc = gm_fail(st, GM_EINPUT, "--json and --sarif - both want stdout: write one of them to a file");
     if (rc == GM_OK && a->compdb && !(db = cli_compdb_load(a->compdb, st)))
         rc = st->code;
+    if (rc == GM_OK && a->inputs)
+        rc = adv_inputs_load(a->inputs, &inputs, st);
     if (rc == GM_OK)
         select_files(a, cc, &cfg, db, &files);
     /* libclang is loaded once, before the workers: without it nothing can be checked */
@@ -353,7 +367,7 @@ static int run(const check_args *a, const cli_common *cc, gm_status *st)
     if (rc == GM_OK) {
         adv_check_opts o = {a->min_eff > 0 ? a->min_eff : cfg.min_efficiency, disabled, cfg.root};
         c = adv_check_create(&o);
-        file_job fj = {&files, cc, &cfg, db, a->quiet};
+        file_job fj = {&files, cc, &cfg, db, a->quiet, inputs};
         cli_workers_opts wo = {a->jobs ? a->jobs : cli_workers_default(), 0, 0, !a->quiet};
         cli_check_workers(c, &o, files.n, (const char *const *)files.path, &wo, check_file, &fj);
         if (a->baseline)
@@ -364,6 +378,7 @@ static int run(const check_args *a, const cli_common *cc, gm_status *st)
     if (rc == GM_OK)
         rc = verdict(a, c, files.n, st);
     adv_check_destroy(c);
+    adv_inputs_free(inputs);
     cli_files_free(&files);
     cli_compdb_free(db);
     cli_config_free(&cfg);

@@ -11,6 +11,7 @@
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
 #include "coalesce.h"
+#include "inputs_infer.h"
 #include "predict.h"
 
 static const adv_rule_info rules[ADV_R_COUNT] = {
@@ -429,6 +430,22 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
             if (x->struct_idx >= 0 && x->field >= 0)
                 width = adv_model_struct(m, (unsigned)x->struct_idx)->fields[x->field].size;
             gather_finding(c, m, kn, x, width > 16 ? 16 : width, &f);
+            /* where a capture measured the index data's locality
+             * (adv_model_set_kernel_data), the gather is costed on it
+             * rather than at its worst case */
+            adv_cost g;
+            if (adv_model_kernel_has_data(m, k)) {
+                adv_access_cost_gathered(m, k, a, -1, ADV_L_AOS, &g);
+                if (g.ok && !g.misaligned && 100 * g.efficiency >= c->o.min_efficiency)
+                    continue;
+                if (g.ok) {
+                    f.sectors_per_request = g.sectors_per_request;
+                    f.efficiency = g.efficiency;
+                    snprintf(f.detail, sizeof f.detail, "the index %s is read from memory: the figures are "
+                             "the model's on the captured indices' locality", x->index);
+                }
+            }
+            snprintf(f.inputs, sizeof f.inputs, "%s", adv_model_kernel_inputs(m, k));
             if (!(c->o.disabled & 1u << f.rule))
                 add(c, &f);
             continue;
@@ -451,6 +468,7 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
         suggest(m, k, x, f.rule, picks, f.suggestion, sizeof f.suggestion);
         symbolic_detail(m, k, x, &cost, f.detail, sizeof f.detail);
         launch_detail(c, m, kn, f.detail, sizeof f.detail);
+        snprintf(f.inputs, sizeof f.inputs, "%s", adv_model_kernel_inputs(m, k));
         add(c, &f);
     }
     free(picks);

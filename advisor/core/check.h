@@ -61,6 +61,8 @@ typedef struct {
     double sectors_per_request, efficiency;
     char suggestion[320];
     char detail[256];   /* what the verdict rests on: "stride nfeatures: ..." (may be "") */
+    char inputs[512];   /* what the model took from a capture of the kernel's launch
+                         * (adv_model_kernel_inputs), "" when none */
     int known;          /* in the baseline */
     int suppressed;     /* `// gmadvise: ignore` on its line or the line before */
 } adv_finding;

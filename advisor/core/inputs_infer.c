@@ -6,6 +6,7 @@
 
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
+#include "model_impl.h"
 
 /* ---- settings ------------------------------------------------------------ */
 
@@ -424,6 +425,22 @@ static int has_gather(const adv_expr *e)
     return e && (is_gather(e) || has_gather(e->a) || has_gather(e->b) || has_gather(e->c));
 }
 
+void adv_model_set_kernel_data(adv_model *m, unsigned k, unsigned p, const adv_data_setting *s)
+{
+    if (k >= m->nkernels || p >= m->kernels[k].nparams)
+        return;
+    if (!m->kdata)
+        m->kdata = gm_xcalloc(m->nkernels, sizeof *m->kdata);
+    if (!m->kdata[k])
+        m->kdata[k] = gm_xcalloc(m->kernels[k].nparams, sizeof *m->kdata[k]);
+    m->kdata[k][p] = *s;
+}
+
+int adv_model_kernel_has_data(const adv_model *m, unsigned k)
+{
+    return m->kdata && k < m->nkernels && m->kdata[k];
+}
+
 int adv_gather_setup(const adv_model *m, unsigned k, adv_gather_ctx *c, adv_params *pv)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
@@ -440,6 +457,12 @@ int adv_gather_setup(const adv_model *m, unsigned k, adv_gather_ctx *c, adv_para
     adv_data_list dl = {nann > 0 ? (unsigned)nann : 0, (const char *const *)an, as};
     c->nparams = kn->nparams;
     c->shapes = adv_inputs_for(m, k, &dl);
+    /* what a capture measured of the kernel's own index data, over the
+     * file's annotations (a setting from --data never reaches here: the
+     * command line leaves the capture's out) */
+    for (unsigned p = 0; m->kdata && m->kdata[k] && p < kn->nparams; p++)
+        if (m->kdata[k][p].kind != ADV_DATA_DEFAULT)
+            c->shapes[p].data = m->kdata[k][p];
     c->range = gm_xcalloc(kn->nparams + 1, sizeof *c->range);
     for (int i = 0; i < nann; i++)
         free(an[i]);

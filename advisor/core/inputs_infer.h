@@ -111,6 +111,13 @@ typedef struct {
 int adv_gather_setup(const adv_model *m, unsigned k, adv_gather_ctx *c, adv_params *pv);
 void adv_gather_ctx_free(adv_gather_ctx *c);
 
+/* The data setting that kernel k's parameter p was measured to hold in a
+ * capture of its launch (local:W from the captured indices): the gather
+ * model uses it in place of the file's annotation. */
+void adv_model_set_kernel_data(adv_model *m, unsigned k, unsigned p, const adv_data_setting *s);
+/* 1 when some parameter of kernel k has such a measured setting. */
+int adv_model_kernel_has_data(const adv_model *m, unsigned k);
+
 /* `// gmadvise: data NAME=SETTING ...` annotations of the model's text:
  * up to max, returns how many (names point into a static-free buffer the
  * caller frees with free(names_buf)); -1 with a located error in `why`. */

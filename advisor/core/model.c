@@ -1,6 +1,7 @@
 #include "model_impl.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,14 @@ void adv_model_reset(adv_model *m)
     }
     for (unsigned k = 0; k < m->nkernels; k++)
         adv_kernel_free(&m->kernels[k]);
+    for (unsigned k = 0; (m->kdata || m->kinputs) && k < m->nkernels; k++) {
+        free(m->kdata ? m->kdata[k] : NULL);
+        free(m->kinputs ? m->kinputs[k] : NULL);
+    }
+    free(m->kdata);
+    free(m->kinputs);
+    m->kdata = NULL;
+    m->kinputs = NULL;
     free(m->structs);
     free(m->struct_decl_off);
     free(m->kernels);
@@ -281,6 +290,51 @@ static void append_values(adv_param_value **dst, unsigned *ndst, const adv_param
 void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n)
 {
     append_values(&m->ovr, &m->novr, v, n);
+}
+
+void adv_model_set_kernel_inputs(adv_model *m, unsigned k, const char *text)
+{
+    if (k >= m->nkernels)
+        return;
+    if (!m->kinputs)
+        m->kinputs = gm_xcalloc(m->nkernels, sizeof *m->kinputs);
+    free(m->kinputs[k]);
+    m->kinputs[k] = gm_xstrdup(text);
+}
+
+/* threadIdx.y (.z) as the lane, threadIdx.x as 0: see adv_model_set_lanes */
+static void lanes_from(adv_expr *e, const char *tid, const char *bdim)
+{
+    if (!e)
+        return;
+    if (e->kind == ADV_X_TID || e->kind == ADV_X_BDIM) {
+        e->value = e->kind == ADV_X_BDIM;
+        e->kind = ADV_X_CONST;
+    } else if (e->kind == ADV_X_UNIFORM && (!strcmp(e->why, tid) || !strcmp(e->why, bdim))) {
+        e->kind = !strcmp(e->why, tid) ? ADV_X_TID : ADV_X_BDIM;
+        e->value = 0;
+        e->why[0] = '\0';
+    }
+    lanes_from(e->a, tid, bdim);
+    lanes_from(e->b, tid, bdim);
+    lanes_from(e->c, tid, bdim);
+}
+
+void adv_model_set_lanes(adv_model *m, unsigned k, char dim)
+{
+    if (k >= m->nkernels || (dim != 'y' && dim != 'z'))
+        return;
+    char tid[16], bdim[16];
+    snprintf(tid, sizeof tid, "threadIdx.%c", dim);
+    snprintf(bdim, sizeof bdim, "blockDim.%c", dim);
+    adv_kernel *kn = &m->kernels[k];
+    for (unsigned a = 0; a < kn->naccesses; a++)
+        lanes_from(kn->acc[a].expr, tid, bdim);
+}
+
+const char *adv_model_kernel_inputs(const adv_model *m, unsigned k)
+{
+    return m->kinputs && k < m->nkernels && m->kinputs[k] ? m->kinputs[k] : "";
 }
 
 void adv_model_set_weights(adv_model *m, const adv_param_value *v, unsigned n)

@@ -239,6 +239,17 @@ typedef struct {
 int adv_model_param_value(const adv_model *m, unsigned k, unsigned p, long long count,
                           double *value);
 void adv_model_set_overrides(adv_model *m, const adv_param_value *v, unsigned n);
+/* What the model took for kernel k from a capture of its launch (gmadvise
+ * --inputs): one line the reports print beside the kernel's figures
+ * ("with the captured arguments of launch 1 in DIR: k=1"); "" when none. */
+void adv_model_set_kernel_inputs(adv_model *m, unsigned k, const char *text);
+const char *adv_model_kernel_inputs(const adv_model *m, unsigned k);
+/* Kernel k is launched with blockDim.x == 1 and `dim` ('y' or 'z') the
+ * block's extent: the threads of a warp differ in threadIdx.dim, not .x.
+ * Its accesses' indices are rewritten so (threadIdx.dim and blockDim.dim
+ * as the model's lane and block size, threadIdx.x 0, blockDim.x 1);
+ * classify the model again after. */
+void adv_model_set_lanes(adv_model *m, unsigned k, char dim);
 /* Whether parameter p points to struct st (an index of the model's
  * structs), and whether any parameter of kernel k does. */
 int adv_param_points_to(const adv_param *p, int st);

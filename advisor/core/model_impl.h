@@ -4,6 +4,7 @@
 #define ADV_MODEL_IMPL_H
 
 #include "../../common/strbuf.h"
+#include "inputs_infer.h"
 #include "model.h"
 
 struct adv_model {
@@ -35,6 +36,9 @@ struct adv_model {
     adv_param_value *wovr; /* kernel weights from the command line */
     unsigned nwovr;
     long long count; /* elements assumed for count-like parameters */
+    adv_data_setting **kdata; /* per kernel (NULL: none), per parameter: what a capture's index
+                               * data measured (adv_model_set_kernel_data) */
+    char **kinputs;  /* per kernel: what the model took from a capture ("" or NULL: nothing) */
 };
 
 adv_model *adv_model_new(const char *file);

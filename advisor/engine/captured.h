@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "../../common/status.h"
+#include "../core/inputs_infer.h"
 #include "../core/model.h"
 #include "measure.h"
 
@@ -93,6 +94,18 @@ void adv_inputs_describe(const adv_inputs *in, const adv_model *m, char *out, si
  * returned. */
 unsigned adv_inputs_param_values(const adv_inputs *in, const adv_model *m, adv_param_value **out, char *note,
                                  size_t note_len);
+
+/* The locality of the indices kernel kn's parameter p (an index buffer:
+ * shape s, adv_infer_inputs) held in capture c, as the data setting the
+ * static gather model takes (inputs_infer.h): for up to
+ * GM_CAPTURE_LOCALITY_SAMPLES elements evenly spaced through the buffer,
+ * the distance of each index from the element of its loading thread (as
+ * local:W places them); identity when every one is 0, local:W with W the
+ * power of two above twice their 95th percentile, uniform when W would
+ * cover the indexed buffer.  -1 with `why` when p holds no captured
+ * integer indices or its file cannot be read. */
+int adv_capture_locality(const adv_inputs *in, const adv_capture *c, const adv_kernel *kn, unsigned p,
+                         const adv_input_shape *s, adv_data_setting *out, char *why, size_t why_len);
 
 /* The hook of adv_measure_job (measure.h): 1 when job `job`'s kernel has
  * a capture in ms->inputs, which it is then measured and verified on (res

@@ -23,6 +23,8 @@ void adv_check_text(const adv_check *c, adv_check_style style, FILE *out)
         fprintf(out, "  %s\n", r->summary);
         if (f->detail[0])
             fprintf(out, "  %s\n", f->detail);
+        if (f->inputs[0])
+            fprintf(out, "  %s\n", f->inputs);
         fprintf(out, "  suggestion: %s\n", f->suggestion);
     }
     for (unsigned i = 0; i < adv_check_note_count(c) && style == ADV_CHECK_FULL; i++) {
@@ -88,6 +90,8 @@ void adv_check_json(const adv_check *c, sb_t *out)
         adv_json_num(&j, "efficiency", f->efficiency);
         adv_json_str(&j, "suggestion", f->suggestion);
         adv_json_str(&j, "detail", f->detail[0] ? f->detail : NULL);
+        if (f->inputs[0])
+            adv_json_str(&j, "inputs", f->inputs);
         adv_json_bool(&j, "known", f->known);
         adv_json_bool(&j, "suppressed", f->suppressed);
         adv_json_end_obj(&j);
