@@ -176,6 +176,23 @@ static int has_adopted(const adv_result *r, unsigned k, int st)
 /* The variants' table at 80 columns: the model's columns without a
  * measurement, the measured ones with it (--wide: both); a layout name
  * longer than GM_NARROW_LABEL on a line of its own. */
+/* A measured row's last cells, in the narrow and the wide table alike:
+ * the comparison with the declared layout and the best-row marker. */
+static void print_vs(const out_t *o, const adv_variant *v, const char *tie_mark)
+{
+    if (v->vs == ADV_VS_IS_DECLARED)
+        fprintf(o->f, "declared");
+    else if (v->vs == ADV_VS_TIE)
+        fprintf(o->f, "tie");
+    else if (v->vs == ADV_VS_RATIO)
+        fprintf(o->f, "%.2fx", v->vs_declared);
+    if (v->is_best)
+        fprintf(o->f, "%s  <- best%s", GREEN(o), RESET(o));
+    else if (v->tie_with_best)
+        fprintf(o->f, "%s", tie_mark);
+    fprintf(o->f, "\n");
+}
+
 static void print_variants_narrow(const out_t *o, const adv_result *r, unsigned k, int st)
 {
     char name[LABEL_MAX + 1];
@@ -201,17 +218,7 @@ static void print_variants_narrow(const out_t *o, const adv_result *r, unsigned 
             const char *c = v->correct == 1 ? "yes" : v->correct == 0 ? "WRONG" : "-";
             fprintf(o->f, "%10.4f %6.2f%% %7.0f %s%-7s%s ", v->median_ms, v->spread_pct, v->gbps,
                     v->correct == 0 ? RED(o) : "", c, RESET(o));
-            if (v->vs == ADV_VS_IS_DECLARED)
-                fprintf(o->f, "declared");
-            else if (v->vs == ADV_VS_TIE)
-                fprintf(o->f, "tie");
-            else if (v->vs == ADV_VS_RATIO)
-                fprintf(o->f, "%.2fx", v->vs_declared);
-            if (v->is_best)
-                fprintf(o->f, "%s  <- best%s", GREEN(o), RESET(o));
-            else if (v->tie_with_best)
-                fprintf(o->f, "  = tie");
-            fprintf(o->f, "\n");
+            print_vs(o, v, "  = tie");
             if (v->note[0]) {
                 fprintf(o->f, "    %s", DIM(o));
                 say(o, 4, "%s", v->note);
@@ -273,17 +280,7 @@ static void print_variants(const out_t *o, const adv_result *r, unsigned k, int 
             fprintf(o->f, "%10.4f %6.2f%% %3d %7.0f %6.1f%% %s%-7s%s ", v->median_ms, v->spread_pct,
                     v->samples, v->gbps, peak > 0 ? 100 * v->gbps / peak : 0,
                     v->correct == 0 ? RED(o) : "", c, RESET(o));
-            if (v->vs == ADV_VS_IS_DECLARED)
-                fprintf(o->f, "declared");
-            else if (v->vs == ADV_VS_TIE)
-                fprintf(o->f, "tie");
-            else if (v->vs == ADV_VS_RATIO)
-                fprintf(o->f, "%.2fx", v->vs_declared);
-            if (v->is_best)
-                fprintf(o->f, "%s  <- best%s", GREEN(o), RESET(o));
-            else if (v->tie_with_best)
-                fprintf(o->f, "  = tie with best");
-            fprintf(o->f, "\n");
+            print_vs(o, v, "  = tie with best");
             if (v->note[0])
                 fprintf(o->f, "  %s%13s%s%s\n", DIM(o), "", v->note, RESET(o));
         } else if (adv_variant_compiled(v) && !v->note[0] && !measured) {
