@@ -3,7 +3,7 @@
 // `gmadvise adopt samples/particle.h --kernels`) for N particles in the
 // layout it is compiled for, beside one cudaMemcpy of the same AoS bytes,
 // median of 5 after a warm-up, and checks that unpack gives back what
-// pack was given.  Built per layout by scripts/device-issue12.
+// pack was given.  Built per layout by scripts/device-adopted-pack.
 #include PARTICLE_ADOPTED
 #include <algorithm>
 #include <chrono>

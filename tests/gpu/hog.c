@@ -1,6 +1,6 @@
 /* gm_gpu_hog LEAVE_MB SECONDS: holds all but LEAVE_MB of GPU 0's free
  * memory for SECONDS, so that gmadvise can be shown shrinking its data set
- * (scripts/device-issue4).  Prints what it holds, then "ready". */
+ * (scripts/device-measure-quality).  Prints what it holds, then "ready". */
 #include <cuda.h>
 #include <stdio.h>
 #include <stdlib.h>
