@@ -33,6 +33,8 @@
 #define GM_CACHE_MAX_BYTES (256ull << 20) /* least recently used entries beyond this are evicted */
 
 /* ---- the layout search (advisor/core/search.h) ---- */
+#define GM_FAST_PTX_ACCESSES 256    /* --static compiles a kernel of this many accesses with
+                                     * NVRTC's fast option (jit/nvrtc.h JIT_FAST_PTX) */
 #define GM_SEARCH_MEASURE 8         /* best candidates of the model that the GPU measures */
 #define GM_SEARCH_MAX 2048          /* candidates scored per struct; the rest are counted, not scored */
 #define GM_SEARCH_MAX_ATOMS 6       /* a struct's fields are split along at most this many classes */

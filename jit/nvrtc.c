@@ -201,8 +201,14 @@ int jit_compile(const char *src, const char *name, int arch, int flags, jit_bina
     if (!strncmp(src, tag, sizeof tag - 1) && isdigit((unsigned char)src[sizeof tag - 1]) &&
         isdigit((unsigned char)src[sizeof tag]) && src[sizeof tag + 1] == '\n')
         snprintf(stdopt, sizeof stdopt, "-std=c++%.2s", src + sizeof tag - 1);
-    const char *opts[6] = {archopt, stdopt, "-default-device", "-lineinfo"};
+    const char *opts[7] = {archopt, stdopt, "-default-device", "-lineinfo"};
     int nopts = 4;
+    /* JIT_FAST_PTX: NVRTC's minimal optimisation, 12.8 and later (older
+     * ones compile as usual) */
+    int major = 0, minor = 0;
+    nv.nvrtcVersion(&major, &minor);
+    if ((flags & JIT_PTX_ONLY) && (flags & JIT_FAST_PTX) && (major > 12 || (major == 12 && minor >= 8)))
+        opts[nopts++] = "--Ofast-compile=min";
     if (toolkit_include()[0]) { /* CUDA 13 keeps cuda/std under include/cccl */
         snprintf(inc, sizeof inc, "-I%s", toolkit_include());
         snprintf(cccl, sizeof cccl, "-I%s/cccl", toolkit_include());

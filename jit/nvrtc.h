@@ -22,6 +22,11 @@ int jit_nvrtc_version(char *out, size_t n, gm_status *st);
 #define JIT_PTX_ONLY 2  /* PTX for compute_<arch> and no CUBIN (cubin_len 0): what the
                          * static report reads (its widths), without ptxas, which is
                          * most of a large kernel's compile */
+#define JIT_FAST_PTX 4  /* with JIT_PTX_ONLY: NVRTC's minimal optimisation (--Ofast-compile=min),
+                         * a seventh of the time on a kernel of 300 accesses; the widths
+                         * stay those of full optimisation on every sample, but loop
+                         * unrolling and merged loads may differ, so instruction counts
+                         * can (tests/test_ptx_fast.sh) */
 
 /* Compiles `src` (named `name` in messages) for sm_<arch>, as C++17, or
  * C++20 where its first line is "// nvrtc -std=c++20".  On a compile

@@ -616,6 +616,27 @@ static int model_only(plan *p, const kgen_program *kg, const jit_device_info *de
     return GM_OK;
 }
 
+/* JIT_FAST_PTX for the static report's PTX when a kernel has
+ * GM_FAST_PTX_ACCESSES accesses (GMADVISE_PTX_OPT=fast or full decides
+ * instead), with a note: its widths are those of full optimisation on
+ * every sample and test, instruction counts may not be. */
+static int fast_ptx(adv_result *r)
+{
+    const char *env = getenv("GMADVISE_PTX_OPT");
+    unsigned most = 0;
+    for (unsigned k = 0; k < adv_model_nkernels(r->m); k++)
+        if (adv_model_kernel(r->m, k)->naccesses > most)
+            most = adv_model_kernel(r->m, k)->naccesses;
+    int fast = env && !strcmp(env, "fast") ? 1 : env && !strcmp(env, "full") ? 0 : most >= GM_FAST_PTX_ACCESSES;
+    if (fast && most >= GM_FAST_PTX_ACCESSES) {
+        size_t len = strlen(r->skip_note);
+        snprintf(r->skip_note + len, sizeof r->skip_note - len,
+                 "%sPTX compiled with NVRTC's fast option (a kernel of %u accesses): the widths are "
+                 "full optimisation's, instruction counts may differ", len ? "; " : "", most);
+    }
+    return fast ? JIT_FAST_PTX : 0;
+}
+
 /* One result: compile for `dev` (NULL: static, for o->arch), measure,
  * rank.  *made says whether r holds a result. */
 static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_device_info *dev,
@@ -645,7 +666,8 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     double t0 = gm_now_s();
     if (rc == GM_OK)
         /* with no GPU to run them on, the report reads the variants' PTX alone */
-        rc = compile_all(&p, kg, (o->use_cache ? JIT_USE_CACHE : 0) | (dev ? 0 : JIT_PTX_ONLY), &bin, st);
+        rc = compile_all(&p, kg, (o->use_cache ? JIT_USE_CACHE : 0) | (dev ? 0 : JIT_PTX_ONLY | fast_ptx(r)),
+                         &bin, st);
     if (rc != GM_OK) {
         adv_result_free(r);
         goto done;
