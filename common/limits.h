@@ -33,6 +33,9 @@
 #define GM_CACHE_MAX_BYTES (256ull << 20) /* least recently used entries beyond this are evicted */
 
 /* ---- the layout search (advisor/core/search.h) ---- */
+#define GM_COMPILE_MAX_JOBS 64      /* NVRTC children compiling parts of one program at once */
+#define GM_COMPILE_PART_BYTES 4096  /* a program is cut into parts of at least this much kernel
+                                     * text (each part pays NVRTC's start and the declarations) */
 #define GM_FAST_PTX_ACCESSES 256    /* --static compiles a kernel of this many accesses with
                                      * NVRTC's fast option (jit/nvrtc.h JIT_FAST_PTX) */
 #define GM_SEARCH_MEASURE 8         /* best candidates of the model that the GPU measures */

@@ -90,6 +90,9 @@ void jit_binary_free(jit_binary *b)
 {
     free(b->cubin);
     free(b->ptx);
+    for (unsigned i = 0; i < b->nmore; i++)
+        free(b->more[i].cubin);
+    free(b->more);
     memset(b, 0, sizeof *b);
 }
 

@@ -11,7 +11,14 @@
 typedef struct {
     char *cubin;
     size_t cubin_len;
-    char *ptx; /* NUL-terminated */
+} jit_module;
+
+typedef struct {
+    char *cubin;
+    size_t cubin_len;
+    char *ptx;        /* NUL-terminated; a program compiled in parts: their PTX one after another */
+    jit_module *more; /* the other parts' CUBINs (jit_runner_load loads each as a module) */
+    unsigned nmore;
 } jit_binary;
 
 /* NVRTC's version as "13.0"; GM_EENV when NVRTC cannot be loaded. */

@@ -50,13 +50,22 @@ void jit_ptx_index_build(const char *ptx, jit_ptx_index *ix)
     memset(ix, 0, sizeof *ix);
     unsigned cap = 0;
     const size_t kw = sizeof entry_kw - 1;
+    int open = 0; /* the last entry's body has not ended yet */
     for (const char *p = ptx; p && *p; p++) {
-        if (*p != '.' || strncmp(p, entry_kw, kw))
+        if (*p != '.')
             continue;
-        if (ix->n) { /* the previous body ends here */
+        /* a program compiled in parts (jit/worker.h) has their PTX one
+         * after another: an entry also ends where the next part begins */
+        int part = !strncmp(p, ".version ", 9) && (p == ptx || p[-1] == '\n');
+        if (!part && strncmp(p, entry_kw, kw))
+            continue;
+        if (open) { /* the previous body ends here */
             jit_ptx_entry *last = &ix->e[ix->n - 1];
             last->body_len = (size_t)(p - last->body);
+            open = 0;
         }
+        if (part)
+            continue;
         const char *name = p + kw, *end = name;
         while (*name == ' ')
             name++;
@@ -67,9 +76,10 @@ void jit_ptx_index_build(const char *ptx, jit_ptx_index *ix)
             ix->e = gm_xrealloc(ix->e, cap * sizeof *ix->e);
         }
         ix->e[ix->n++] = (jit_ptx_entry){name, name, (size_t)(end - name), 0};
+        open = 1;
         p = end - 1;
     }
-    if (ix->n)
+    if (open)
         ix->e[ix->n - 1].body_len = strlen(ix->e[ix->n - 1].body);
 }
 

@@ -18,6 +18,8 @@ struct jit_runner {
     CUdevice dev;
     CUcontext ctx;
     CUmodule mod;
+    CUmodule *more;   /* a binary compiled in parts: the other parts' modules */
+    unsigned nmore;
     jit_device_info info;
     jit_method method;
     CUdeviceptr flush;
@@ -131,13 +133,25 @@ int jit_runner_create(int ordinal, const jit_method *method, jit_runner **out,
     return GM_OK;
 }
 
+/* The loaded modules, unloaded. */
+static void unload(jit_runner *r)
+{
+    if (r->mod)
+        r->cu->cuModuleUnload(r->mod);
+    r->mod = NULL;
+    for (unsigned i = 0; i < r->nmore; i++)
+        r->cu->cuModuleUnload(r->more[i]);
+    free(r->more);
+    r->more = NULL;
+    r->nmore = 0;
+}
+
 void jit_runner_destroy(jit_runner *r)
 {
     if (!r)
         return;
     if (r->cu && r->ctx) {
-        if (r->mod)
-            r->cu->cuModuleUnload(r->mod);
+        unload(r);
         if (r->flush)
             r->cu->cuMemFree_v2(r->flush);
         if (r->scratch)
@@ -153,10 +167,24 @@ void jit_runner_destroy(jit_runner *r)
 
 int jit_runner_load(jit_runner *r, const jit_binary *bin, gm_status *st)
 {
-    if (r->mod)
-        r->cu->cuModuleUnload(r->mod);
-    r->mod = NULL;
+    unload(r);
     CU(r->cu->cuModuleLoadData(&r->mod, bin->cubin), "loading the compiled variants");
+    if (bin->nmore)
+        r->more = gm_xcalloc(bin->nmore, sizeof *r->more);
+    for (unsigned i = 0; i < bin->nmore; i++) {
+        CU(r->cu->cuModuleLoadData(&r->more[i], bin->more[i].cubin), "loading the compiled variants");
+        r->nmore = i + 1;
+    }
+    return GM_OK;
+}
+
+/* Kernel `name` in whichever module has it (the first's error when none). */
+static int get_function(jit_runner *r, CUfunction *fn, const char *name, gm_status *st)
+{
+    for (unsigned i = 0; i < r->nmore; i++)
+        if (r->cu->cuModuleGetFunction(fn, r->more[i], name) == CUDA_SUCCESS)
+            return GM_OK;
+    CU(r->cu->cuModuleGetFunction(fn, r->mod, name), name);
     return GM_OK;
 }
 
@@ -216,7 +244,8 @@ int jit_runner_launch_sync(jit_runner *r, const char *name, long long threads, v
                            gm_status *st)
 {
     CUfunction fn;
-    CU(r->cu->cuModuleGetFunction(&fn, r->mod, name), name);
+    if (get_function(r, &fn, name, st) != GM_OK)
+        return st->code;
     if (launch(r, fn, threads, args, st) != GM_OK)
         return st->code;
     CU(r->cu->cuCtxSynchronize(), name);
@@ -332,7 +361,8 @@ int jit_runner_time(jit_runner *r, const char *name, long long threads, void **a
 {
     CUfunction fn;
     memset(t, 0, sizeof *t);
-    CU(r->cu->cuModuleGetFunction(&fn, r->mod, name), name);
+    if (get_function(r, &fn, name, st) != GM_OK)
+        return st->code;
     return time_it(r, fn, threads, args, 0, 0, 0, t, st);
 }
 

@@ -1,6 +1,8 @@
+#define _GNU_SOURCE /* sched_getaffinity */
 #include "worker.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -214,33 +216,34 @@ static int recv_blob(int fd, char **out, size_t n)
     return read_all(fd, *out, n, 600) == 1 ? 0 : -1;
 }
 
-int jit_worker_compile(const char *src, const char *name, int arch, int flags, jit_binary *out,
-                       char **log, gm_status *st)
+/* Forks a child that compiles src and sends the result (compiled, then
+ * cubin, PTX and log) down the pipe *fd; the child's pid, or -1 with st
+ * set. */
+static pid_t compile_start(const char *src, const char *name, int arch, int flags, int *fd, gm_status *st)
 {
-    memset(out, 0, sizeof *out);
-    if (log)
-        *log = NULL;
-    int fd;
-    pid_t pid = fork_with_pipe(&fd, st);
-    if (pid < 0)
-        return st->code;
-    if (pid == 0) {
-        compiled c;
-        memset(&c, 0, sizeof c);
-        gm_status_init(&c.st);
-        jit_binary b;
-        memset(&b, 0, sizeof b);
-        char *lg = NULL;
-        jit_compile(src, name, arch, flags, &b, &lg, &c.st);
-        c.cubin_len = b.cubin_len;
-        c.ptx_len = b.ptx ? strlen(b.ptx) : 0;
-        c.log_len = lg ? strlen(lg) : 0;
-        write_all(fd, &c, sizeof c);
-        write_all(fd, b.cubin, c.cubin_len);
-        write_all(fd, b.ptx, c.ptx_len);
-        write_all(fd, lg, c.log_len);
-        _exit(0);
-    }
+    pid_t pid = fork_with_pipe(fd, st);
+    if (pid != 0)
+        return pid;
+    compiled c;
+    memset(&c, 0, sizeof c);
+    gm_status_init(&c.st);
+    jit_binary b;
+    memset(&b, 0, sizeof b);
+    char *lg = NULL;
+    jit_compile(src, name, arch, flags, &b, &lg, &c.st);
+    c.cubin_len = b.cubin_len;
+    c.ptx_len = b.ptx ? strlen(b.ptx) : 0;
+    c.log_len = lg ? strlen(lg) : 0;
+    write_all(*fd, &c, sizeof c);
+    write_all(*fd, b.cubin, c.cubin_len);
+    write_all(*fd, b.ptx, c.ptx_len);
+    write_all(*fd, lg, c.log_len);
+    _exit(0);
+}
+
+/* The result of compile_start's child, which is then reaped. */
+static int compile_finish(pid_t pid, int fd, const char *name, jit_binary *out, char **log, gm_status *st)
+{
     compiled c;
     char *lg = NULL;
     int ok = read_all(fd, &c, sizeof c, 600) == 1;
@@ -266,6 +269,88 @@ int jit_worker_compile(const char *src, const char *name, int arch, int flags, j
         *st = c.st;
     }
     return c.st.code;
+}
+
+int jit_worker_compile(const char *src, const char *name, int arch, int flags, jit_binary *out,
+                       char **log, gm_status *st)
+{
+    memset(out, 0, sizeof *out);
+    if (log)
+        *log = NULL;
+    int fd;
+    pid_t pid = compile_start(src, name, arch, flags, &fd, st);
+    if (pid < 0)
+        return st->code;
+    return compile_finish(pid, fd, name, out, log, st);
+}
+
+unsigned jit_worker_cores(void)
+{
+    cpu_set_t set;
+    long n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > GM_COMPILE_MAX_JOBS ? GM_COMPILE_MAX_JOBS : (unsigned)n;
+}
+
+int jit_worker_compile_parts(unsigned n, const char *const *srcs, const char *name, int arch, int flags,
+                             unsigned jobs, jit_binary *out, gm_status *sts)
+{
+    pid_t *pid = gm_xcalloc(n + 1, sizeof *pid);
+    int *fd = gm_xcalloc(n + 1, sizeof *fd);
+    unsigned next = 0, running = 0, done = 0;
+    int rc = GM_OK;
+    for (unsigned i = 0; i < n; i++) {
+        memset(&out[i], 0, sizeof out[i]);
+        gm_status_init(&sts[i]);
+        fd[i] = -1;
+    }
+    if (jobs < 1)
+        jobs = 1;
+    while (done < n) {
+        while (next < n && running < jobs) { /* keep `jobs` children compiling */
+            pid[next] = compile_start(srcs[next], name, arch, flags, &fd[next], &sts[next]);
+            if (pid[next] < 0)
+                done++;
+            else
+                running++;
+            next++;
+        }
+        if (!running)
+            continue;
+        /* whichever child has its result ready first (each writes all of it
+         * at the end, so reading it does not wait on the compile) */
+        struct pollfd *pf = gm_xcalloc(n + 1, sizeof *pf);
+        unsigned *of = gm_xcalloc(n + 1, sizeof *of), np = 0;
+        for (unsigned i = 0; i < next; i++)
+            if (fd[i] >= 0) {
+                pf[np] = (struct pollfd){fd[i], POLLIN, 0};
+                of[np++] = i;
+            }
+        int pr = poll(pf, np, 600 * 1000);
+        for (unsigned j = 0; j < np && pr > 0; j++)
+            if (pf[j].revents) {
+                unsigned i = of[j];
+                compile_finish(pid[i], fd[i], name, &out[i], NULL, &sts[i]);
+                fd[i] = -1;
+                running--;
+                done++;
+            }
+        if (pr == 0) /* no child said a word for ten minutes: finish each in turn (its own timeout) */
+            for (unsigned j = 0; j < np; j++) {
+                unsigned i = of[j];
+                compile_finish(pid[i], fd[i], name, &out[i], NULL, &sts[i]);
+                fd[i] = -1;
+                running--;
+                done++;
+            }
+        free(pf);
+        free(of);
+    }
+    for (unsigned i = 0; i < n; i++) /* a failure other than the input's wins */
+        if (sts[i].code != GM_OK && (rc == GM_OK || rc == GM_EINPUT))
+            rc = sts[i].code;
+    free(pid);
+    free(fd);
+    return rc;
 }
 
 int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker_opts *o,

@@ -75,6 +75,18 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
 int jit_worker_compile(const char *src, const char *name, int arch, int flags, jit_binary *out,
                        char **log, gm_status *st);
 
+/* The n programs srcs[] compiled as jit_worker_compile does, up to `jobs`
+ * children at a time (NVRTC on every core: a program of many variants is
+ * compiled as parts, each a program of its own).  out[i] and sts[i] per
+ * part (no log: a part that fails is compiled again to locate it).
+ * GM_OK when all compiled; else a failure other than GM_EINPUT if any,
+ * else GM_EINPUT. */
+int jit_worker_compile_parts(unsigned n, const char *const *srcs, const char *name, int arch, int flags,
+                             unsigned jobs, jit_binary *out, gm_status *sts);
+
+/* The cores this process may run on (at most GM_COMPILE_MAX_JOBS). */
+unsigned jit_worker_cores(void);
+
 /* jit_nvrtc_arch_ok (nvrtc.h) in a child process, for the same reason. */
 int jit_worker_arch_ok(int arch, gm_status *st);
 

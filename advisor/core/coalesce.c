@@ -501,23 +501,37 @@ unsigned adv_access_pieces(const adv_model *m, unsigned k, unsigned a, int st, c
     return n;
 }
 
-void adv_access_cost_gathered(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
-                              adv_cost *out)
+/* Accesses from..to-1 of kernel k into out[0..], set up once. */
+static void access_costs_gathered(const adv_model *m, unsigned k, unsigned from, unsigned to, int st,
+                                  const adv_layout_spec *sp, adv_cost *out)
 {
     adv_gather_ctx gc;
     adv_params gpv;
     int gathers = adv_gather_setup(m, k, &gc, &gpv);
     char why[128] = "";
     adv_layout *lay = adv_window_layout(m, k, st, sp, gathers ? gc.span : 0, why, sizeof why);
-    if (!lay && why[0]) {
-        memset(out, 0, sizeof *out);
-        snprintf(out->why, sizeof out->why, "%s", why);
-    } else {
-        adv_access_cost_in(m, k, a, st, lay, &gpv, out);
+    for (unsigned a = from; a < to; a++) {
+        if (!lay && why[0]) {
+            memset(&out[a - from], 0, sizeof *out);
+            snprintf(out[a - from].why, sizeof out->why, "%s", why);
+        } else {
+            adv_access_cost_in(m, k, a, st, lay, &gpv, &out[a - from]);
+        }
     }
     adv_layout_destroy(lay);
     if (gathers)
         adv_gather_ctx_free(&gc);
+}
+
+void adv_access_cost_gathered(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
+                              adv_cost *out)
+{
+    access_costs_gathered(m, k, a, a + 1, st, sp, out);
+}
+
+void adv_access_costs_gathered(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_cost *out)
+{
+    access_costs_gathered(m, k, 0, adv_model_kernel(m, k)->naccesses, st, sp, out);
 }
 
 void adv_access_cost_in(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout *lay,

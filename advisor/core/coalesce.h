@@ -129,6 +129,9 @@ void adv_access_cost_in(const adv_model *m, unsigned k, unsigned a, int st, cons
  * in the layout; adv_access_cost leaves such an access uncosted. */
 void adv_access_cost_gathered(const adv_model *m, unsigned k, unsigned a, int st, const adv_layout_spec *sp,
                               adv_cost *out);
+/* The same for every access of kernel k (out[] has one per access), the
+ * gathers and the layout set up once: linear in the accesses. */
+void adv_access_costs_gathered(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_cost *out);
 
 /* DRAM traffic of the whole kernel per thread (one element per thread for
  * the usual kernels): distinct sectors read and written over the model's

@@ -371,6 +371,102 @@ static void drop_failing_variants(plan *p, kgen_program *kg, unsigned k, int fla
     }
 }
 
+/* The enabled variants compiled as parts, on every core (jit/worker.h):
+ * as many parts as cores, each of at least GM_COMPILE_PART_BYTES of kernel
+ * text, the variants dealt largest first to the lightest part; one part
+ * is the whole program, as before.  The parts' CUBINs are the binary's
+ * modules and their PTX is laid end to end.  GM_EINPUT when a part does
+ * not compile (the caller finds out which variants broke it). */
+static int compile_parts(kgen_program *kg, int arch, int flags, jit_binary *bin, gm_status *st)
+{
+    unsigned nv = kgen_nvariants(kg), nen = 0;
+    size_t total = 0;
+    for (unsigned v = 0; v < nv; v++)
+        if (kgen_variant_size(kg, (int)v)) {
+            total += kgen_variant_size(kg, (int)v);
+            nen++;
+        }
+    unsigned nparts = jit_worker_cores();
+    if (nparts > total / GM_COMPILE_PART_BYTES)
+        nparts = (unsigned)(total / GM_COMPILE_PART_BYTES);
+    const char *force = getenv("GMADVISE_COMPILE_PARTS"); /* tests: parts whatever the size */
+    if (force && atoi(force) > 0)
+        nparts = (unsigned)atoi(force);
+    if (nparts > nen)
+        nparts = nen;
+    memset(bin, 0, sizeof *bin);
+    if (nparts <= 1) {
+        char *src = kgen_program_source(kg, -1, 1, "gmadvise_variants.cu");
+        int rc = jit_worker_compile(src, "gmadvise_variants.cu", arch, flags, bin, NULL, st);
+        free(src);
+        return rc;
+    }
+    unsigned *order = gm_xcalloc(nv + 1, sizeof *order), n = 0;
+    for (unsigned v = 0; v < nv; v++)
+        if (kgen_variant_size(kg, (int)v))
+            order[n++] = v;
+    for (unsigned i = 1; i < n; i++) /* largest first, ids in order among equals */
+        for (unsigned j = i; j > 0 && kgen_variant_size(kg, (int)order[j]) > kgen_variant_size(kg, (int)order[j - 1]); j--) {
+            unsigned t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    unsigned char **sel = gm_xcalloc(nparts, sizeof *sel);
+    size_t *load = gm_xcalloc(nparts, sizeof *load);
+    for (unsigned i = 0; i < nparts; i++)
+        sel[i] = gm_xcalloc(nv + 1, 1);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned best = 0;
+        for (unsigned j = 1; j < nparts; j++)
+            if (load[j] < load[best])
+                best = j;
+        sel[best][order[i]] = 1;
+        load[best] += kgen_variant_size(kg, (int)order[i]);
+    }
+    char **srcs = gm_xcalloc(nparts, sizeof *srcs);
+    for (unsigned i = 0; i < nparts; i++) /* the reference kernels go with the first */
+        srcs[i] = kgen_program_source_of(kg, sel[i], i == 0, "gmadvise_variants.cu");
+    jit_binary *out = gm_xcalloc(nparts, sizeof *out);
+    gm_status *sts = gm_xcalloc(nparts, sizeof *sts);
+    int rc = jit_worker_compile_parts(nparts, (const char *const *)srcs, "gmadvise_variants.cu", arch, flags,
+                                      jit_worker_cores(), out, sts);
+    if (rc == GM_OK) {
+        sb_t ptx;
+        sb_init(&ptx);
+        *bin = out[0];
+        bin->more = gm_xcalloc(nparts - 1, sizeof *bin->more);
+        bin->nmore = nparts - 1;
+        for (unsigned i = 0; i < nparts; i++) {
+            sb_puts(&ptx, out[i].ptx);
+            if (i) {
+                bin->more[i - 1] = (jit_module){out[i].cubin, out[i].cubin_len};
+                free(out[i].ptx);
+            }
+        }
+        free(bin->ptx);
+        bin->ptx = sb_take(&ptx);
+    } else {
+        for (unsigned i = 0; i < nparts; i++)
+            jit_binary_free(&out[i]);
+        for (unsigned i = 0; i < nparts; i++)
+            if (sts[i].code != GM_OK && (rc != GM_EINPUT || sts[i].code == GM_EINPUT)) {
+                *st = sts[i];
+                break;
+            }
+    }
+    for (unsigned i = 0; i < nparts; i++) {
+        free(srcs[i]);
+        free(sel[i]);
+    }
+    free(srcs);
+    free(sel);
+    free(load);
+    free(out);
+    free(sts);
+    free(order);
+    return rc;
+}
+
 /* One compile for all variants; when it fails, each kernel's variants are
  * compiled with that kernel's declarations only: a kernel whose
  * declarations NVRTC rejects loses its variants (and only it), and in the
@@ -381,13 +477,10 @@ static void drop_failing_variants(plan *p, kgen_program *kg, unsigned k, int fla
 static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm_status *st)
 {
     adv_result *r = p->r;
-    char *src = kgen_program_source(kg, -1, 1, "gmadvise_variants.cu");
-    char *log = NULL;
+    char *src, *log = NULL;
     gm_status cst;
     gm_status_init(&cst);
-    int rc = jit_worker_compile(src, "gmadvise_variants.cu", r->arch, flags, bin, &log, &cst);
-    free(src);
-    free(log);
+    int rc = compile_parts(kg, r->arch, flags, bin, &cst);
     if (rc == GM_OK)
         return GM_OK;
     if (rc != GM_EINPUT) {
@@ -430,10 +523,8 @@ static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm
         *st = first;
         return GM_EINPUT;
     }
-    src = kgen_program_source(kg, -1, 1, "gmadvise_variants.cu");
     gm_status_init(&cst);
-    rc = jit_worker_compile(src, "gmadvise_variants.cu", r->arch, flags, bin, NULL, &cst);
-    free(src);
+    rc = compile_parts(kg, r->arch, flags, bin, &cst);
     if (rc != GM_OK)
         *st = cst;
     return rc;
@@ -584,8 +675,7 @@ static void access_costs(adv_result *r)
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         const adv_kernel *kn = adv_model_kernel(m, k);
         r->access_cost[k] = gm_xcalloc(kn->naccesses + 1, sizeof **r->access_cost);
-        for (unsigned a = 0; a < kn->naccesses; a++)
-            adv_access_cost_gathered(m, k, a, -1, &aos, &r->access_cost[k][a]);
+        adv_access_costs_gathered(m, k, -1, &aos, r->access_cost[k]);
     }
 }
 

@@ -1184,10 +1184,10 @@ static int only_kernel(int only, int *decls)
 }
 
 /* Whether variant i is in the program of kgen_program_source's `only`. */
-static int in_program(const kgen_program *p, unsigned i, int only)
+static int in_program(const kgen_program *p, unsigned i, int only, const unsigned char *sel)
 {
     int decls, k = only_kernel(only, &decls);
-    if (!p->v[i].enabled || decls)
+    if (!p->v[i].enabled || decls || (sel && !sel[i]))
         return 0;
     return only >= 0 ? (int)i == only : k >= 0 ? (int)p->v[i].kernel == k : only == -1;
 }
@@ -1195,14 +1195,14 @@ static int in_program(const kgen_program *p, unsigned i, int only)
 /* The declarations the program carries: every macro, and what the kernels
  * of its variants use (with no variant: the kernel's, or with
  * KGEN_DECLS_ONLY every enabled variant's kernel's). */
-static unsigned char *wanted_decls(const kgen_program *p, int only)
+static unsigned char *wanted_decls(const kgen_program *p, int only, const unsigned char *sel)
 {
     const adv_model *m = p->m;
     unsigned char *want = gm_xcalloc(adv_model_ndecls(m) + 1, 1);
     unsigned char *kern = gm_xcalloc(adv_model_nkernels(m) + 1, 1);
     int decls, k = only_kernel(only, &decls);
     for (unsigned i = 0; i < p->nv; i++)
-        if (only == KGEN_DECLS_ONLY ? p->v[i].enabled : in_program(p, i, only))
+        if (only == KGEN_DECLS_ONLY ? p->v[i].enabled : in_program(p, i, only, sel))
             kern[p->v[i].kernel] = 1;
     if (k >= 0 && (unsigned)k < adv_model_nkernels(m))
         kern[k] = 1;
@@ -1241,7 +1241,8 @@ static void utf8_only(char *s)
     }
 }
 
-char *kgen_program_source(const kgen_program *p, int only, int with_reference, const char *name)
+static char *program_source(const kgen_program *p, int only, const unsigned char *sel, int with_reference,
+                            const char *name)
 {
     sb_t out;
     sb_init(&out);
@@ -1258,7 +1259,7 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
     sb_puts(&out, "#define register\n");
     defines(p->m, &out);
     sb_puts(&out, "\n/* ---- from the header ---- */\n");
-    unsigned char *want = wanted_decls(p, only);
+    unsigned char *want = wanted_decls(p, only, sel);
     user_decls(p->m, want, &out);
     layout_asserts(p->m, want, &out);
     free(want);
@@ -1269,7 +1270,7 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
     uint64_t *seen = NULL;
     size_t nseen = 0;
     for (unsigned i = 0; i < p->nv; i++) {
-        if (!in_program(p, i, only) || !p->v[i].types[0])
+        if (!in_program(p, i, only, sel) || !p->v[i].types[0])
             continue;
         int header = 0;
         for (const char *u = p->v[i].types; *u;) {
@@ -1294,7 +1295,7 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
     }
     free(seen);
     for (unsigned i = 0; i < p->nv; i++) {
-        if (!in_program(p, i, only))
+        if (!in_program(p, i, only, sel))
             continue;
         sb_printf(&out, "\n/* ---- %s ---- */\n%s", p->v[i].name, p->v[i].kernel_src);
     }
@@ -1306,4 +1307,24 @@ char *kgen_program_source(const kgen_program *p, int only, int with_reference, c
     char *src = sb_take(&out);
     utf8_only(src);
     return src;
+}
+
+char *kgen_program_source(const kgen_program *p, int only, int with_reference, const char *name)
+{
+    return program_source(p, only, NULL, with_reference, name);
+}
+
+char *kgen_program_source_of(const kgen_program *p, const unsigned char *sel, int with_reference, const char *name)
+{
+    return program_source(p, -1, sel, with_reference, name);
+}
+
+unsigned kgen_nvariants(const kgen_program *p)
+{
+    return p->nv;
+}
+
+size_t kgen_variant_size(const kgen_program *p, int v)
+{
+    return v >= 0 && (unsigned)v < p->nv && p->v[v].enabled ? strlen(p->v[v].kernel_src) : 0;
 }

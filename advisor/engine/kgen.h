@@ -65,4 +65,12 @@ const char *kgen_variant_code(const kgen_program *p, int v);
 #define KGEN_KERNEL_DECLS(k) (-3 - 2 * (int)(k))
 #define KGEN_KERNEL_ONLY(k) (-4 - 2 * (int)(k))
 char *kgen_program_source(const kgen_program *p, int only, int with_reference, const char *name);
+/* The program of the enabled variants v with sel[v] set (sel has one
+ * entry per variant id), with the declarations they use: one of the parts
+ * that are compiled in parallel. */
+char *kgen_program_source_of(const kgen_program *p, const unsigned char *sel, int with_reference, const char *name);
+/* Variant ids run from 0 to kgen_nvariants - 1; a variant's kernel text
+ * in bytes (0 when disabled), what a part's compile time grows with. */
+unsigned kgen_nvariants(const kgen_program *p);
+size_t kgen_variant_size(const kgen_program *p, int v);
 #endif
