@@ -31,6 +31,8 @@
 
 /* ---- the compile cache (jit/cache.h) ---- */
 #define GM_CACHE_MAX_BYTES (256ull << 20) /* least recently used entries beyond this are evicted */
+#define GM_REFERENCE_CACHE_S 3600   /* the memcpy peak and reference copies of a device and driver
+                                     * are measured again after this long (jit/worker.c) */
 
 /* ---- the layout search (advisor/core/search.h) ---- */
 #define GM_COMPILE_MAX_JOBS 64      /* NVRTC children compiling parts of one program at once */

@@ -12,6 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cache.h"
+
+#include "../common/hash.h"
 #include "../common/limits.h"
 #include "../common/strbuf.h"
 #include "../common/timer.h"
@@ -121,6 +124,60 @@ static void run_job(worker *w, unsigned i, jit_job_result *res)
     w->jobs->run(w->jobs->ctx, w->r, i, w->res, res);
 }
 
+/* ---- the reference copies, kept for a while ---------------------------- */
+
+/* The memcpy peak and the reference copies depend on the GPU, its driver
+ * and the method's data size, not on the file: a result measured less
+ * than GM_REFERENCE_CACHE_S ago on the same device and driver is reused
+ * from the cache folder (jit/cache.h), with the time it was measured. */
+typedef struct {
+    double measured_at; /* CLOCK_REALTIME seconds */
+    jit_reference ref;
+} cached_ref;
+
+static void reference_key(const jit_device_info *dev, const jit_method *m, char key[33])
+{
+    char drv[32] = "";
+    gm_status st;
+    gm_status_init(&st);
+    jit_driver_version(drv, sizeof drv, &st);
+    sb_t k;
+    sb_init(&k);
+    sb_printf(&k, "reference %s %s|%d|%d|%d|%llu|%llu|%g|%zu", GMADVISE_VERSION, dev->name, dev->ordinal,
+              dev->sm, dev->sms, dev->l2_bytes, dev->mem_bytes, m->l2_multiple, sizeof(jit_reference));
+    sb_printf(&k, "|driver %s", drv);
+    gm_hash h;
+    gm_hash_init(&h);
+    gm_hash_update(&h, k.s, k.len);
+    gm_hash_hex(&h, key);
+    sb_free(&k);
+}
+
+static double wall_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* 1 and *ref when a fresh one is cached (*age: seconds since measured). */
+static int cached_reference(const char *key, jit_reference *ref, double *age)
+{
+    size_t n = 0;
+    char *p = jit_cache_get(key, &n);
+    int ok = 0;
+    if (p && n == sizeof(cached_ref)) {
+        cached_ref c;
+        memcpy(&c, p, sizeof c);
+        *age = wall_now() - c.measured_at;
+        ok = *age >= 0 && *age < GM_REFERENCE_CACHE_S && c.ref.memcpy_gbps > 0;
+        if (ok)
+            *ref = c.ref;
+    }
+    free(p);
+    return ok;
+}
+
 static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from, int need_ref,
                         const jit_worker_opts *o)
 {
@@ -138,7 +195,16 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
     send_msg(fd, &mg);
     if (o->times)
         fprintf(stderr, "gmadvise: %.3f s to create a context on GPU %d\n", gm_now_s() - t0, o->device);
-    if (need_ref) {
+    char key[33];
+    double age = 0;
+    if (need_ref && o->use_cache)
+        reference_key(&mg.dev, &o->method, key);
+    if (need_ref && o->use_cache && cached_reference(key, &mg.ref, &age)) {
+        if (!o->quiet)
+            fprintf(stderr, "gmadvise: the memcpy peak and reference copies measured %.0f s ago (cached)\n", age);
+        mg.type = MSG_REF;
+        send_msg(fd, &mg);
+    } else if (need_ref) {
         if (!o->quiet)
             fprintf(stderr, "gmadvise: measuring the memcpy peak and reference copies\n");
         t0 = gm_now_s();
@@ -146,6 +212,10 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
         send_msg(fd, &mg);
         if (mg.type == MSG_FATAL)
             _exit(0);
+        if (o->use_cache && !mg.ref.shrunk) { /* a shrunk one says more of that moment than of the GPU */
+            cached_ref c = {wall_now(), mg.ref};
+            jit_cache_put(key, (const char *)&c, sizeof c);
+        }
         if (o->times)
             fprintf(stderr, "gmadvise: %.3f s for the reference copies\n", gm_now_s() - t0);
     }

@@ -57,6 +57,8 @@ typedef struct {
     double timeout_s;       /* per job, and for start-up plus the reference copies */
     int quiet;              /* no progress lines on stderr */
     int times;              /* progress lines say how long each step took */
+    int use_cache;          /* the memcpy peak and reference copies of the last
+                             * GM_REFERENCE_CACHE_S on this device and driver are reused */
 } jit_worker_opts;
 
 void jit_worker_opts_default(jit_worker_opts *o);

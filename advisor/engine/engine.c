@@ -628,6 +628,7 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
     wo.timeout_s = o->timeout_s;
     wo.quiet = o->quiet;
     wo.times = o->times;
+    wo.use_cache = o->use_cache;
     wo.method.target_spread_pct = o->spread_pct;
     jit_job_result *res = gm_xcalloc(n + 1, sizeof *res);
     jit_device_info dev;
