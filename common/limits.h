@@ -36,8 +36,10 @@
 
 /* ---- the layout search (advisor/core/search.h) ---- */
 #define GM_COMPILE_MAX_JOBS 64      /* NVRTC children compiling parts of one program at once */
-#define GM_COMPILE_PART_BYTES 4096  /* a program is cut into parts of at least this much kernel
-                                     * text (each part pays NVRTC's start and the declarations) */
+#define GM_COMPILE_PART_BYTES 65536 /* a program is cut into parts of at least this much kernel
+                                     * text: each part pays a process, NVRTC's start and the
+                                     * declarations (samples/particle.h, 36 variants, stays whole:
+                                     * in parts it compiled no faster on 16 cores) */
 #define GM_FAST_PTX_ACCESSES 256    /* --static compiles a kernel of this many accesses with
                                      * NVRTC's fast option (jit/nvrtc.h JIT_FAST_PTX) */
 #define GM_SEARCH_MEASURE 8         /* best candidates of the model that the GPU measures */
