@@ -57,7 +57,7 @@ static const char usage[] =
             "  --device N|all            GPU ordinal (default 0); all: one report per GPU\n"
             "  --spread PCT              sample until the spread is under PCT (default " GM_STR(GM_DEFAULT_SPREAD_PCT) ")\n"
             "  --timeout S               a variant silent for S seconds is killed (default " GM_STR(GM_DEFAULT_TIMEOUT_S) ")\n"
-            "  --no-cache                ignore the compile cache\n"
+            "  --no-cache                ignore the cache (compiled variants, reference copies)\n"
             "  --times                   say on stderr how long each step took\n"
             "  -q, --quiet               no progress on stderr\n"
             "  --version, --help\n"
