@@ -42,6 +42,25 @@ static int behind(const jit_method *me, double p10, const jit_timing *t)
     return (p10 - me->rival_ms) / p10 * 100.0 > GM_STOP_BEHIND_NOISES * noise;
 }
 
+/* Tied with the rival beyond doubt: the ranking calls the two tied (rank.c
+ * adv_timings_tie: neither faster beyond the sum of their spreads, at
+ * least GM_NOISE_FLOOR_PCT) even after the median moves by
+ * GM_STOP_TIE_SIGMAS standard errors of both medians (each about its
+ * spread over the square root of the samples: the spread, unlike the
+ * median's error, does not shrink with more samples). */
+static int tied(const jit_method *me, const jit_timing *t, int n)
+{
+    if (me->rival_ms <= 0 || t->median_ms <= 0)
+        return 0;
+    double noise = me->rival_spread_pct + t->spread_pct;
+    if (noise < GM_NOISE_FLOOR_PCT)
+        noise = GM_NOISE_FLOOR_PCT;
+    double margin = GM_STOP_TIE_SIGMAS * (t->spread_pct + me->rival_spread_pct) / sqrt((double)n);
+    double slower = (t->median_ms - me->rival_ms) / t->median_ms * 100.0;
+    double faster = (me->rival_ms - t->median_ms) / me->rival_ms * 100.0;
+    return slower + margin <= noise && faster + margin <= noise;
+}
+
 jit_stop jit_stop_rule(const jit_method *me, const double *ms, int n, double elapsed_s, jit_timing *t)
 {
     if (n <= 0 || (n < me->min_samples && n < me->max_samples))
@@ -57,5 +76,7 @@ jit_stop jit_stop_rule(const jit_method *me, const double *ms, int n, double ela
         return JIT_STOP_BUDGET;
     if (behind(me, p10, t))
         return JIT_STOP_BEHIND;
+    if (tied(me, t, n))
+        return JIT_STOP_TIED;
     return n >= me->max_samples ? JIT_STOP_MAX : JIT_SAMPLE_MORE;
 }

@@ -10,7 +10,10 @@
  * change the answer: when even the low end of its central 80 % (p10) is
  * slower than the rival beyond GM_STOP_BEHIND_NOISES times the noise the
  * ranking allows (rank.c's adv_faster_beyond_noise: the sum of both
- * spreads, at least GM_NOISE_FLOOR_PCT).  The declared layout, which every
+ * spreads, at least GM_NOISE_FLOOR_PCT); and one that is tied with the
+ * rival with room to spare (the tie holds with both medians moved by
+ * GM_STOP_TIE_SIGMAS of their standard errors) stops too: the ranking
+ * calls them tied either way.  The declared layout, which every
  * speed-up is relative to, has no rival (measure.c).  Invariant: a timing stopped so is slower than the
  * rival beyond the noise by the figures it reports (the median is at least
  * p10), and those figures state their own spread. */
@@ -24,7 +27,8 @@ typedef enum {
     JIT_STOP_SPREAD,  /* the spread reached the target */
     JIT_STOP_BUDGET,  /* the time budget is spent */
     JIT_STOP_MAX,     /* max_samples taken */
-    JIT_STOP_BEHIND   /* slower than the rival beyond the noise: more samples cannot change the answer */
+    JIT_STOP_BEHIND,  /* slower than the rival beyond the noise: more samples cannot change the answer */
+    JIT_STOP_TIED     /* tied with the rival by a margin more samples would not close */
 } jit_stop;
 
 /* The median, spread and range of ms[0..n) (sorted in place) into t. */

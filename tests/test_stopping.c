@@ -66,24 +66,49 @@ int main(void)
     CHECK(adv_faster_beyond_noise(me.rival_ms, me.rival_spread_pct, t.median_ms, t.spread_pct));
     CHECK(t.spread_pct > me.target_spread_pct); /* its own spread, stated */
 
-    /* a rival within the noise, or slower: sampled in full */
+    /* the same timing sampled in full, without a rival: what an early stop
+     * is checked against */
+    jit_method full = me;
+    full.rival_ms = 0;
+    jit_timing tf;
+    CHECK_EQ(drive(&full, 1.0, 0.05, 0.001, &n, &tf), JIT_STOP_MAX);
+
+    /* a rival within the noise, or slower: a clear tie stops at
+     * min_samples, the rest is sampled in full */
     for (double rival = 0.90; rival < 1.2; rival += 0.01) {
         me.rival_ms = rival;
         jit_stop why = drive(&me, 1.0, 0.05, 0.001, &n, &t);
-        CHECK(why == JIT_STOP_MAX || why == JIT_STOP_BEHIND);
+        CHECK(why == JIT_STOP_MAX || why == JIT_STOP_BEHIND || why == JIT_STOP_TIED);
         if (why == JIT_STOP_BEHIND) /* never where the ranking could call them tied */
             CHECK(adv_faster_beyond_noise(rival, me.rival_spread_pct, t.median_ms, t.spread_pct));
-        if (rival >= 0.95)
+        if (why == JIT_STOP_TIED) { /* tied by the figures kept, and by the full sampling's */
+            CHECK(adv_timings_tie(rival, me.rival_spread_pct, t.median_ms, t.spread_pct));
+            CHECK(adv_timings_tie(rival, me.rival_spread_pct, tf.median_ms, tf.spread_pct));
+        }
+        if (fabs(rival - 1.0) < 0.005) { /* the rival at the timing's own median */
+            CHECK_EQ(why, JIT_STOP_TIED);
+            CHECK_EQ(n, GM_DEFAULT_MIN_SAMPLES);
+        }
+        if (rival >= 1.06) /* near the edge of the noise: more samples decide */
             CHECK_EQ(why, JIT_STOP_MAX);
     }
 
-    /* every rival, every jitter: a stop BEHIND always agrees with the ranking */
-    for (double jit = 0.001; jit < 0.3; jit *= 1.7)
-        for (double rival = 0.2; rival < 1.5; rival += 0.05) {
+    /* every rival, every jitter: an early stop always agrees with the
+     * ranking, on the figures kept and on those of the full sampling */
+    for (double jit = 0.001; jit < 0.3; jit *= 1.7) {
+        full.rival_ms = 0;
+        drive(&full, 1.0, jit, 0.001, &n, &tf);
+        for (double rival = 0.2; rival < 1.5; rival += 0.01) {
             me.rival_ms = rival;
-            if (drive(&me, 1.0, jit, 0.001, &n, &t) == JIT_STOP_BEHIND)
+            jit_stop why = drive(&me, 1.0, jit, 0.001, &n, &t);
+            if (why == JIT_STOP_BEHIND)
                 CHECK(adv_faster_beyond_noise(rival, me.rival_spread_pct, t.median_ms, t.spread_pct));
+            if (why == JIT_STOP_TIED) {
+                CHECK(adv_timings_tie(rival, me.rival_spread_pct, t.median_ms, t.spread_pct));
+                CHECK(adv_timings_tie(rival, me.rival_spread_pct, tf.median_ms, tf.spread_pct));
+            }
         }
+    }
 
     /* before min_samples the rule never stops, whatever the rival */
     double few[3] = {9, 9, 9};
