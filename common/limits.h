@@ -57,6 +57,9 @@
 #define GM_DATA_DEGREE 16           /* average entries between consecutive offsets (CSR rows) */
 #define GM_DATA_LOCAL_WINDOW 4096   /* `local` without a width: indices within this many elements */
 #define GM_DATA_MAX_SETTINGS 32     /* --data options */
+#define GM_LOCALITY_NARROW 256      /* a gather whose locality nothing fixes is measured uniform and
+                                     * within this many elements (advisor/engine/locality.h) */
+#define GM_LOCALITY_BISECT 2        /* windows measured between two settings whose winners differ */
 
 /* ---- calibration (advisor/engine/calibrate.h) ---- */
 #define GM_CALIBRATE_TARGET_MS 2.0  /* grow the problem until one launch of the declared variant
