@@ -12,8 +12,11 @@
 #include <unistd.h>
 
 #include "../advisor/engine/locality.h"
+#include "../advisor/output/locality_report.h"
 #include "../advisor/frontend/parse.h"
+#include "../common/json.h"
 #include "../common/limits.h"
+#include "../common/strbuf.h"
 #include "check.h"
 
 #define RANGE (1ll << 22)
@@ -32,7 +35,7 @@ static double fake_ms(adv_layout_kind kind, double log2w, double cross)
     t = t < 0 ? 0 : t > 1 ? 1 : t;
     switch (kind) {
     case ADV_L_AOS: return 0.41 + t * (1.86 - 0.41);
-    case ADV_L_SOA: return log2w < cross ? 0.17 : 0.20 + t * 5.0;
+    case ADV_L_SOA: return cross < -50 ? 10.0 : log2w < cross ? 0.17 : 0.20 + t * 5.0;
     default: return 0.185 + t * (1.42 - 0.185);
     }
 }
@@ -121,16 +124,63 @@ int main(void)
     CHECK_EQ(l->set[0].norder, 3);
     CHECK_EQ(l->set[0].order[0], 2);
     CHECK_EQ(l->set[0].order[2], 1); /* soa last with uniform neighbours */
+
+    /* SoA turns from slower than the declared layout to faster */
+    CHECK_EQ(l->ncross, 1);
+    CHECK_EQ(l->cross[0].v, 1);
+    CHECK_EQ(l->cross[0].wide_faster, 0);
+    CHECK_EQ(l->declared, 0);
+
+    /* the report says it: each setting's ranking, the flip, the turn; JSON too */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    adv_locality_text(&r, 0, 0, f, 80);
+    fclose(f);
+    CHECK(strstr(text, "measured under 4 settings") != NULL);
+    CHECK(strstr(text, "nbr=uniform (4194304): vector 1.42 (1.31x), aos 1.86, soa 5.2 (0.36x)") != NULL);
+    CHECK(strstr(text, "the winner changes between local:32768 (vector) and local:4096 (soa)") != NULL);
+    CHECK(strstr(text, "soa: slower than the declared layout at local:32768, faster at local:4096") != NULL);
+    free(text);
+    sb_t js;
+    sb_init(&js);
+    adv_json j;
+    adv_json_init(&j, &js);
+    adv_json_begin_obj(&j, NULL);
+    adv_locality_json(&r, &j);
+    adv_json_end_obj(&j);
+    CHECK(strstr(js.s, "\"flip\": {\n        \"wide\": \"local:32768\",\n        \"narrow\": \"local:4096\",\n"
+                       "        \"wide_best\": \"vector\",\n        \"narrow_best\": \"soa\"") != NULL);
+    CHECK(strstr(js.s, "\"setting\": \"local:256\"") != NULL);
+    char err[200];
+    adv_jval *doc = adv_json_parse(js.s, err, sizeof err);
+    CHECK(doc != NULL);
+    if (!doc)
+        adv_json_free(doc);
+    sb_free(&js);
     adv_result_free(&r);
 
-    /* the same winner everywhere: two settings, no flip, no bisection */
+    /* the same winner everywhere, SoA turning: the turn is bisected */
     make_result(&r, m, -1);
     fake_gpu same = {&r, -1, 0, {0}};
     CHECK_EQ(adv_locality_sweep(&r, NULL, NULL, fake_measure, &same, &st), GM_OK);
-    CHECK_EQ(same.calls, 1);
+    CHECK_EQ(same.calls, 1 + GM_LOCALITY_BISECT);
     CHECK_EQ(r.nloc, 1);
+    CHECK(!r.loc[0].flips);
+    CHECK_EQ(r.loc[0].ncross, 1);
+    /* SoA 2.7 ms against AoS 1.1 at 2^15, 1.6 against 0.8 at 2^12, 0.2 against 0.4 at 256 */
+    CHECK_EQ(r.loc[0].set[r.loc[0].cross[0].wide].window, 1ll << 12);
+    CHECK_EQ(r.loc[0].set[r.loc[0].cross[0].narrow].window, GM_LOCALITY_NARROW);
+    adv_result_free(&r);
+
+    /* nothing changes: two settings, no flip, no turn, no bisection */
+    make_result(&r, m, -100);
+    fake_gpu still = {&r, -100, 0, {0}};
+    CHECK_EQ(adv_locality_sweep(&r, NULL, NULL, fake_measure, &still, &st), GM_OK);
+    CHECK_EQ(still.calls, 1);
     CHECK_EQ(r.loc[0].nset, 2);
     CHECK(!r.loc[0].flips);
+    CHECK_EQ(r.loc[0].ncross, 0);
     adv_result_free(&r);
 
     /* --data fixes it: measured once, as the user said */

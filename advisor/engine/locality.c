@@ -118,9 +118,20 @@ static void insert_set(adv_locality *l, unsigned at, const adv_locality_set *s)
     l->nset++;
 }
 
+/* Whether variant v is faster than the declared layout beyond the noise
+ * under setting s: 1 faster, -1 slower, 0 a tie or not measured. */
+static int against_declared(const adv_locality_set *s, unsigned v, int decl)
+{
+    if (decl < 0 || s->ms[v] <= 0 || s->ms[decl] <= 0 ||
+        adv_timings_tie(s->ms[v], s->spread[v], s->ms[decl], s->spread[decl]))
+        return 0;
+    return s->ms[v] < s->ms[decl] ? 1 : -1;
+}
+
 /* The flip of each pair: the first adjacent settings, from uniform,
- * whose winners differ beyond the noise. */
-static void judge(adv_locality *l)
+ * whose winners differ beyond the noise; and each layout whose verdict
+ * against the declared one turns (faster to slower or back). */
+static void judge(const adv_result *r, adv_locality *l)
 {
     l->flips = 0;
     for (unsigned i = 0; i + 1 < l->nset && !l->flips; i++)
@@ -129,6 +140,27 @@ static void judge(adv_locality *l)
             l->wide = i;
             l->narrow = i + 1;
         }
+    free(l->cross);
+    l->cross = NULL;
+    l->ncross = 0;
+    for (unsigned v = 0; v < r->nv; v++) {
+        if (r->v[v].kernel != l->kernel || r->v[v].st != l->st || r->v[v].adopted || (int)v == l->declared)
+            continue;
+        int last = 0;
+        unsigned at = 0;
+        for (unsigned i = 0; i < l->nset; i++) {
+            int now = against_declared(&l->set[i], v, l->declared);
+            if (now && last && now != last) {
+                l->cross = gm_xrealloc(l->cross, (l->ncross + 1) * sizeof *l->cross);
+                l->cross[l->ncross++] = (struct adv_locality_cross){v, at, i, last > 0};
+                break;
+            }
+            if (now) {
+                last = now;
+                at = i;
+            }
+        }
+    }
 }
 
 typedef struct {
@@ -212,6 +244,10 @@ static unsigned add_pairs(adv_result *r, unsigned k, const char *params)
         memset(l, 0, sizeof *l);
         l->kernel = k;
         l->st = v->st;
+        l->declared = -1;
+        for (unsigned j = i; j < r->nv && r->v[j].kernel == k && r->v[j].st == v->st; j++)
+            if (r->v[j].spec.kind == ADV_L_AOS && !r->v[j].adopted && l->declared < 0)
+                l->declared = (int)j;
         snprintf(l->params, sizeof l->params, "%s", params);
         adv_locality_set u;
         memset(&u, 0, sizeof u);
@@ -250,17 +286,19 @@ int adv_locality_sweep(adv_result *r, const adv_data_list *data, const unsigned 
         /* bisect the first pair's bracket in log scale while the winner changes */
         for (unsigned step = 0; np && rc == GM_OK && step < GM_LOCALITY_BISECT; step++) {
             adv_locality *l = &r->loc[first];
-            judge(l);
-            if (!l->flips)
+            judge(r, l);
+            if (!l->flips && !l->ncross)
                 break;
-            double hi = span_of(&l->set[l->wide], l->set[0].elems), lo = span_of(&l->set[l->narrow], 0);
+            /* the winner's change, else the first layout's turn against the declared */
+            unsigned wide = l->flips ? l->wide : l->cross[0].wide, narrow = l->flips ? l->narrow : l->cross[0].narrow;
+            double hi = span_of(&l->set[wide], l->set[0].elems), lo = span_of(&l->set[narrow], 0);
             if (hi < 4 * lo)
                 break; /* a bracket of less than a factor 4 is narrow enough */
             long long mid = 1ll << (int)lround((log2(hi) + log2(lo)) / 2);
             rc = measure_at(&w, k, open, nopen, mid, &r->loc[first], np, st);
         }
         for (unsigned p = first; p < first + np; p++)
-            judge(&r->loc[p]);
+            judge(r, &r->loc[p]);
         free(open);
         if (rc != GM_OK)
             return rc;

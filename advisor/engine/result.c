@@ -62,6 +62,7 @@ void adv_result_free(adv_result *r)
             free(r->loc[i].set[j].order);
         }
         free(r->loc[i].set);
+        free(r->loc[i].cross);
     }
     free(r->loc);
     free(r->v);

@@ -145,6 +145,13 @@ typedef struct {
     char params[256];         /* the index buffers whose locality was open: "nbr" */
     adv_locality_set *set;    /* widest first: uniform, then narrowing windows */
     unsigned nset;
+    int declared;             /* the declared layout's variant */
+    struct adv_locality_cross {
+        unsigned v;           /* a variant whose verdict against the declared layout changes: */
+        unsigned wide, narrow; /* adjacent settings where it does (first from uniform) */
+        int wide_faster;      /* at set[wide]: 1 faster beyond the noise, 0 not (narrow: the other) */
+    } *cross;
+    unsigned ncross;
     int flips;                /* the winner differs beyond the noise between two settings */
     unsigned wide, narrow;    /* flips: adjacent settings bracketing the first change seen from
                                * uniform: set[wide]'s winner holds there and wider, set[narrow]'s

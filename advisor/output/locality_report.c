@@ -35,7 +35,8 @@ void adv_locality_text(const adv_result *r, unsigned k, int st, FILE *f, unsigne
         return;
     char a[1024], b[1024], w[64];
     fprintf(f, "  the ranking depends on where %s's indices point, which no --data,\n"
-               "  `// gmadvise: data` or capture says: measured under %u settings (ms, elements):\n",
+               "  `// gmadvise: data` or capture says: measured under %u settings (ms, and x the\n"
+               "  declared layout's speed; elements):\n",
             l->params, l->nset);
     for (unsigned i = 0; i < l->nset; i++) {
         const adv_locality_set *s = &l->set[i];
@@ -45,8 +46,13 @@ void adv_locality_text(const adv_result *r, unsigned k, int st, FILE *f, unsigne
         unsigned col = (unsigned)line.len;
         for (unsigned j = 0; j < s->norder; j++) {
             char item[1100];
-            snprintf(item, sizeof item, " %s %.4g%s", name_of(r, s->order[j], a, sizeof a), s->ms[s->order[j]],
-                     j + 1 < s->norder ? "," : "");
+            unsigned v = s->order[j];
+            if (l->declared >= 0 && s->ms[l->declared] > 0 && (int)v != l->declared)
+                snprintf(item, sizeof item, " %s %.4g (%.2fx)%s", name_of(r, v, a, sizeof a), s->ms[v],
+                         s->ms[l->declared] / s->ms[v], j + 1 < s->norder ? "," : "");
+            else
+                snprintf(item, sizeof item, " %s %.4g%s", name_of(r, v, a, sizeof a), s->ms[v],
+                         j + 1 < s->norder ? "," : "");
             if (width && col > 6 && col + strlen(item) > width) {
                 sb_printf(&line, "\n      ");
                 col = 6;
@@ -63,14 +69,21 @@ void adv_locality_text(const adv_result *r, unsigned k, int st, FILE *f, unsigne
     if (l->flips) {
         const adv_locality_set *sw = &l->set[l->wide], *sn = &l->set[l->narrow];
         char ws[64], ns[64];
-        fprintf(f, "  the winner changes between %s (%s) and %s (%s): pin the setting with --data\n"
-                   "  %s=SETTING or `// gmadvise: data %s=SETTING`\n",
+        fprintf(f, "  the winner changes between %s (%s) and %s (%s):\n"
+                   "  pin the setting with --data %s=SETTING or `// gmadvise: data %s=SETTING`\n",
                 setting(sw, ws, sizeof ws), sw->best >= 0 ? name_of(r, (unsigned)sw->best, a, sizeof a) : "-",
                 setting(sn, ns, sizeof ns), sn->best >= 0 ? name_of(r, (unsigned)sn->best, b, sizeof b) : "-",
                 l->params, l->params);
     } else if (u->best >= 0) {
         fprintf(f, "  the same winner (%s, or one within the noise) from uniform to %s\n",
                 name_of(r, (unsigned)u->best, a, sizeof a), setting(n, w, sizeof w));
+    }
+    for (unsigned c = 0; c < l->ncross; c++) {
+        const struct adv_locality_cross *x = &l->cross[c];
+        char ws[64], ns[64];
+        fprintf(f, "  %s: %s than the declared layout at %s, %s at %s\n", name_of(r, x->v, a, sizeof a),
+                x->wide_faster ? "faster" : "slower", setting(&l->set[x->wide], ws, sizeof ws),
+                x->wide_faster ? "slower" : "faster", setting(&l->set[x->narrow], ns, sizeof ns));
     }
 }
 
@@ -110,10 +123,23 @@ void adv_locality_json(const adv_result *r, adv_json *j)
             adv_json_end_obj(j);
         }
         adv_json_end_arr(j);
+        adv_json_begin_arr(j, "turns");
+        for (unsigned c = 0; c < l->ncross; c++) {
+            const struct adv_locality_cross *x = &l->cross[c];
+            adv_json_begin_obj(j, NULL);
+            adv_json_str(j, "layout", name_of(r, x->v, a, sizeof a));
+            adv_json_str(j, "wide", setting(&l->set[x->wide], w, sizeof w));
+            adv_json_str(j, "narrow", setting(&l->set[x->narrow], a, sizeof a));
+            adv_json_bool(j, "faster_when_wide", x->wide_faster);
+            adv_json_end_obj(j);
+        }
+        adv_json_end_arr(j);
         if (l->flips) {
             adv_json_begin_obj(j, "flip");
             adv_json_str(j, "wide", setting(&l->set[l->wide], w, sizeof w));
             adv_json_str(j, "narrow", setting(&l->set[l->narrow], a, sizeof a));
+            adv_json_str(j, "wide_best", name_of(r, (unsigned)l->set[l->wide].best, a, sizeof a));
+            adv_json_str(j, "narrow_best", name_of(r, (unsigned)l->set[l->narrow].best, a, sizeof a));
             adv_json_end_obj(j);
         } else {
             adv_json_null(j, "flip");

@@ -88,11 +88,18 @@ __host__ __device__ inline long long place(int L, int N, int G, int A, long long
 template <int L, int N, int G, int A = 1> struct Acc {  // G: floats per vector group (VEC)
     float *b[8];    // SoA: one per member; else b[0]
     long long cap;  // elements (VEC's group stride)
+    __device__ float *base(int arr) const  // a select, never a runtime index into the
+    {                                      // parameter (that copies it to local memory)
+        float *p = b[0];
+        for (int k = 1; k < 8; k++)
+            p = arr == k ? b[k] : p;
+        return p;
+    }
     __device__ float *at(long long i, int f) const
     {
         int arr;
         long long o = place(L, N, G, A, i, f, cap, &arr);
-        return b[arr] + o;
+        return base(arr) + o;
     }
     __device__ float get(long long i, int f) const { return *at(i, f); }
     __device__ void set(long long i, int f, float v) const { *at(i, f) = v; }
