@@ -25,15 +25,15 @@ static int is_ptr(const adv_param *p)
  * evaluating its index (loop variables at their last value) on the first
  * and last threads and on threads spread between; -1 when some thread's
  * index cannot be computed. */
-static long long sampled_top(const adv_access *x, const adv_params *pv, long long n)
+static long long sampled_top(const adv_access *x, const adv_params *pv, long long n, long long block)
 {
     const adv_expr *e = x->expr_max ? x->expr_max : x->expr;
-    long long grid = (n + GM_LAUNCH_BLOCK - 1) / GM_LAUNCH_BLOCK, top = -1, edge = GM_CHECK_EDGE_THREADS;
+    long long grid = (n + block - 1) / block, top = -1, edge = GM_CHECK_EDGE_THREADS;
     for (long long i = 0; i < 2 * edge + 256; i++) {
         long long g = i < edge ? i : i < 2 * edge ? n - 2 * edge + i : (i - 2 * edge) * (n / 256);
         if (g < 0 || g >= n)
             continue;
-        adv_thread t = {g % GM_LAUNCH_BLOCK, g / GM_LAUNCH_BLOCK, GM_LAUNCH_BLOCK, grid};
+        adv_thread t = {g % block, g / block, block, grid};
         long long v;
         char why[96];
         if (adv_index_eval(e, &t, pv, &v, why, sizeof why) != 0)
@@ -58,6 +58,9 @@ static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long lo
     adv_input_shape *shapes = gm_xcalloc(kn->nparams + 1, sizeof *shapes);
     adv_infer_inputs(m, k, shapes);
     long long need = n;
+    /* the threads of a block as the launch makes them: the file's block
+     * shape, whose y and z the indices read from the flat thread index */
+    long long block = kn->block[0] ? (long long)kn->block[0] * kn->block[1] * kn->block[2] : GM_LAUNCH_BLOCK;
     for (unsigned a = 0; a < kn->naccesses; a++) {
         const adv_access *x = &kn->acc[a];
         if (x->param != (int)p)
@@ -72,7 +75,7 @@ static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long lo
             need = span > need ? span : need;
             continue;
         }
-        long long hi, top = sampled_top(x, &pv, n);
+        long long hi, top = sampled_top(x, &pv, n, block);
         if (!x->cls.affine)
             hi = top >= 0 ? top + 1 : 2 * n;
         else if (x->cls.stride < 0)
@@ -735,6 +738,36 @@ static void set_rival(const adv_measure *ms, jit_runner *r, const adv_job *jb, c
         jit_runner_set_rival(r, done[best].t.median_ms, done[best].t.spread_pct);
 }
 
+/* What may make a launch of kernel k fault where the application's does
+ * not: the launch shape gmadvise took, and what the kernel sizes by its
+ * block (shared-memory tiles, y and z indices).  "" when nothing is known
+ * to differ. */
+static const char *launch_doubt(const adv_model *m, unsigned k, char *out, size_t n)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    int shared = 0;
+    if (!kn->file && kn->end <= adv_model_text_len(m) && kn->body_begin < kn->end) {
+        const char *t = adv_model_text(m);
+        for (unsigned i = kn->body_begin; i + 10 <= kn->end && !shared; i++)
+            shared = !strncmp(t + i, "__shared__", 10);
+    }
+    if (!shared && !kn->multi_dim) {
+        out[0] = 0;
+        return out;
+    }
+    char shape[96];
+    if (kn->block[0])
+        snprintf(shape, sizeof shape, "blocks of (%u,%u,%u) threads, as its launch at line %u", kn->block[0],
+                 kn->block[1], kn->block[2], kn->block_line);
+    else
+        snprintf(shape, sizeof shape, "blocks of " GM_STR(GM_LAUNCH_BLOCK) " threads in one dimension (no launch "
+                 "of it with constant sizes in the file)");
+    snprintf(out, n, " (launched in %s; the kernel %s%s%s: a tile or grid shape the launch does not match "
+             "faults it)", shape, shared ? "declares __shared__ memory" : "", shared && kn->multi_dim ? " and " : "",
+             kn->multi_dim ? "indexes with y or z" : "");
+    return out;
+}
+
 void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_result *done,
                      jit_job_result *res)
 {
@@ -750,10 +783,12 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
         snprintf(res->note, sizeof res->note, "not measured: %s", st.msg);
         return;
     }
+    char doubt[400];
     if (calibrate_sizes(ms, r, job, done, &sz, &st) != GM_OK) {
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
-        snprintf(res->note, sizeof res->note, "%s while calibrating the size: %s",
-                 res->state == JIT_JOB_FAULTED ? "faulted" : "failed", st.msg);
+        snprintf(res->note, sizeof res->note, "%s while calibrating the size: %s%s",
+                 res->state == JIT_JOB_FAULTED ? "faulted" : "failed", st.msg,
+                 res->state == JIT_JOB_FAULTED ? launch_doubt(ms->m, jb->kernel, doubt, sizeof doubt) : "");
         return;
     }
     adv_outputs out;
@@ -764,13 +799,10 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
         outputs_free(&out);
         /* a driver error may have lost the context: the worker restarts */
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
-        /* a kernel written for a 2-D block (a tile indexed by threadIdx.x
-         * and .y) may fault in the 1-D launch gmadvise makes: said */
-        const adv_kernel *kn = adv_model_kernel(ms->m, jb->kernel);
+        /* a kernel written for a 2-D block or a shared tile may fault in
+         * the launch gmadvise makes: said */
         snprintf(res->note, sizeof res->note, "%s: %s%s", res->state == JIT_JOB_FAULTED ? "faulted" : "failed",
-                 st.msg, kn->multi_dim && !kn->block[0]
-                             ? " (the kernel indexes with y or z, and gmadvise launches it in one dimension "
-                               "of " GM_STR(GM_LAUNCH_BLOCK) " threads: it may expect another block shape)" : "");
+                 st.msg, res->state == JIT_JOB_FAULTED ? launch_doubt(ms->m, jb->kernel, doubt, sizeof doubt) : "");
         return;
     }
     res->state = JIT_JOB_OK;
