@@ -65,6 +65,8 @@
 #define GM_CALIBRATE_TARGET_MS 2.0  /* grow the problem until one launch of the declared variant
                                      * takes this long (or the buffers reach the memory plan) */
 #define GM_CALIBRATE_GROWTH 4       /* each step multiplies the elements by at most this */
+#define GM_LAUNCH_DYNAMIC_SHARED 49152 /* dynamic shared memory given a kernel that declares an extern
+                                     * __shared__ array: the most a block gets without opting in */
 /* ---- gmadvise capture (capture/inject.c, advisor/cli/cmd_capture.c) ---- */
 #define GM_CAPTURE_MAX_BYTES (4ull << 30) /* buffers copied, before and after, at most */
 #define GM_CAPTURE_DIR "gmadvise-capture" /* where a capture goes without -o */

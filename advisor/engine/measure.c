@@ -591,15 +591,39 @@ static int time_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const
 static int run_variant_shaped(adv_measure *ms, jit_runner *r, const adv_job *jb, const adv_sizes *sz,
                               adv_outputs *out, jit_timing *t, gm_status *stt);
 
-/* One variant run and timed with the block shape of its kernel's launch in
- * the file, when it has one. */
+/* 1 when kernel k's body (in the model's own text) spells `word`. */
+static int body_has(const adv_model *m, const adv_kernel *kn, const char *word)
+{
+    size_t len = strlen(word);
+    if (kn->file || kn->end > adv_model_text_len(m) || kn->body_begin >= kn->end)
+        return 0;
+    const char *t = adv_model_text(m);
+    for (unsigned i = kn->body_begin; i + len <= kn->end; i++)
+        if (!strncmp(t + i, word, len))
+            return 1;
+    return 0;
+}
+
+/* The launches of kernel k: the block shape of its launch in the file,
+ * when it has one, and GM_LAUNCH_DYNAMIC_SHARED bytes of dynamic shared
+ * memory when it declares an extern __shared__ array (whose size its
+ * launch gives, which gmadvise does not read): the array then holds what
+ * any launch without an opt-in could give it.  Undone with launch_as(r,
+ * NULL, 0). */
+static void launch_as(jit_runner *r, const adv_model *m, int k)
+{
+    const adv_kernel *kn = k >= 0 ? adv_model_kernel(m, (unsigned)k) : NULL;
+    jit_runner_set_block(r, kn && kn->block[0] ? kn->block : NULL);
+    jit_runner_set_shared(r, kn && body_has(m, kn, "extern __shared__") ? GM_LAUNCH_DYNAMIC_SHARED : 0);
+}
+
+/* One variant run and timed as its kernel is launched (launch_as). */
 static int run_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const adv_sizes *sz,
                        adv_outputs *out, jit_timing *t, gm_status *stt)
 {
-    const adv_kernel *kn = adv_model_kernel(ms->m, jb->kernel);
-    jit_runner_set_block(r, kn->block[0] ? kn->block : NULL);
+    launch_as(r, ms->m, (int)jb->kernel);
     int rc = run_variant_shaped(ms, r, jb, sz, out, t, stt);
-    jit_runner_set_block(r, NULL);
+    launch_as(r, ms->m, -1);
     return rc;
 }
 
@@ -707,13 +731,12 @@ static int calibrate_sizes(adv_measure *ms, jit_runner *r, unsigned job, const j
     if (d >= 0 && (unsigned)d != job && done[d].state == JIT_JOB_OK && done[d].t.elems > 0) {
         n = done[d].t.elems;
     } else {
-        const adv_kernel *kn = adv_model_kernel(ms->m, jb->kernel);
         cal_ctx c = {ms, r, jb, sz->n_check + 64};
         adv_calibration cal;
         long long lo = GM_ELEM_GRAIN < sz->n_time ? GM_ELEM_GRAIN : sz->n_time;
-        jit_runner_set_block(r, kn->block[0] ? kn->block : NULL);
+        launch_as(r, ms->m, (int)jb->kernel);
         int rc = adv_calibrate(lo, sz->n_time, GM_ELEM_GRAIN, GM_CALIBRATE_TARGET_MS, cal_launch, &c, &cal, st);
-        jit_runner_set_block(r, NULL);
+        launch_as(r, ms->m, -1);
         if (rc != GM_OK)
             return rc;
         n = cal.n;
@@ -745,12 +768,7 @@ static void set_rival(const adv_measure *ms, jit_runner *r, const adv_job *jb, c
 static const char *launch_doubt(const adv_model *m, unsigned k, char *out, size_t n)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
-    int shared = 0;
-    if (!kn->file && kn->end <= adv_model_text_len(m) && kn->body_begin < kn->end) {
-        const char *t = adv_model_text(m);
-        for (unsigned i = kn->body_begin; i + 10 <= kn->end && !shared; i++)
-            shared = !strncmp(t + i, "__shared__", 10);
-    }
+    int shared = body_has(m, kn, "__shared__");
     if (!shared && !kn->multi_dim) {
         out[0] = 0;
         return out;
@@ -807,6 +825,9 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
     }
     res->state = JIT_JOB_OK;
     res->gbps = sz.bytes_per_elem * (double)res->t.elems / (res->t.median_ms * 1e-3) / 1e9;
+    if (body_has(ms->m, adv_model_kernel(ms->m, jb->kernel), "extern __shared__"))
+        snprintf(res->note, sizeof res->note, "launched with %d bytes of dynamic shared memory (its extern "
+                 "__shared__ array's size is its launch's, which gmadvise does not read)", GM_LAUNCH_DYNAMIC_SHARED);
     if (res->t.shrunk)
         snprintf(res->note, sizeof res->note,
                  "timed on %lld elements instead of %lld: the GPU is short of memory", res->t.elems,
