@@ -25,9 +25,8 @@ static int is_ptr(const adv_param *p)
  * evaluating its index (loop variables at their last value) on the first
  * and last threads and on threads spread between; -1 when some thread's
  * index cannot be computed. */
-static long long sampled_top(const adv_access *x, const adv_params *pv, long long n, long long block)
+static long long sampled_top(const adv_expr *e, const adv_params *pv, long long n, long long block)
 {
-    const adv_expr *e = x->expr_max ? x->expr_max : x->expr;
     long long grid = (n + block - 1) / block, top = -1, edge = GM_CHECK_EDGE_THREADS;
     for (long long i = 0; i < 2 * edge + 256; i++) {
         long long g = i < edge ? i : i < 2 * edge ? n - 2 * edge + i : (i - 2 * edge) * (n / 256);
@@ -41,6 +40,50 @@ static long long sampled_top(const adv_access *x, const adv_params *pv, long lon
         top = v > top ? v : top;
     }
     return top;
+}
+
+/* 1 when e reads the thread's y or z place in its block, which the model
+ * takes as 0 (a block whose rows are whole warps: the frontend renumbers
+ * the threads of one whose rows are not, and leaves none). */
+static int reads_rows(const adv_expr *e)
+{
+    return e && ((e->kind == ADV_X_UNIFORM && (!strncmp(e->why, "threadIdx.", 10) || !strncmp(e->why, "blockDim.", 9))) ||
+                 reads_rows(e->a) || reads_rows(e->b) || reads_rows(e->c));
+}
+
+/* e as a launch in blocks of b (the file's block shape) computes it per
+ * thread of the flat thread index the sizing evaluates: threadIdx.x is
+ * tid % b.x, threadIdx.y (tid / b.x) % b.y, threadIdx.z tid / (b.x b.y),
+ * blockDim the block's.  The model takes y and z as the same across a
+ * warp (0); buffers must hold every row of the block.  Owned by the
+ * caller (adv_expr_free). */
+static adv_expr *over_block(const adv_expr *e, const unsigned b[3])
+{
+    if (!e)
+        return NULL;
+    adv_expr *r = NULL;
+    if (e->kind == ADV_X_TID)
+        r = adv_expr_new(ADV_X_MOD, adv_expr_new(ADV_X_TID, NULL, NULL), adv_expr_const(b[0]));
+    else if (e->kind == ADV_X_BDIM || (e->kind == ADV_X_UNIFORM && !strcmp(e->why, "blockDim.x")))
+        r = adv_expr_const(b[0]);
+    else if (e->kind == ADV_X_UNIFORM && !strcmp(e->why, "threadIdx.y"))
+        r = adv_expr_new(ADV_X_MOD,
+                         adv_expr_new(ADV_X_DIV, adv_expr_new(ADV_X_TID, NULL, NULL), adv_expr_const(b[0])),
+                         adv_expr_const(b[1]));
+    else if (e->kind == ADV_X_UNIFORM && !strcmp(e->why, "threadIdx.z"))
+        r = adv_expr_new(ADV_X_DIV, adv_expr_new(ADV_X_TID, NULL, NULL), adv_expr_const((long long)b[0] * b[1]));
+    else if (e->kind == ADV_X_UNIFORM && !strcmp(e->why, "blockDim.y"))
+        r = adv_expr_const(b[1]);
+    else if (e->kind == ADV_X_UNIFORM && !strcmp(e->why, "blockDim.z"))
+        r = adv_expr_const(b[2]);
+    if (r)
+        return r;
+    r = adv_expr_new(e->kind, NULL, NULL);
+    *r = *e;
+    r->a = over_block(e->a, b);
+    r->b = over_block(e->b, b);
+    r->c = over_block(e->c, b);
+    return r;
 }
 
 /* Elements parameter p needs so that every access of kernel k over n
@@ -75,7 +118,11 @@ static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long lo
             need = span > need ? span : need;
             continue;
         }
-        long long hi, top = sampled_top(x, &pv, n, block);
+        /* a block shape from the file: every row of it, as the launch makes them */
+        const adv_expr *e = x->expr_max ? x->expr_max : x->expr;
+        adv_expr *shaped = kn->block[0] && reads_rows(e) ? over_block(e, kn->block) : NULL;
+        long long hi, top = sampled_top(shaped ? shaped : e, &pv, n, block);
+        adv_expr_free(shaped);
         if (!x->cls.affine)
             hi = top >= 0 ? top + 1 : 2 * n;
         else if (x->cls.stride < 0)
@@ -93,6 +140,11 @@ static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long lo
     free(shapes);
     need += 64;
     return (need + 31) / 32 * 32;
+}
+
+long long adv_buffer_elems(const adv_model *m, unsigned k, unsigned p, long long n)
+{
+    return alloc_elems(m, k, p, n);
 }
 
 static unsigned access_bytes(const adv_model *m, const adv_kernel *k, const adv_access *x)
