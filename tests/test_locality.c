@@ -156,7 +156,12 @@ int main(void)
     adv_jval *doc = adv_json_parse(js.s, err, sizeof err);
     CHECK(doc != NULL);
     if (!doc)
-        adv_json_free(doc);
+        fprintf(stderr, "locality JSON: %s\n", err);
+    const adv_jval *locs = doc ? adv_json_member(doc, "localities") : NULL;
+    CHECK(locs && locs->nkids == 1);
+    const adv_jval *sets = locs && locs->nkids ? adv_json_member(&locs->kids[0], "settings") : NULL;
+    CHECK(sets && sets->nkids == 4);
+    adv_json_free(doc);
     sb_free(&js);
     adv_result_free(&r);
 
