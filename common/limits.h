@@ -67,11 +67,16 @@
 #define GM_DATA_DEGREE 16           /* average entries between consecutive offsets (CSR rows) */
 #define GM_DATA_LOCAL_WINDOW 4096   /* `local` without a width: indices within this many elements */
 #define GM_DATA_MAX_SETTINGS 32     /* --data options */
+#define GM_LOCALITY_NARROW 256      /* a gather whose locality nothing fixes is measured uniform and
+                                     * within this many elements (advisor/engine/locality.h) */
+#define GM_LOCALITY_BISECT 2        /* windows measured between two settings whose winners differ */
 
 /* ---- calibration (advisor/engine/calibrate.h) ---- */
 #define GM_CALIBRATE_TARGET_MS 2.0  /* grow the problem until one launch of the declared variant
                                      * takes this long (or the buffers reach the memory plan) */
 #define GM_CALIBRATE_GROWTH 4       /* each step multiplies the elements by at most this */
+#define GM_LAUNCH_DYNAMIC_SHARED 49152 /* dynamic shared memory given a kernel that declares an extern
+                                     * __shared__ array: the most a block gets without opting in */
 /* ---- gmadvise capture (capture/inject.c, advisor/cli/cmd_capture.c) ---- */
 #define GM_CAPTURE_MAX_BYTES (4ull << 30) /* buffers copied, before and after, at most */
 #define GM_CAPTURE_DIR "gmadvise-capture" /* where a capture goes without -o */

@@ -201,6 +201,11 @@ void jit_runner_set_grid(jit_runner *r, const unsigned grid[3], unsigned shared_
     r->shared_bytes = grid ? shared_bytes : 0;
 }
 
+void jit_runner_set_shared(jit_runner *r, unsigned bytes)
+{
+    r->shared_bytes = bytes;
+}
+
 void jit_runner_set_restore(jit_runner *r, const unsigned long long (*copies)[3], unsigned n)
 {
     r->restore = n ? copies : NULL;
@@ -218,8 +223,8 @@ static int launch(jit_runner *r, CUfunction fn, long long n, void **args, gm_sta
     long long per = (long long)r->block[0] * r->block[1] * r->block[2], blocks = (n + per - 1) / per;
     if (blocks > 0x7fffffffll)
         return gm_fail(st, GM_EINPUT, "%lld elements need more blocks than a grid holds", n);
-    CU(r->cu->cuLaunchKernel(fn, (unsigned)blocks, 1, 1, r->block[0], r->block[1], r->block[2], 0, NULL, args,
-                             NULL),
+    CU(r->cu->cuLaunchKernel(fn, (unsigned)blocks, 1, 1, r->block[0], r->block[1], r->block[2], r->shared_bytes,
+                             NULL, args, NULL),
        "cuLaunchKernel");
     return GM_OK;
 }

@@ -75,6 +75,9 @@ void jit_runner_set_rival(jit_runner *r, double ms, double spread_pct);
  * the thread counts launches are given are then ignored.  NULL: back to
  * as many blocks as the threads need, no dynamic shared memory. */
 void jit_runner_set_grid(jit_runner *r, const unsigned grid[3], unsigned shared_bytes);
+/* Dynamic shared memory for the launches that follow (0: none, as a new
+ * runner has; jit_runner_set_grid sets it too). */
+void jit_runner_set_shared(jit_runner *r, unsigned bytes);
 /* Device-to-device copies {dst, src, bytes} made before every timed
  * launch, outside the timing and before the L2 flush: each launch then
  * starts from the same inputs, for kernels that consume theirs (a BFS

@@ -2,12 +2,17 @@
  * stops at the memory plan, an all-pairs kernel (time ~ n^2) and an
  * iteration kernel (time ~ n * iters) stop where a launch reaches the
  * target, never growing more than GM_CALIBRATE_GROWTH a step; a kernel
- * slow from the first size stops there; a failed launch is returned. */
+ * slow from the first size stops there; a failed launch is returned.
+ * And what grows while it calibrates: the element count parameter, never
+ * a scalar that bounds a loop inside the thread (tests/shaped/iterate.cu's
+ * iters), whose cost the clock sees instead. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../advisor/engine/calibrate.h"
+#include "../advisor/frontend/parse.h"
 #include "../common/limits.h"
 #include "check.h"
 
@@ -85,5 +90,24 @@ int main(void)
     gm_status_init(&st);
     CHECK_EQ(adv_calibrate(grain, plan, grain, target, fake_launch, &faulty, &cal, &st), GM_EGPU);
     CHECK(strstr(st.msg, "fake fault") != NULL);
+
+    /* the launch values a calibration step takes: n follows the count, iters stays */
+    CHECK(chdir(GM_SRC) == 0);
+    adv_model *m = NULL;
+    gm_status_init(&st);
+    CHECK_EQ(adv_parse_file("tests/shaped/iterate.cu", NULL, &m, &st), GM_OK);
+    if (m) {
+        adv_model_classify(m, 1 << 18);
+        const adv_kernel *kn = adv_model_kernel(m, 0);
+        CHECK_EQ(kn->nparams, 3);
+        for (long long count = grain; count <= (64ll << 20); count *= 8) {
+            double n = 0, bound = 0;
+            CHECK(adv_model_param_value(m, 0, 1, count, &n) > 0);
+            CHECK(adv_model_param_value(m, 0, 2, count, &bound) > 0);
+            CHECK_EQ((long long)n, count);
+            CHECK_EQ((long long)bound, GM_ASSUMED_PARAM);
+        }
+        adv_model_destroy(m);
+    }
     return TEST_DONE();
 }

@@ -209,6 +209,8 @@ int gm_cmd_advise(int argc, char **argv, gm_status *st)
         o.e.inputs = in;
         cli_captured_model(m, in, &c, o.data_names, o.e.data.n, "gmadvise");
     }
+    if (rc == GM_OK)
+        adv_model_set_data(m, &o.e.data); /* the model costs gathers on --data too */
     adv_result *res = NULL;
     unsigned n = 0;
     if (rc == GM_OK)

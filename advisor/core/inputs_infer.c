@@ -441,6 +441,23 @@ int adv_model_kernel_has_data(const adv_model *m, unsigned k)
     return m->kdata && k < m->nkernels && m->kdata[k];
 }
 
+void adv_model_set_data(adv_model *m, const adv_data_list *d)
+{
+    for (unsigned i = d ? d->n : 0; i-- > 0;) /* backwards: the first for a name wins */
+        for (unsigned k = 0; k < m->nkernels; k++)
+            for (unsigned p = 0; p < m->kernels[k].nparams; p++)
+                if (!strcmp(m->kernels[k].params[p].name, d->names[i]))
+                    adv_model_set_kernel_data(m, k, p, &d->settings[i]);
+}
+
+const adv_data_setting *adv_model_kernel_data(const adv_model *m, unsigned k, unsigned p)
+{
+    if (!adv_model_kernel_has_data(m, k) || p >= m->kernels[k].nparams ||
+        m->kdata[k][p].kind == ADV_DATA_DEFAULT)
+        return NULL;
+    return &m->kdata[k][p];
+}
+
 int adv_gather_setup(const adv_model *m, unsigned k, adv_gather_ctx *c, adv_params *pv)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
@@ -457,9 +474,9 @@ int adv_gather_setup(const adv_model *m, unsigned k, adv_gather_ctx *c, adv_para
     adv_data_list dl = {nann > 0 ? (unsigned)nann : 0, (const char *const *)an, as};
     c->nparams = kn->nparams;
     c->shapes = adv_inputs_for(m, k, &dl);
-    /* what a capture measured of the kernel's own index data, over the
-     * file's annotations (a setting from --data never reaches here: the
-     * command line leaves the capture's out) */
+    /* what a capture measured of the kernel's own index data, or --data
+     * (adv_model_set_data, which wins over a capture), over the file's
+     * annotations */
     for (unsigned p = 0; m->kdata && m->kdata[k] && p < kn->nparams; p++)
         if (m->kdata[k][p].kind != ADV_DATA_DEFAULT)
             c->shapes[p].data = m->kdata[k][p];

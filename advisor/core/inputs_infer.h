@@ -117,6 +117,12 @@ void adv_gather_ctx_free(adv_gather_ctx *c);
 void adv_model_set_kernel_data(adv_model *m, unsigned k, unsigned p, const adv_data_setting *s);
 /* 1 when some parameter of kernel k has such a measured setting. */
 int adv_model_kernel_has_data(const adv_model *m, unsigned k);
+/* The settings of `d` (--data) for every kernel parameter they name, as
+ * above: the model then costs gathers on the user's setting too, over a
+ * capture's and the file's annotations. */
+void adv_model_set_data(adv_model *m, const adv_data_list *d);
+/* Parameter p's setting so set, or NULL. */
+const adv_data_setting *adv_model_kernel_data(const adv_model *m, unsigned k, unsigned p);
 
 /* `// gmadvise: data NAME=SETTING ...` annotations of the model's text:
  * up to max, returns how many (names point into a static-free buffer the

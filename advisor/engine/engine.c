@@ -13,6 +13,7 @@
 #include "adopt.h"
 #include "captured.h"
 #include "kgen.h"
+#include "locality.h"
 #include "measure.h"
 
 void adv_engine_opts_default(adv_engine_opts *o)
@@ -578,48 +579,14 @@ static const adv_vstate from_job[] = {
     [JIT_JOB_HUNG] = ADV_V_HUNG,
 };
 
-/* Measures every compiled variant in worker processes (jit/worker.h): a
- * variant that faults or hangs is reported and the others still run. */
-static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bin, gm_status *st)
+/* Runs n jobs in worker processes (jit/worker.h) with `data` in force. */
+static int run_jobs(const adv_engine_opts *o, adv_result *r, const jit_binary *bin, adv_job *jobs,
+                    const char **names, unsigned n, const adv_data_list *data, jit_reference *ref,
+                    jit_job_result *res, gm_status *st)
 {
-    adv_job *jobs = gm_xcalloc(r->nv + 1, sizeof *jobs);
-    const char **names = gm_xcalloc(r->nv + 1, sizeof *names);
-    unsigned *of = gm_xcalloc(r->nv + 1, sizeof *of);
-    unsigned n = 0;
-    for (unsigned i = 0; i < r->nv; i++) {
-        adv_variant *v = &r->v[i];
-        char why[512];
-        if (!adv_variant_compiled(v) || v->state == ADV_V_NOT_PICKED)
-            continue;
-        if (adv_kernel_unmeasurable(r->m, v->kernel, why, sizeof why)) { /* compiled, the model's */
-            snprintf(v->note, sizeof v->note, "not measured: %s", why);
-            continue;
-        }
-        jobs[n] = (adv_job){v->kernel, v->st, &v->spec, v->fn, v->spec.kind == ADV_L_AOS && !v->adopted, v->adopted};
-        names[n] = v->fn;
-        of[n++] = i;
-    }
-    /* the settings of --data, then the file's: the first for a name wins */
-    char **an = NULL, why[600];
-    adv_data_setting *as = NULL;
-    int nann = adv_data_annotations(r->m, &an, &as, why, sizeof why);
-    if (nann < 0) {
-        free(of);
-        free(names);
-        free(jobs);
-        return gm_fail(st, GM_EINPUT, "%s", why);
-    }
-    unsigned nd = o->data.n + (unsigned)nann;
-    const char **dn = gm_xcalloc(nd + 1, sizeof *dn);
-    adv_data_setting *ds = gm_xcalloc(nd + 1, sizeof *ds);
-    for (unsigned i = 0; i < nd; i++) {
-        dn[i] = i < o->data.n ? o->data.names[i] : an[i - o->data.n];
-        ds[i] = i < o->data.n ? o->data.settings[i] : as[i - o->data.n];
-    }
-    adv_data_list data = {nd, dn, ds};
     adv_measure ms;
     adv_measure_init(&ms, r->m, jobs, n);
-    ms.data = &data;
+    ms.data = data;
     ms.inputs = o->inputs;
     jit_jobs jj = {n, names, adv_measure_job, &ms};
     jit_worker_opts wo;
@@ -630,9 +597,118 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
     wo.times = o->times;
     wo.use_cache = o->use_cache;
     wo.method.target_spread_pct = o->spread_pct;
-    jit_job_result *res = gm_xcalloc(n + 1, sizeof *res);
     jit_device_info dev;
-    int rc = jit_worker_run(bin, &jj, &wo, &dev, &r->ref, res, st);
+    return jit_worker_run(bin, &jj, &wo, &dev, ref, res, st);
+}
+
+static adv_job job_of(const adv_variant *v)
+{
+    return (adv_job){v->kernel, v->st, &v->spec, v->fn, v->spec.kind == ADV_L_AOS && !v->adopted, v->adopted};
+}
+
+/* The settings of --data, then the file's: the first for a name wins.
+ * Fills *dl (its arrays freed with data_list_free); -1 with why. */
+static int data_list(const adv_engine_opts *o, const adv_model *m, adv_data_list *dl, char *why, size_t n)
+{
+    char **an = NULL;
+    adv_data_setting *as = NULL;
+    int nann = adv_data_annotations(m, &an, &as, why, n);
+    if (nann < 0)
+        return -1;
+    unsigned nd = o->data.n + (unsigned)nann;
+    char **dn = gm_xcalloc(nd + 1, sizeof *dn);
+    adv_data_setting *ds = gm_xcalloc(nd + 1, sizeof *ds);
+    for (unsigned i = 0; i < nd; i++) {
+        dn[i] = gm_xstrdup(i < o->data.n ? o->data.names[i] : an[i - o->data.n]);
+        ds[i] = i < o->data.n ? o->data.settings[i] : as[i - o->data.n];
+    }
+    for (int i = 0; i < nann; i++)
+        free(an[i]);
+    free(an);
+    free(as);
+    *dl = (adv_data_list){nd, (const char *const *)dn, ds};
+    return 0;
+}
+
+static void data_list_free(adv_data_list *dl)
+{
+    for (unsigned i = 0; i < dl->n; i++)
+        free((char *)dl->names[i]);
+    free((void *)dl->names);
+    free((void *)dl->settings);
+    memset(dl, 0, sizeof *dl);
+}
+
+typedef struct {
+    const adv_engine_opts *o;
+    adv_result *r;
+    const jit_binary *bin;
+} sweep_ctx;
+
+/* adv_locality_measure_fn: kernel k's variants measured in the first run,
+ * again under `data`. */
+static int measure_setting(void *ctx, unsigned k, const adv_data_list *data, double *ms, double *spread,
+                           long long *elems, gm_status *st)
+{
+    sweep_ctx *c = ctx;
+    adv_result *r = c->r;
+    adv_job *jobs = gm_xcalloc(r->nv + 1, sizeof *jobs);
+    const char **names = gm_xcalloc(r->nv + 1, sizeof *names);
+    unsigned *of = gm_xcalloc(r->nv + 1, sizeof *of), n = 0;
+    for (unsigned i = 0; i < r->nv; i++)
+        if (r->v[i].kernel == k && r->v[i].state == ADV_V_MEASURED && !r->v[i].adopted) {
+            jobs[n] = job_of(&r->v[i]);
+            names[n] = r->v[i].fn;
+            of[n++] = i;
+        }
+    jit_job_result *res = gm_xcalloc(n + 1, sizeof *res);
+    jit_reference ref;
+    int rc = run_jobs(c->o, r, c->bin, jobs, names, n, data, &ref, res, st);
+    if (rc == GM_EPARTIAL) { /* a variant failed under this setting: the others stand */
+        gm_status_init(st);
+        rc = GM_OK;
+    }
+    for (unsigned j = 0; rc == GM_OK && j < n; j++)
+        if (res[j].state == JIT_JOB_OK && res[j].correct == 1 && res[j].t.median_ms > 0) {
+            ms[of[j]] = res[j].t.median_ms;
+            spread[of[j]] = res[j].t.spread_pct;
+            *elems = res[j].t.elems;
+        }
+    free(res);
+    free(of);
+    free(names);
+    free(jobs);
+    return rc;
+}
+
+/* Measures every compiled variant in worker processes (jit/worker.h): a
+ * variant that faults or hangs is reported and the others still run.
+ * Then the gathering kernels whose locality nothing fixes, under more
+ * settings (locality.h). */
+static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bin, gm_status *st)
+{
+    adv_data_list data;
+    char why[600];
+    if (data_list(o, r->m, &data, why, sizeof why))
+        return gm_fail(st, GM_EINPUT, "%s", why);
+    adv_job *jobs = gm_xcalloc(r->nv + 1, sizeof *jobs);
+    const char **names = gm_xcalloc(r->nv + 1, sizeof *names);
+    unsigned *of = gm_xcalloc(r->nv + 1, sizeof *of);
+    unsigned n = 0;
+    for (unsigned i = 0; i < r->nv; i++) {
+        adv_variant *v = &r->v[i];
+        if (!adv_variant_compiled(v) || v->state == ADV_V_NOT_PICKED)
+            continue;
+        if (adv_kernel_unmeasurable(r->m, v->kernel, why, sizeof why)) { /* compiled, the model's */
+            snprintf(v->note, sizeof v->note, "not measured: %s", why);
+            continue;
+        }
+        jobs[n] = job_of(v);
+        names[n] = v->fn;
+        of[n++] = i;
+    }
+    jit_job_result *res = gm_xcalloc(n + 1, sizeof *res);
+    int rc = run_jobs(o, r, bin, jobs, names, n, &data, &r->ref, res, st);
     if (rc == GM_OK || rc == GM_EPARTIAL) {
         for (unsigned j = 0; j < n; j++) {
             adv_variant *v = &r->v[of[j]];
@@ -652,13 +728,17 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
             v->elems = res[j].t.elems;
             adv_inputs_data_text(r->m, v->kernel, &data, v->data, sizeof v->data);
         }
+        unsigned char *skip = gm_xcalloc(adv_model_nkernels(r->m) + 1, 1);
+        for (unsigned k = 0; o->inputs && k < adv_model_nkernels(r->m); k++)
+            skip[k] = adv_inputs_find(o->inputs, adv_model_kernel(r->m, k)) != NULL; /* real data */
+        sweep_ctx sc = {o, r, bin};
+        gm_status lst;
+        gm_status_init(&lst);
+        if (adv_locality_sweep(r, &data, skip, measure_setting, &sc, &lst) != GM_OK)
+            snprintf(r->locality_note, sizeof r->locality_note, "%s", lst.msg);
+        free(skip);
     }
-    for (int i = 0; i < nann; i++)
-        free(an[i]);
-    free(an);
-    free(as);
-    free(dn);
-    free(ds);
+    data_list_free(&data);
     free(res);
     free(of);
     free(names);

@@ -25,15 +25,14 @@ static int is_ptr(const adv_param *p)
  * evaluating its index (loop variables at their last value) on the first
  * and last threads and on threads spread between; -1 when some thread's
  * index cannot be computed. */
-static long long sampled_top(const adv_access *x, const adv_params *pv, long long n)
+static long long sampled_top(const adv_expr *e, const adv_params *pv, long long n, long long block)
 {
-    const adv_expr *e = x->expr_max ? x->expr_max : x->expr;
-    long long grid = (n + GM_LAUNCH_BLOCK - 1) / GM_LAUNCH_BLOCK, top = -1, edge = GM_CHECK_EDGE_THREADS;
+    long long grid = (n + block - 1) / block, top = -1, edge = GM_CHECK_EDGE_THREADS;
     for (long long i = 0; i < 2 * edge + 256; i++) {
         long long g = i < edge ? i : i < 2 * edge ? n - 2 * edge + i : (i - 2 * edge) * (n / 256);
         if (g < 0 || g >= n)
             continue;
-        adv_thread t = {g % GM_LAUNCH_BLOCK, g / GM_LAUNCH_BLOCK, GM_LAUNCH_BLOCK, grid};
+        adv_thread t = {g % block, g / block, block, grid};
         long long v;
         char why[96];
         if (adv_index_eval(e, &t, pv, &v, why, sizeof why) != 0)
@@ -41,6 +40,50 @@ static long long sampled_top(const adv_access *x, const adv_params *pv, long lon
         top = v > top ? v : top;
     }
     return top;
+}
+
+/* 1 when e reads the thread's y or z place in its block, which the model
+ * takes as 0 (a block whose rows are whole warps: the frontend renumbers
+ * the threads of one whose rows are not, and leaves none). */
+static int reads_rows(const adv_expr *e)
+{
+    return e && ((e->kind == ADV_X_UNIFORM && (!strncmp(e->why, "threadIdx.", 10) || !strncmp(e->why, "blockDim.", 9))) ||
+                 reads_rows(e->a) || reads_rows(e->b) || reads_rows(e->c));
+}
+
+/* e as a launch in blocks of b (the file's block shape) computes it per
+ * thread of the flat thread index the sizing evaluates: threadIdx.x is
+ * tid % b.x, threadIdx.y (tid / b.x) % b.y, threadIdx.z tid / (b.x b.y),
+ * blockDim the block's.  The model takes y and z as the same across a
+ * warp (0); buffers must hold every row of the block.  Owned by the
+ * caller (adv_expr_free). */
+static adv_expr *over_block(const adv_expr *e, const unsigned b[3])
+{
+    if (!e)
+        return NULL;
+    adv_expr *r = NULL;
+    if (e->kind == ADV_X_TID)
+        r = adv_expr_new(ADV_X_MOD, adv_expr_new(ADV_X_TID, NULL, NULL), adv_expr_const(b[0]));
+    else if (e->kind == ADV_X_BDIM || (e->kind == ADV_X_UNIFORM && !strcmp(e->why, "blockDim.x")))
+        r = adv_expr_const(b[0]);
+    else if (e->kind == ADV_X_UNIFORM && !strcmp(e->why, "threadIdx.y"))
+        r = adv_expr_new(ADV_X_MOD,
+                         adv_expr_new(ADV_X_DIV, adv_expr_new(ADV_X_TID, NULL, NULL), adv_expr_const(b[0])),
+                         adv_expr_const(b[1]));
+    else if (e->kind == ADV_X_UNIFORM && !strcmp(e->why, "threadIdx.z"))
+        r = adv_expr_new(ADV_X_DIV, adv_expr_new(ADV_X_TID, NULL, NULL), adv_expr_const((long long)b[0] * b[1]));
+    else if (e->kind == ADV_X_UNIFORM && !strcmp(e->why, "blockDim.y"))
+        r = adv_expr_const(b[1]);
+    else if (e->kind == ADV_X_UNIFORM && !strcmp(e->why, "blockDim.z"))
+        r = adv_expr_const(b[2]);
+    if (r)
+        return r;
+    r = adv_expr_new(e->kind, NULL, NULL);
+    *r = *e;
+    r->a = over_block(e->a, b);
+    r->b = over_block(e->b, b);
+    r->c = over_block(e->c, b);
+    return r;
 }
 
 /* Elements parameter p needs so that every access of kernel k over n
@@ -58,6 +101,9 @@ static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long lo
     adv_input_shape *shapes = gm_xcalloc(kn->nparams + 1, sizeof *shapes);
     adv_infer_inputs(m, k, shapes);
     long long need = n;
+    /* the threads of a block as the launch makes them: the file's block
+     * shape, whose y and z the indices read from the flat thread index */
+    long long block = kn->block[0] ? (long long)kn->block[0] * kn->block[1] * kn->block[2] : GM_LAUNCH_BLOCK;
     for (unsigned a = 0; a < kn->naccesses; a++) {
         const adv_access *x = &kn->acc[a];
         if (x->param != (int)p)
@@ -72,7 +118,11 @@ static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long lo
             need = span > need ? span : need;
             continue;
         }
-        long long hi, top = sampled_top(x, &pv, n);
+        /* a block shape from the file: every row of it, as the launch makes them */
+        const adv_expr *e = x->expr_max ? x->expr_max : x->expr;
+        adv_expr *shaped = kn->block[0] && reads_rows(e) ? over_block(e, kn->block) : NULL;
+        long long hi, top = sampled_top(shaped ? shaped : e, &pv, n, block);
+        adv_expr_free(shaped);
         if (!x->cls.affine)
             hi = top >= 0 ? top + 1 : 2 * n;
         else if (x->cls.stride < 0)
@@ -90,6 +140,11 @@ static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long lo
     free(shapes);
     need += 64;
     return (need + 31) / 32 * 32;
+}
+
+long long adv_buffer_elems(const adv_model *m, unsigned k, unsigned p, long long n)
+{
+    return alloc_elems(m, k, p, n);
 }
 
 static unsigned access_bytes(const adv_model *m, const adv_kernel *k, const adv_access *x)
@@ -588,15 +643,39 @@ static int time_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const
 static int run_variant_shaped(adv_measure *ms, jit_runner *r, const adv_job *jb, const adv_sizes *sz,
                               adv_outputs *out, jit_timing *t, gm_status *stt);
 
-/* One variant run and timed with the block shape of its kernel's launch in
- * the file, when it has one. */
+/* 1 when kernel k's body (in the model's own text) spells `word`. */
+static int body_has(const adv_model *m, const adv_kernel *kn, const char *word)
+{
+    size_t len = strlen(word);
+    if (kn->file || kn->end > adv_model_text_len(m) || kn->body_begin >= kn->end)
+        return 0;
+    const char *t = adv_model_text(m);
+    for (unsigned i = kn->body_begin; i + len <= kn->end; i++)
+        if (!strncmp(t + i, word, len))
+            return 1;
+    return 0;
+}
+
+/* The launches of kernel k: the block shape of its launch in the file,
+ * when it has one, and GM_LAUNCH_DYNAMIC_SHARED bytes of dynamic shared
+ * memory when it declares an extern __shared__ array (whose size its
+ * launch gives, which gmadvise does not read): the array then holds what
+ * any launch without an opt-in could give it.  Undone with launch_as(r,
+ * NULL, 0). */
+static void launch_as(jit_runner *r, const adv_model *m, int k)
+{
+    const adv_kernel *kn = k >= 0 ? adv_model_kernel(m, (unsigned)k) : NULL;
+    jit_runner_set_block(r, kn && kn->block[0] ? kn->block : NULL);
+    jit_runner_set_shared(r, kn && body_has(m, kn, "extern __shared__") ? GM_LAUNCH_DYNAMIC_SHARED : 0);
+}
+
+/* One variant run and timed as its kernel is launched (launch_as). */
 static int run_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const adv_sizes *sz,
                        adv_outputs *out, jit_timing *t, gm_status *stt)
 {
-    const adv_kernel *kn = adv_model_kernel(ms->m, jb->kernel);
-    jit_runner_set_block(r, kn->block[0] ? kn->block : NULL);
+    launch_as(r, ms->m, (int)jb->kernel);
     int rc = run_variant_shaped(ms, r, jb, sz, out, t, stt);
-    jit_runner_set_block(r, NULL);
+    launch_as(r, ms->m, -1);
     return rc;
 }
 
@@ -704,13 +783,12 @@ static int calibrate_sizes(adv_measure *ms, jit_runner *r, unsigned job, const j
     if (d >= 0 && (unsigned)d != job && done[d].state == JIT_JOB_OK && done[d].t.elems > 0) {
         n = done[d].t.elems;
     } else {
-        const adv_kernel *kn = adv_model_kernel(ms->m, jb->kernel);
         cal_ctx c = {ms, r, jb, sz->n_check + 64};
         adv_calibration cal;
         long long lo = GM_ELEM_GRAIN < sz->n_time ? GM_ELEM_GRAIN : sz->n_time;
-        jit_runner_set_block(r, kn->block[0] ? kn->block : NULL);
+        launch_as(r, ms->m, (int)jb->kernel);
         int rc = adv_calibrate(lo, sz->n_time, GM_ELEM_GRAIN, GM_CALIBRATE_TARGET_MS, cal_launch, &c, &cal, st);
-        jit_runner_set_block(r, NULL);
+        launch_as(r, ms->m, -1);
         if (rc != GM_OK)
             return rc;
         n = cal.n;
@@ -735,6 +813,31 @@ static void set_rival(const adv_measure *ms, jit_runner *r, const adv_job *jb, c
         jit_runner_set_rival(r, done[best].t.median_ms, done[best].t.spread_pct);
 }
 
+/* What may make a launch of kernel k fault where the application's does
+ * not: the launch shape gmadvise took, and what the kernel sizes by its
+ * block (shared-memory tiles, y and z indices).  "" when nothing is known
+ * to differ. */
+static const char *launch_doubt(const adv_model *m, unsigned k, char *out, size_t n)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    int shared = body_has(m, kn, "__shared__");
+    if (!shared && !kn->multi_dim) {
+        out[0] = 0;
+        return out;
+    }
+    char shape[96];
+    if (kn->block[0])
+        snprintf(shape, sizeof shape, "blocks of (%u,%u,%u) threads, as its launch at line %u", kn->block[0],
+                 kn->block[1], kn->block[2], kn->block_line);
+    else
+        snprintf(shape, sizeof shape, "blocks of " GM_STR(GM_LAUNCH_BLOCK) " threads in one dimension (no launch "
+                 "of it with constant sizes in the file)");
+    snprintf(out, n, " (launched in %s; the kernel %s%s%s: a tile or grid shape the launch does not match "
+             "faults it)", shape, shared ? "declares __shared__ memory" : "", shared && kn->multi_dim ? " and " : "",
+             kn->multi_dim ? "indexes with y or z" : "");
+    return out;
+}
+
 void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_result *done,
                      jit_job_result *res)
 {
@@ -750,10 +853,12 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
         snprintf(res->note, sizeof res->note, "not measured: %s", st.msg);
         return;
     }
+    char doubt[400];
     if (calibrate_sizes(ms, r, job, done, &sz, &st) != GM_OK) {
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
-        snprintf(res->note, sizeof res->note, "%s while calibrating the size: %s",
-                 res->state == JIT_JOB_FAULTED ? "faulted" : "failed", st.msg);
+        snprintf(res->note, sizeof res->note, "%s while calibrating the size: %s%s",
+                 res->state == JIT_JOB_FAULTED ? "faulted" : "failed", st.msg,
+                 res->state == JIT_JOB_FAULTED ? launch_doubt(ms->m, jb->kernel, doubt, sizeof doubt) : "");
         return;
     }
     adv_outputs out;
@@ -764,17 +869,17 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
         outputs_free(&out);
         /* a driver error may have lost the context: the worker restarts */
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
-        /* a kernel written for a 2-D block (a tile indexed by threadIdx.x
-         * and .y) may fault in the 1-D launch gmadvise makes: said */
-        const adv_kernel *kn = adv_model_kernel(ms->m, jb->kernel);
+        /* a kernel written for a 2-D block or a shared tile may fault in
+         * the launch gmadvise makes: said */
         snprintf(res->note, sizeof res->note, "%s: %s%s", res->state == JIT_JOB_FAULTED ? "faulted" : "failed",
-                 st.msg, kn->multi_dim && !kn->block[0]
-                             ? " (the kernel indexes with y or z, and gmadvise launches it in one dimension "
-                               "of " GM_STR(GM_LAUNCH_BLOCK) " threads: it may expect another block shape)" : "");
+                 st.msg, res->state == JIT_JOB_FAULTED ? launch_doubt(ms->m, jb->kernel, doubt, sizeof doubt) : "");
         return;
     }
     res->state = JIT_JOB_OK;
     res->gbps = sz.bytes_per_elem * (double)res->t.elems / (res->t.median_ms * 1e-3) / 1e9;
+    if (body_has(ms->m, adv_model_kernel(ms->m, jb->kernel), "extern __shared__"))
+        snprintf(res->note, sizeof res->note, "launched with %d bytes of dynamic shared memory (its extern "
+                 "__shared__ array's size is its launch's, which gmadvise does not read)", GM_LAUNCH_DYNAMIC_SHARED);
     if (res->t.shrunk)
         snprintf(res->note, sizeof res->note,
                  "timed on %lld elements instead of %lld: the GPU is short of memory", res->t.elems,

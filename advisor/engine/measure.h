@@ -32,6 +32,12 @@ typedef struct {
  * Its variants stay compiled, with the model's figures. */
 int adv_kernel_unmeasurable(const adv_model *m, unsigned k, char *why, size_t n);
 
+/* Elements the buffer of pointer parameter p of kernel k holds for a
+ * launch of n threads: every access in bounds, over every row of the
+ * block the file launches it with (threadIdx.y up to its blockDim.y - 1,
+ * though the model takes it as 0), at least n. */
+long long adv_buffer_elems(const adv_model *m, unsigned k, unsigned p, long long n);
+
 /* Sizes for kernel k on r's GPU: both launches use the same element
  * count rule.  GM_EINPUT for a kernel with no pointer parameter. */
 int adv_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, adv_sizes *sz,

@@ -55,6 +55,16 @@ void adv_result_free(adv_result *r)
         for (unsigned k = 0; k < adv_model_nkernels(r->m); k++)
             free(r->access_cost[k]);
     free(r->access_cost);
+    for (unsigned i = 0; i < r->nloc; i++) {
+        for (unsigned j = 0; j < r->loc[i].nset; j++) {
+            free(r->loc[i].set[j].ms);
+            free(r->loc[i].set[j].spread);
+            free(r->loc[i].set[j].order);
+        }
+        free(r->loc[i].set);
+        free(r->loc[i].cross);
+    }
+    free(r->loc);
     free(r->v);
     free(r->rec);
     memset(r, 0, sizeof *r);

@@ -127,6 +127,37 @@ typedef struct {
     unsigned nk;
 } adv_program;
 
+/* One data setting a gathering kernel was measured under (locality.h). */
+typedef struct {
+    long long window;         /* local:window; 0: uniform over the buffer's range */
+    char data[256];           /* every shaped buffer's setting, as adv_variant's data */
+    long long elems;          /* the size timed under it */
+    double *ms, *spread;      /* [nv], per variant of the result; ms <= 0: not measured correct */
+    int best;                 /* the pair's winner under it (a variant index), -1 none */
+    unsigned *order, norder;  /* the pair's variants measured correct under it, fastest first */
+} adv_locality_set;
+
+/* A (kernel, struct) whose ranking depends on the locality of a gather
+ * that no setting fixed, measured under several (locality.h). */
+typedef struct {
+    unsigned kernel;
+    int st;
+    char params[256];         /* the index buffers whose locality was open: "nbr" */
+    adv_locality_set *set;    /* widest first: uniform, then narrowing windows */
+    unsigned nset;
+    int declared;             /* the declared layout's variant */
+    struct adv_locality_cross {
+        unsigned v;           /* a variant whose verdict against the declared layout changes: */
+        unsigned wide, narrow; /* adjacent settings where it does (first from uniform) */
+        int wide_faster;      /* at set[wide]: 1 faster beyond the noise, 0 not (narrow: the other) */
+    } *cross;
+    unsigned ncross;
+    int flips;                /* the winner differs beyond the noise between two settings */
+    unsigned wide, narrow;    /* flips: adjacent settings bracketing the first change seen from
+                               * uniform: set[wide]'s winner holds there and wider, set[narrow]'s
+                               * there and narrower (as far as measured) */
+} adv_locality;
+
 typedef struct {
     const adv_model *m;
     int arch;                 /* sm the variants were compiled for */
@@ -144,6 +175,9 @@ typedef struct {
     unsigned nprog;
     adv_search *search;       /* per struct of the model: its layout space, ranked by the model
                                * (n = 0 for a struct no kernel takes) */
+    adv_locality *loc;        /* gathering kernels measured under several localities */
+    unsigned nloc;
+    char locality_note[512];  /* why measuring under another setting stopped ("": it did not) */
 } adv_result;
 
 /* Whether any variant of r was compiled (none: the model's result only). */

@@ -926,7 +926,7 @@ static int dim3_of(pctx *pc, CXCursor e, unsigned b[3], int depth)
 {
     const adv_clang *cx = pc->cx;
     e = fe_strip(pc, e);
-    CXEvalResult r = depth < 4 ? cx->clang_Cursor_Evaluate(e) : NULL;
+    CXEvalResult r = depth < 8 ? cx->clang_Cursor_Evaluate(e) : NULL; /* a dim3 variable built from int variables: 5 deep */
     if (r) {
         int ok = cx->clang_EvalResult_getKind(r) == CXEval_Int;
         long long v = ok ? cx->clang_EvalResult_getAsLongLong(r) : 0;

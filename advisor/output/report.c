@@ -6,6 +6,7 @@
 #include "../../common/json.h"
 #include "../../common/limits.h"
 #include "../engine/adopt.h"
+#include "locality_report.h"
 
 typedef struct {
     FILE *f;
@@ -696,6 +697,7 @@ void adv_report_json(const adv_result *r, sb_t *out)
         adv_json_end_obj(&j);
     }
     adv_json_end_arr(&j);
+    adv_locality_json(r, &j);
     json_program(&j, r);
     adv_json_begin_arr(&j, "recommendations");
     for (unsigned i = 0; i < r->nrec; i++) {
@@ -829,11 +831,13 @@ void adv_report_text(const adv_result *r, FILE *f, int style)
                 fprintf(f, "\n  as declared (no struct parameter: no layout to choose):\n");
             }
             print_variants(&o, r, k, v->st);
+            adv_locality_text(r, k, v->st, f, (unsigned)o.width);
             if (v->st >= 0 && has_adopted(r, k, v->st))
                 fprintf(f, "  * the kernel as written, through %s_layout.cuh (gmadvise adopt) in that layout\n",
                         adv_model_struct(m, (unsigned)v->st)->name);
         }
     }
+    adv_locality_note_text(r, f);
     print_recommendations(&o, r);
     print_program(&o, r);
 }

@@ -61,41 +61,57 @@ template <class T> static T *up(const std::vector<T> &h)
 }
 
 // ---- layouts of a struct of N floats, written out ---------------------------
+// As gmadvise lays them out: the first A floats may be one array member
+// (float c[3]: A = 3), which SoA and AoSoA keep whole (an array of float[3]
+// beside the other fields' arrays); SoA's arrays are allocations of their
+// own, as gmadvise's runner makes them.
 enum { AOS, SOA, AOSOA, VEC };
 static const char *lname[] = {"aos", "soa", "aosoa", "vector"};
 
-template <int L, int N, int G> struct Acc {  // G: floats per vector group (VEC)
-    float *b;
-    long long cap;  // elements (SoA stride)
+__host__ __device__ inline int member(int f, int A) { return f < A ? 0 : f - A + 1; }
+__host__ __device__ inline int width(int f, int A) { return f < A ? A : 1; }
+__host__ __device__ inline int sub(int f, int A) { return f < A ? f : 0; }
+
+// element i's field f: SoA's member array and offset in it, or one buffer's offset
+__host__ __device__ inline long long place(int L, int N, int G, int A, long long i, int f, long long cap, int *arr)
+{
+    *arr = L == SOA ? member(f, A) : 0;
+    if (L == AOS) return i * N + f;
+    if (L == SOA) return i * width(f, A) + sub(f, A);
+    if (L == AOSOA) {
+        int m = member(f, A);
+        return (i >> 5) * 32 * N + 32 * (m ? A + m - 1 : 0) + (i & 31) * width(f, A) + sub(f, A);
+    }
+    return (f / G) * cap * G + i * G + (f % G);  // VEC: group arrays of G-float vectors
+}
+
+template <int L, int N, int G, int A = 1> struct Acc {  // G: floats per vector group (VEC)
+    float *b[8];    // SoA: one per member; else b[0]
+    long long cap;  // elements (VEC's group stride)
+    __device__ float *base(int arr) const  // a select, never a runtime index into the
+    {                                      // parameter (that copies it to local memory)
+        float *p = b[0];
+        for (int k = 1; k < 8; k++)
+            p = arr == k ? b[k] : p;
+        return p;
+    }
     __device__ float *at(long long i, int f) const
     {
-        if (L == AOS) return b + i * N + f;
-        if (L == SOA) return b + f * cap + i;
-        if (L == AOSOA) return b + (i >> 5) * 32 * N + f * 32 + (i & 31);
-        return b + (f / G) * cap * G + i * G + (f % G);  // VEC: group arrays of G-float vectors
+        int arr;
+        long long o = place(L, N, G, A, i, f, cap, &arr);
+        return base(arr) + o;
     }
     __device__ float get(long long i, int f) const { return *at(i, f); }
     __device__ void set(long long i, int f, float v) const { *at(i, f) = v; }
     __device__ float4 hot4(long long i) const  // fields 0..3
     {
-        if (L == VEC && G == 4) return reinterpret_cast<const float4 *>(b)[i];
+        if (L == VEC && G == 4) return reinterpret_cast<const float4 *>(b[0])[i];
         return make_float4(get(i, 0), get(i, 1), get(i, 2), get(i, 3));
     }
 };
 
-template <int N> static std::vector<float> pack(const std::vector<float> &aos, long long n, int L, int G)
-{
-    long long cap = (n + 31) / 32 * 32;
-    std::vector<float> out(cap * N);
-    for (long long i = 0; i < n; i++)
-        for (int f = 0; f < N; f++) {
-            long long at = L == AOS ? i * N + f : L == SOA ? f * cap + i
-                         : L == AOSOA ? (i >> 5) * 32 * N + f * 32 + (i & 31) : (f / G) * cap * G + i * G + (f % G);
-            out[at] = aos[i * N + f];
-        }
-    return out;
-}
-
+// The buffers of layout L (SoA: one per member), uploaded; their count in *nb.
+static void pack_up(const std::vector<float> &aos, long long n, int N, int G, int A, int L, float *d[8], int *nb);
 // ---- the kernels, as tests/shaped writes them --------------------------------
 template <class A> __global__ void nbr_force(A p, const int *nbr, float *fx, int n)
 {
@@ -211,21 +227,41 @@ template <class F> static double time_ms(F launch)
 
 static unsigned blocks(long long n) { return (unsigned)((n + 255) / 256); }
 
-template <int N, int G, class Run> static void each_layout(const std::vector<float> &aos, long long n, Run run)
+template <int N, int G, int A = 1, class Run>
+static void each_layout(const std::vector<float> &aos, long long n, Run run, int layouts = 4)
 {
     long long cap = (n + 31) / 32 * 32;
-    for (int L = 0; L < 4; L++) {
-        std::vector<float> h = pack<N>(aos, n, L, G);
-        float *d = up(h);
+    for (int L = 0; L < layouts; L++) {
+        float *d[8] = {0};
+        int nb = 0;
+        pack_up(aos, n, N, G, A, L, d, &nb);
         double ms = 0;
         switch (L) {
-        case AOS: ms = run(Acc<AOS, N, G>{d, cap}); break;
-        case SOA: ms = run(Acc<SOA, N, G>{d, cap}); break;
-        case AOSOA: ms = run(Acc<AOSOA, N, G>{d, cap}); break;
-        default: ms = run(Acc<VEC, N, G>{d, cap}); break;
+        case AOS: ms = run(Acc<AOS, N, G, A>{{d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]}, cap}); break;
+        case SOA: ms = run(Acc<SOA, N, G, A>{{d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]}, cap}); break;
+        case AOSOA: ms = run(Acc<AOSOA, N, G, A>{{d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]}, cap}); break;
+        default: ms = run(Acc<VEC, N, G, A>{{d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]}, cap}); break;
         }
         printf("%s %.4f\n", lname[L], ms);
-        CK(cudaFree(d));
+        for (int b = 0; b < nb; b++)
+            CK(cudaFree(d[b]));
+    }
+}
+
+static void pack_up(const std::vector<float> &aos, long long n, int N, int G, int A, int L, float *d[8], int *nb)
+{
+    long long cap = (n + 31) / 32 * 32;
+    *nb = L == SOA ? N - A + 1 : 1;
+    for (int b = 0; b < *nb; b++) {
+        long long len = L == SOA ? cap * width(b ? A + b - 1 : 0, A) : cap * N;
+        std::vector<float> h(len);
+        for (long long i = 0; i < n; i++)
+            for (int f = 0; f < N; f++) {
+                int arr;
+                long long at = place(L, N, G, A, i, f, cap, &arr);
+                if (arr == b) h[at] = aos[i * N + f];
+            }
+        d[b] = up(h);
     }
 }
 
@@ -280,9 +316,11 @@ int main(int argc, char **argv)
             return time_ms([&] { logistic<<<blocks(n), 256>>>(acc, (int)n, iters); });
         });
     } else if (prog == "uint_enum") {
-        each_layout<4, 4>(floats(n * 4, 1), n, [&](auto acc) {
+        // Pixel {float c[3]; float alpha;}: c one array member (A = 3); no vector layout (gmadvise
+        // makes none for an array member); ch = 1 as the run passes it (--param ch=1)
+        each_layout<4, 4, 3>(floats(n * 4, 1), n, [&](auto acc) {
             return time_ms([&] { scale_channel<<<blocks(n), 256>>>(acc, (unsigned)n, 1, 0.999f); });
-        });
+        }, 3);
     } else if (prog == "ball_group") {
         // m * nsample threads; the xyz buffer of n points, indices of it uniform
         long long pts = n;
