@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../advisor/core/coalesce.h"
-#include "../advisor/frontend/parse.h"
+#include "../advisor/frontend/load.h"
 #include "check.h"
 
 /* `size` bytes per thread at base + 4-byte-element stride*g + offset. */
@@ -145,13 +145,11 @@ static void particle_layouts(void)
     adv_model *m = NULL;
     gm_status st;
     gm_status_init(&st);
-    adv_parse_opts po = {0};
-    if (adv_parse_file(GM_SRC "/samples/particle.h", &po, &m, &st) != GM_OK) {
+    if (adv_model_load(GM_SRC "/samples/particle.h", NULL, &m, &st) != GM_OK) {
         fprintf(stderr, "parse: %s\n", st.msg);
         gm_failures++;
         return;
     }
-    adv_model_classify(m, 1 << 18);
     /* integrate's first access: p[i].x of a 32-byte struct */
     adv_cost aos, split;
     adv_access_cost(m, 0, 0, 0, std_of(ADV_L_AOS), &aos);

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "../advisor/core/inputs_infer.h"
-#include "../advisor/frontend/parse.h"
+#include "../advisor/frontend/load.h"
 #include "../common/limits.h"
 #include "../common/strbuf.h"
 #include "check.h"
@@ -44,10 +44,9 @@ int main(int argc, char **argv)
         gm_status st;
         gm_status_init(&st);
         adv_model *m = NULL;
-        CHECK_EQ(adv_parse_file(argv[i], NULL, &m, &st), GM_OK);
+        CHECK_EQ(adv_model_load(argv[i], NULL, &m, &st), GM_OK);
         if (!m)
             continue;
-        adv_model_classify(m, 1 << 18);
         char **names;
         adv_data_setting *set;
         char why[600];

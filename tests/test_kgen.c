@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../advisor/frontend/parse.h"
+#include "../advisor/frontend/load.h"
 #include "../jit/nvrtc.h"
 #include "../advisor/engine/kgen.h"
 #include "check.h"
@@ -68,10 +68,9 @@ int main(void)
     for (unsigned i = 0; i < n; i++) {
         adv_model *m = NULL;
         gm_status_init(&st);
-        CHECK_EQ(adv_parse_file(samples[i].path, NULL, &m, &st), GM_OK);
+        CHECK_EQ(adv_model_load(samples[i].path, NULL, &m, &st), GM_OK);
         if (!m)
             continue;
-        adv_model_classify(m, 1 << 18);
         kgen_program *kg = kgen_create(m);
         total += add_all(kg, m);
         char *src = kgen_program_source(kg, -1, 1, "test_kgen.cu");

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../advisor/frontend/parse.h"
+#include "../advisor/frontend/load.h"
 #include "../common/strbuf.h"
 #include "check.h"
 #include "samples.h"
@@ -59,11 +59,10 @@ int main(int argc, char **argv)
         gm_status st;
         gm_status_init(&st);
         adv_model *m = NULL;
-        CHECK_EQ(adv_parse_file(samples[i].path, NULL, &m, &st), GM_OK);
+        CHECK_EQ(adv_model_load(samples[i].path, NULL, &m, &st), GM_OK);
         if (st.code != GM_OK)
             fprintf(stderr, "%s\n", st.msg);
         if (m) {
-            adv_model_classify(m, 1 << 18);
             dump(samples[i].name, m, &b);
             adv_model_destroy(m);
         }

@@ -10,7 +10,7 @@
 
 #include "../advisor/core/check.h"
 #include "../advisor/core/predict.h"
-#include "../advisor/frontend/parse.h"
+#include "../advisor/frontend/load.h"
 #include "../common/strbuf.h"
 #include "check.h"
 
@@ -32,17 +32,16 @@ static char *header(unsigned n)
 static void work_for(unsigned n, unsigned long long *check, unsigned long long *predict)
 {
     char *text = header(n);
-    adv_parse_opts po = {.text = text, .text_len = (unsigned)strlen(text)};
+    adv_load_opts lo = {.parse = {.text = text, .text_len = (unsigned)strlen(text)}};
     adv_model *m = NULL;
     gm_status st;
     gm_status_init(&st);
-    CHECK_EQ(adv_parse_file("scaling.h", &po, &m, &st), GM_OK);
+    CHECK_EQ(adv_model_load("scaling.h", &lo, &m, &st), GM_OK);
     if (!m) {
         fprintf(stderr, "%s\n", st.msg);
         free(text);
         return;
     }
-    adv_model_classify(m, 1 << 18);
     CHECK_EQ(adv_model_kernel(m, 0)->naccesses, n + n / 2); /* += reads and writes */
     unsigned long long w0 = adv_model_work();
     adv_check_opts o = {100, 0, NULL};

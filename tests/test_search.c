@@ -5,7 +5,7 @@
 
 #include "../advisor/core/predict.h"
 #include "../advisor/core/search.h"
-#include "../advisor/frontend/parse.h"
+#include "../advisor/frontend/load.h"
 #include "../common/timer.h"
 #include "check.h"
 
@@ -14,12 +14,10 @@ static adv_model *load(const char *file)
     adv_model *m = NULL;
     gm_status st;
     gm_status_init(&st);
-    adv_parse_opts po = {0};
-    if (adv_parse_file(file, &po, &m, &st) != GM_OK) {
+    if (adv_model_load(file, NULL, &m, &st) != GM_OK) {
         fprintf(stderr, "parse %s: %s\n", file, st.msg);
         exit(1);
     }
-    adv_model_classify(m, 1 << 18);
     return m;
 }
 

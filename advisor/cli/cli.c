@@ -14,7 +14,7 @@
 #include "../../jit/runner.h"
 #include "../frontend/clang_api.h"
 #include "../../common/strbuf.h"
-#include "../frontend/parse.h"
+#include "../frontend/load.h"
 #include "../output/report.h"
 
 /* "NAME=VALUE" of option `opt` (--param, --weight). */
@@ -236,42 +236,26 @@ int cli_report_style(const cli_common *c)
     return (cli_color(c) ? ADV_REPORT_COLOR : 0) | (wide ? ADV_REPORT_WIDE : 0);
 }
 
+/* The common options as the loader's (frontend/load.h). */
+static adv_load_opts load_opts(const char *text, const cli_common *c)
+{
+    return (adv_load_opts){{c->clang_args, c->nclang, text, text ? (unsigned)strlen(text) : 0, c->instantiate,
+                            c->ninstantiate, NULL},
+                           c->params, c->nparams, c->weights, c->nweights};
+}
+
 int cli_load_model(const char *path, const char *text, const cli_common *c, adv_model **out,
                    gm_status *st)
 {
-    char unit[4096];
-    return cli_load_model_in(path, text, !text && cli_includer(path, unit, sizeof unit) ? unit : NULL, c, out, st);
+    adv_load_opts o = load_opts(text, c);
+    return adv_model_load(path, &o, out, st);
 }
 
-int cli_load_model_in(const char *path, const char *text, const char *unit, const cli_common *c,
-                      adv_model **out, gm_status *st)
+int cli_load_model_in(const char *path, const char *unit, const cli_common *c, adv_model **out,
+                      gm_status *st)
 {
-    adv_parse_opts po = {c->clang_args, c->nclang, text, text ? (unsigned)strlen(text) : 0, c->instantiate,
-                         c->ninstantiate, NULL};
-    if (unit) {
-        po.kernels_of = path;
-        path = unit;
-    }
-    *out = NULL;
-    char ctx[4096];
-    if (adv_parse_file(path, &po, out, st) != GM_OK) {
-        /* a header whose types come from the source that #includes it:
-         * analysed there, as a kernels file is */
-        if (unit || text || !cli_header_includer(path, ctx, sizeof ctx))
-            return st->code;
-        gm_status_init(st);
-        po.kernels_of = path;
-        if (adv_parse_file(ctx, &po, out, st) != GM_OK)
-            return st->code;
-    }
-    if (c->nparams)
-        adv_model_set_overrides(*out, c->params, c->nparams);
-    adv_model_set_weights(*out, c->weights, c->nweights);
-    const char *stray = adv_model_unknown_weight(*out);
-    if (stray)
-        return gm_fail(st, GM_EINPUT, "%s: error: a weight for '%s', which is no kernel of the file", path, stray);
-    adv_model_classify(*out, GM_DEFAULT_COUNT);
-    return GM_OK;
+    adv_load_opts o = load_opts(NULL, c);
+    return adv_model_load_in(path, unit, &o, out, st);
 }
 
 /* Writes text to an existing non-regular file (a device, a pipe, through a

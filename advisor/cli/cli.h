@@ -63,21 +63,15 @@ int cli_device_arg(const char *value, int all_ok, int *device, gm_status *st);
 /* A positive number of at most 1e6 for option `opt`. */
 int cli_positive_arg(const char *opt, const char *value, double *out, gm_status *st);
 
-/* Parses `path` (or `text` in its place when not NULL) with the common
- * options' parser arguments, applies their --param overrides and --weight
- * weights (GM_EINPUT for a weight that names no kernel) and classifies
- * every access: the model each subcommand starts from.  A .cu file that
- * another source #includes is parsed inside that file (cli_includer), its
- * own kernels analysed.  The caller destroys *out. */
+/* adv_model_load (frontend/load.h) with the common options' parser
+ * arguments, --param overrides and --weight weights: the model each
+ * subcommand starts from.  `text`, when not NULL, is parsed in path's
+ * place.  The caller destroys *out. */
 int cli_load_model(const char *path, const char *text, const cli_common *c, adv_model **out,
                    gm_status *st);
-/* The same with the translation unit given: `unit` (cli_includer's
- * answer for path) is parsed for path's kernels; NULL: path alone, and a
- * header that does not compile alone is then parsed in the source that
- * #includes it (cli_header_includer), when there is one; else the error
- * of the header alone stands. */
-int cli_load_model_in(const char *path, const char *text, const char *unit, const cli_common *c,
-                      adv_model **out, gm_status *st);
+/* adv_model_load_in: the translation unit given (NULL: path alone). */
+int cli_load_model_in(const char *path, const char *unit, const cli_common *c, adv_model **out,
+                      gm_status *st);
 
 /* Writes `text` to `path`: a regular file (or a link to one) is replaced
  * whole through a temporary file and rename, with the permissions the umask

@@ -9,6 +9,7 @@
 #include "../output/check_report.h"
 #include "../output/report.h"
 #include "../frontend/clang_api.h"
+#include "../frontend/load.h"
 #include "captured_model.h"
 #include "check_workers.h"
 #include "cli.h"
@@ -200,7 +201,7 @@ static int load_one(const char *file, const char *unit, const cli_common *cc, co
         fc->clang_args[fc->nclang++] = cfg->args[i];
     if (db)
         cli_compdb_flags(db, file, fc->clang_args, &fc->nclang, CLI_MAX_ARGS);
-    int rc = cli_load_model_in(file, NULL, unit, fc, m, st);
+    int rc = cli_load_model_in(file, unit, fc, m, st);
     free(fc);
     return rc;
 }
@@ -239,9 +240,9 @@ static int check_file(void *ctx, unsigned i, adv_check *c)
     gm_status fst;
     gm_status_init(&fst);
     char unit[PATH_MAX + 1];
-    const char *in = !files->error[i] && cli_includer(files->path[i], unit, sizeof unit) ? unit : NULL;
+    const char *in = !files->error[i] && adv_includer(files->path[i], unit, sizeof unit) ? unit : NULL;
     char hunit[PATH_MAX + 1]; /* a header's includer checks it, when checked too */
-    const char *hin = !files->error[i] && cli_header_includer(files->path[i], hunit, sizeof hunit) ? hunit : NULL;
+    const char *hin = !files->error[i] && adv_header_includer(files->path[i], hunit, sizeof hunit) ? hunit : NULL;
     if (files->error[i])
         gm_fail(&fst, GM_EINPUT, "%s", files->error[i]);
     else if (checked_with_includer(files, files->path[i], in ? in : hin, fj->quiet))

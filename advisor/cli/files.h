@@ -41,20 +41,7 @@ typedef struct {
 void cli_files_add(cli_files *f, const char *const *names, unsigned n, const cli_select *sel);
 void cli_files_free(cli_files *f);
 
-/* The translation unit a .cu file belongs to when it is none itself: a
- * .cu that a source file of its folder, or of the GM_INCLUDER_UP folders
- * above, #includes in quotes (Rodinia's and HeCBench's kernel files are
- * written so) is compiled only inside that file, after what it defines
- * first, so it is analysed there.  An includer that is itself #included
- * (a header, a .cpp in a unity build) is followed to the source including
- * it, at most GM_INCLUDER_DEPTH deep.  Writes the includer's path
- * (FOLDER/NAME, the first in name order) to out and returns 1; 0 when
- * there is none or `path` is no .cu. */
-int cli_includer(const char *path, char *out, size_t n);
-
-/* The same search for a header (.h, .cuh, ...).  A header is its own
- * unit (gmadvise reads a header alone); this is where it is analysed
- * when it does not compile alone, and the file whose check covers it. */
-int cli_header_includer(const char *path, char *out, size_t n);
+/* The translation unit a file belongs to: adv_includer and
+ * adv_header_includer (frontend/load.h). */
 
 #endif

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../../advisor/core/check.h"
-#include "../../advisor/frontend/parse.h"
+#include "../../advisor/frontend/load.h"
 #include "../../advisor/engine/kgen.h"
 #include "../../advisor/output/check_report.h"
 
@@ -49,12 +49,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 1 << 16)
         return 0;
-    adv_parse_opts po = {NULL, 0, (const char *)data, (unsigned)size, NULL, 0};
+    adv_load_opts lo = {.parse = {NULL, 0, (const char *)data, (unsigned)size, NULL, 0, NULL}};
     adv_model *m = NULL;
     gm_status st;
     gm_status_init(&st);
-    if (adv_parse_file("fuzz.cuh", &po, &m, &st) == GM_OK) {
-        adv_model_classify(m, 1 << 18);
+    if (adv_model_load("fuzz.cuh", &lo, &m, &st) == GM_OK) {
         exercise(m);
     }
     adv_model_destroy(m);
