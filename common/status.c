@@ -2,7 +2,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 void gm_status_init(gm_status *st)
 {
@@ -20,14 +19,4 @@ int gm_fail(gm_status *st, gm_code code, const char *fmt, ...)
     va_end(ap);
     st->code = code;
     return code;
-}
-
-void gm_print_error(const char *who, const gm_status *st)
-{
-    if (!st->msg[0])
-        return;
-    if (strstr(st->msg, ": error: "))
-        fprintf(stderr, "%s\n", st->msg);
-    else
-        fprintf(stderr, "%s: %s%s\n", who, st->code == GM_EPARTIAL ? "" : "error: ", st->msg);
 }

@@ -11,8 +11,9 @@
  * - A step that can be "not applicable" (a layout for a struct, a rewrite
  *   of a kernel) is not an error: it says why in a `why` buffer, which
  *   becomes a note in the result.
- * - Nothing below advisor/cli prints an error or exits: gm_print_error,
- *   called once per command, is the one place that does. */
+ * - Nothing below advisor/cli prints an error or exits: cli_print_error
+ *   (advisor/cli/cli.h), called once per command, is the one place that
+ *   does; warnings, notes and progress go through gm_log (log.h). */
 #ifndef GM_STATUS_H
 #define GM_STATUS_H
 
@@ -34,10 +35,5 @@ void gm_status_init(gm_status *st);
 /* Sets the status (first failure wins) and returns `code`. */
 int gm_fail(gm_status *st, gm_code code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-
-/* Prints st's message to stderr for command `who` ("gmadvise check"): a
- * located message as it is, a partial result as a note, anything else as
- * "who: error: message".  Nothing when there is no message. */
-void gm_print_error(const char *who, const gm_status *st);
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "../common/hash.h"
 #include "../common/limits.h"
+#include "../common/log.h"
 #include "../common/strbuf.h"
 #include "../common/timer.h"
 
@@ -194,19 +195,19 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
     mg.type = MSG_READY;
     send_msg(fd, &mg);
     if (o->times)
-        fprintf(stderr, "gmadvise: %.3f s to create a context on GPU %d\n", gm_now_s() - t0, o->device);
+        gm_log(GM_LOG_PROGRESS, "%.3f s to create a context on GPU %d", gm_now_s() - t0, o->device);
     char key[33];
     double age = 0;
     if (need_ref && o->use_cache)
         reference_key(&mg.dev, &o->method, key);
     if (need_ref && o->use_cache && cached_reference(key, &mg.ref, &age)) {
         if (!o->quiet)
-            fprintf(stderr, "gmadvise: the memcpy peak and reference copies measured %.0f s ago (cached)\n", age);
+            gm_log(GM_LOG_PROGRESS, "the memcpy peak and reference copies measured %.0f s ago (cached)", age);
         mg.type = MSG_REF;
         send_msg(fd, &mg);
     } else if (need_ref) {
         if (!o->quiet)
-            fprintf(stderr, "gmadvise: measuring the memcpy peak and reference copies\n");
+            gm_log(GM_LOG_PROGRESS, "measuring the memcpy peak and reference copies");
         t0 = gm_now_s();
         mg.type = jit_run_reference(w->r, &mg.ref, &mg.st) == GM_OK ? MSG_REF : MSG_FATAL;
         send_msg(fd, &mg);
@@ -217,19 +218,19 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
             jit_cache_put(key, (const char *)&c, sizeof c);
         }
         if (o->times)
-            fprintf(stderr, "gmadvise: %.3f s for the reference copies\n", gm_now_s() - t0);
+            gm_log(GM_LOG_PROGRESS, "%.3f s for the reference copies", gm_now_s() - t0);
     }
     for (unsigned i = from; i < w->jobs->njobs; i++) {
         if (!o->quiet)
-            fprintf(stderr, "gmadvise: measuring %s\n", w->jobs->names[i]);
+            gm_log(GM_LOG_PROGRESS, "measuring %s", w->jobs->names[i]);
         mg.type = MSG_START;
         mg.job = i;
         send_msg(fd, &mg);
         t0 = gm_now_s();
         run_job(w, i, &mg.res);
         if (o->times)
-            fprintf(stderr, "gmadvise: %.3f s for %s (%d samples)\n", gm_now_s() - t0, w->jobs->names[i],
-                    mg.res.t.samples);
+            gm_log(GM_LOG_PROGRESS, "%.3f s for %s (%d samples)", gm_now_s() - t0, w->jobs->names[i],
+                   mg.res.t.samples);
         w->res[i] = mg.res;
         mg.type = MSG_DONE;
         send_msg(fd, &mg);

@@ -44,7 +44,7 @@ static void work_for(unsigned n, unsigned long long *check, unsigned long long *
     }
     CHECK_EQ(adv_model_kernel(m, 0)->naccesses, n + n / 2); /* += reads and writes */
     unsigned long long w0 = adv_model_work();
-    adv_check_opts o = {100, 0, NULL};
+    adv_check_opts o = {100, 0, NULL, NULL, NULL};
     adv_check *c = adv_check_create(&o);
     adv_check_model(c, m);
     CHECK(adv_check_count(c) > 0);

@@ -15,6 +15,7 @@
 
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
+#include "cli.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define NO_MEMORY_LIMIT 1 /* the sanitizer reserves terabytes of address space */
@@ -211,7 +212,7 @@ static void finish(adv_check *c, const char *name, const cli_workers_opts *wo, j
         gm_fail(&st, GM_EINPUT, "%s: error: not checked: its worker exited with status %d", name,
                 WIFEXITED(j->status) ? WEXITSTATUS(j->status) : -1);
     if (st.code != GM_OK) {
-        gm_print_error("gmadvise check", &st);
+        cli_print_error("gmadvise check", &st);
         adv_check_file_error(c, name, &st);
     }
     if (j->res)

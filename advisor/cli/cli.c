@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../../common/limits.h"
+#include "../../common/log.h"
 #include "../../jit/nvrtc.h"
 #include "../../jit/runner.h"
 #include "../frontend/clang_api.h"
@@ -256,6 +257,32 @@ int cli_load_model_in(const char *path, const char *unit, const cli_common *c, a
 {
     adv_load_opts o = load_opts(NULL, c);
     return adv_model_load_in(path, unit, &o, out, st);
+}
+
+void cli_print_error(const char *who, const gm_status *st)
+{
+    if (!st->msg[0])
+        return;
+    if (strstr(st->msg, ": error: "))
+        fprintf(stderr, "%s\n", st->msg);
+    else
+        fprintf(stderr, "%s: %s%s\n", who, st->code == GM_EPARTIAL ? "" : "error: ", st->msg);
+}
+
+static void log_to_stderr(void *who, gm_log_level level, const char *msg)
+{
+    (void)level;
+    fprintf(stderr, "%s: %s\n", (const char *)who, msg);
+}
+
+void cli_log_install(const char *who)
+{
+    gm_log_set_sink(log_to_stderr, (void *)who);
+}
+
+int cli_real_path(const char *path, char *abs)
+{
+    return realpath(path, abs) != NULL;
 }
 
 /* Writes text to an existing non-regular file (a device, a pipe, through a

@@ -73,6 +73,19 @@ int cli_load_model(const char *path, const char *text, const cli_common *c, adv_
 int cli_load_model_in(const char *path, const char *unit, const cli_common *c, adv_model **out,
                       gm_status *st);
 
+/* Prints st's message to stderr for command `who` ("gmadvise check"): a
+ * located message as it is, a partial result as a note, anything else as
+ * "who: error: message".  Nothing when there is no message.  With
+ * cli_log_install's sink, the one place that prints diagnostics. */
+void cli_print_error(const char *who, const gm_status *st);
+
+/* Installs gm_log's sink (common/log.h) for command `who`: each message
+ * goes to stderr as "who: message". */
+void cli_log_install(const char *who);
+
+/* realpath(path, abs) as adv_check_opts.resolve wants it: 1 when found. */
+int cli_real_path(const char *path, char *abs);
+
 /* Writes `text` to `path`: a regular file (or a link to one) is replaced
  * whole through a temporary file and rename, with the permissions the umask
  * gives; a device, a pipe or "-" (stdout) is written as it is. */

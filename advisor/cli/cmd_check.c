@@ -255,7 +255,7 @@ static int check_file(void *ctx, unsigned i, adv_check *c)
     if (m && !fj->quiet) /* what was skipped, and why */
         adv_notes_text(m, "gmadvise check: note: ", stderr);
     if (fst.code != GM_OK) {
-        gm_print_error("gmadvise check", &fst);
+        cli_print_error("gmadvise check", &fst);
         adv_check_file_error(c, files->path[i], &fst);
     }
     adv_model_destroy(m);
@@ -366,7 +366,8 @@ static int run(const check_args *a, const cli_common *cc, gm_status *st)
     if (rc == GM_OK && files.n && !adv_clang_load(st))
         rc = st->code ? st->code : GM_EENV;
     if (rc == GM_OK) {
-        adv_check_opts o = {a->min_eff > 0 ? a->min_eff : cfg.min_efficiency, disabled, cfg.root};
+        adv_check_opts o = {a->min_eff > 0 ? a->min_eff : cfg.min_efficiency, disabled, cfg.root,
+                            cli_real_path, gm_read_file};
         c = adv_check_create(&o);
         file_job fj = {&files, cc, &cfg, db, a->quiet, inputs};
         cli_workers_opts wo = {a->jobs ? a->jobs : cli_workers_default(), 0, 0, !a->quiet};

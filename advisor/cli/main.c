@@ -68,19 +68,20 @@ int main(int argc, char **argv)
             argv++;
             break;
         }
+    cli_log_install(who);
     gm_status st;
     gm_status_init(&st);
     const char *guess = run == gm_cmd_advise && argc > 1 ? meant(argv[1]) : NULL;
     if (guess) {
         gm_fail(&st, GM_EINPUT, "unknown command '%s': did you mean 'gmadvise %s'? (see gmadvise --help)",
                 argv[1], guess);
-        gm_print_error(who, &st);
+        cli_print_error(who, &st);
         return GM_EINPUT;
     }
     int rc = run(argc, argv, &st);
     if (cli_close_stdout(&st) != GM_OK && (rc == GM_OK || rc == GM_EFINDINGS))
         rc = st.code;
     if (rc != GM_OK && rc != GM_EFINDINGS)
-        gm_print_error(who, &st);
+        cli_print_error(who, &st);
     return rc;
 }

@@ -81,7 +81,7 @@ struct adv_check {
     char *src_name, *src;    /* the source last read for suppressions (src NULL: unreadable) */
     unsigned *line_at, nlines; /* where each of its lines starts */
     char named[1024], path[1024]; /* the file last made relative, and its path: accesses of a
-                                   * file come together, and realpath is not repeated */
+                                   * file come together, and resolve is not repeated */
 };
 
 adv_check *adv_check_create(const adv_check_opts *o)
@@ -90,7 +90,7 @@ adv_check *adv_check_create(const adv_check_opts *o)
     c->o = *o;
     if (c->o.min_efficiency <= 0)
         c->o.min_efficiency = GM_DEFAULT_MIN_EFFICIENCY;
-    if (!realpath(o->root ? o->root : ".", c->root))
+    if (!o->resolve || !o->resolve(o->root ? o->root : ".", c->root))
         snprintf(c->root, sizeof c->root, "%s", o->root ? o->root : ".");
     size_t n = strlen(c->root);
     if (n && c->root[n - 1] != '/' && n + 1 < sizeof c->root)
@@ -125,7 +125,7 @@ static adv_check_where where(adv_check *c, const char *file, unsigned line, unsi
     if (strcmp(c->named, file)) {
         char abs[PATH_MAX + 1];
         size_t rl = strlen(c->root);
-        if (!realpath(file, abs))
+        if (!c->o.resolve || !c->o.resolve(file, abs))
             snprintf(c->path, sizeof c->path, "%s", file);
         else if (!strncmp(abs, c->root, rl))
             snprintf(c->path, sizeof c->path, "%s", abs + rl);
@@ -148,9 +148,9 @@ static const char *source_line(adv_check *c, const char *file, unsigned line)
         free(c->src_name);
         free(c->src);
         free(c->line_at);
-        size_t len;
+        size_t len = 0;
         c->src_name = gm_xstrdup(file);
-        c->src = gm_read_file(file, &len);
+        c->src = c->o.read ? c->o.read(file, &len) : NULL;
         unsigned n = 1;
         for (size_t i = 0; c->src && i < len; i++)
             n += c->src[i] == '\n';

@@ -85,6 +85,14 @@ typedef struct {
     double min_efficiency;  /* percent; 0: GM_DEFAULT_MIN_EFFICIENCY */
     unsigned disabled;      /* bit r set: rule r is not checked */
     const char *root;       /* the folder paths are made relative to; NULL: the working directory */
+    /* The absolute path with links resolved (realpath's answer) written to
+     * abs (PATH_MAX + 1 bytes); 0 when there is none.  Core does no I/O:
+     * the caller gives it (cli_real_path).  NULL: paths stay as named. */
+    int (*resolve)(const char *path, char *abs);
+    /* A source's text (malloc'd, NUL-terminated, its length in *len), for
+     * the suppression comments beside findings; NULL when unreadable.  The
+     * caller gives it (gm_read_file).  NULL: no suppressions are read. */
+    char *(*read)(const char *path, size_t *len);
 } adv_check_opts;
 
 typedef struct adv_check adv_check;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../common/limits.h"
+#include "../../common/log.h"
 #include "../../common/strbuf.h"
 #include "../../common/timer.h"
 #include "../../jit/ptx.h"
@@ -844,8 +845,8 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
         goto done;
     }
     if (o->times)
-        fprintf(stderr, "gmadvise: %.3f s to generate and compile %u variants for sm_%d\n",
-                gm_now_s() - t0, r->nv, r->arch);
+        gm_log(GM_LOG_PROGRESS, "%.3f s to generate and compile %u variants for sm_%d", gm_now_s() - t0, r->nv,
+               r->arch);
     for (unsigned i = 0; i < r->nv; i++)
         if (r->v[i].state == ADV_V_COMPILE_FAILED)
             rc = GM_EPARTIAL;
@@ -915,7 +916,7 @@ int adv_engine_run(const adv_model *m, const adv_engine_opts *o, adv_result **ou
         ndev = 0;
     }
     if (o->times)
-        fprintf(stderr, "gmadvise: %.3f s to find %d GPU(s)\n", gm_now_s() - t0, ndev);
+        gm_log(GM_LOG_PROGRESS, "%.3f s to find %d GPU(s)", gm_now_s() - t0, ndev);
     if (ndev > 0 && o->device >= ndev)
         return gm_fail(st, GM_EINPUT, "--device %d: this machine has %d GPU(s)", o->device, ndev);
     int first = o->device < 0 ? 0 : o->device, last = o->device < 0 ? ndev - 1 : o->device;

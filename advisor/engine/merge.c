@@ -7,6 +7,7 @@
 
 #include "../../common/json.h"
 #include "../../common/limits.h"
+#include "../../common/log.h"
 #include "../../common/strbuf.h"
 #include "../core/layout.h"
 #include "../core/choose.h"
@@ -36,7 +37,7 @@ static int add_report(merged *mg, const adv_jval *rep, const char *source, gm_st
         return gm_fail(st, GM_EINPUT, "%s: error: no \"variants\" array (expected gmadvise --json output)",
                        source);
     if (!dev || dev->type != ADV_J_OBJ) {
-        fprintf(stderr, "gmadvise merge: %s: a static run (no GPU), left out\n", source);
+        gm_log(GM_LOG_WARNING, "%s: a static run (no GPU), left out", source);
         return GM_OK;
     }
     if (mg->nruns >= MERGE_MAX_RUNS)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../common/limits.h"
+#include "../../common/log.h"
 #include "../../common/strbuf.h"
 #include "../../jit/runner.h"
 #include "../core/coalesce.h"
@@ -206,8 +207,8 @@ int adv_patterns_run(int device, pat_table *t, int quiet, gm_status *st)
     if (rc == GM_OK) {
         t->memcpy_gbps = 2.0 * n * 16 / (mt.median_ms * 1e-3) / 1e9;
         if (!quiet)
-            fprintf(stderr, "gmadvise patterns: %s, %lld floats per array, memcpy %.0f GB/s\n", t->device,
-                    n, t->memcpy_gbps);
+            gm_log(GM_LOG_PROGRESS, "%s, %lld floats per array, memcpy %.0f GB/s", t->device, n,
+                   t->memcpy_gbps);
         rc = offsets_and_strides(&pr);
     }
     if (rc == GM_OK)

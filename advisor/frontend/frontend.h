@@ -9,6 +9,9 @@
  *   needed.c      which declarations the kernels need
  *   templates.c   template kernels, instantiated as concrete copies
  *   served.c      what is served for the CUDA toolkit's headers, and why
+ *   walk.c        what the walks share: cursor lists, errors charged to a
+ *                 function, the depth limit
+ *   load.c        the loader (load.h): parse, includer search, classify
  * Functions that fail set pc->st through fe_fail_at and return its code. */
 #ifndef ADV_FRONTEND_H
 #define ADV_FRONTEND_H
@@ -187,7 +190,7 @@ void fe_guard_end(void);
 const char *fe_guard_refused(void);
 void fe_run_on_parse_stack(void (*fn)(void *), void *arg);
 
-/* kernels.c: 1 when a walk may go one level below kc->depth; else
+/* walk.c: 1 when a walk may go one level below kc->depth; else
  * records where it stopped (kc->too_deep), for a note. */
 int fe_deeper_ok(kctx *kc, unsigned depth, CXCursor c);
 
@@ -196,7 +199,7 @@ void fe_collect_defs(kctx *kc, CXCursor c);
 adv_expr *fe_expr_of(kctx *kc, CXCursor c, int depth);
 int fe_param_index(kctx *kc, CXCursor decl);
 
-/* parse.c: errors charged to a function.  The first error inside [b, e),
+/* walk.c: errors charged to a function.  The first error inside [b, e),
  * or NULL; every error there is marked consumed. */
 const perr *fe_errors_in(pctx *pc, unsigned b, unsigned e);
 void fe_cvec_push(cvec *cv, CXCursor c);

@@ -119,18 +119,6 @@ static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
     return mode;
 }
 
-int fe_deeper_ok(kctx *kc, unsigned depth, CXCursor c)
-{
-    if (depth + 1 < GM_MAX_AST_DEPTH)
-        return 1;
-    if (!kc->too_deep) {
-        unsigned col;
-        fe_cursor_pos(kc->pc, c, &kc->too_deep, &col);
-        kc->too_deep += !kc->too_deep; /* 1 at least: recorded */
-    }
-    return 0;
-}
-
 static void set_other_use(adv_param *par, unsigned line, const char *fmt, const char *a, const char *b)
 {
     if (par->other_use_line)

@@ -17,15 +17,6 @@ extern const unsigned adv_cuda_headers_count;
 
 /* ---- top level -------------------------------------------------------- */
 
-void fe_cvec_push(cvec *cv, CXCursor c)
-{
-    if (cv->n == cv->cap) {
-        cv->cap = cv->cap ? cv->cap * 2 : 16;
-        cv->v = gm_xrealloc(cv->v, cv->cap * sizeof *cv->v);
-    }
-    cv->v[cv->n++] = c;
-}
-
 static void add_decl(pctx *pc, CXCursor c, int is_macro)
 {
     unsigned b, e;
@@ -38,18 +29,6 @@ static void add_decl(pctx *pc, CXCursor c, int is_macro)
     if (!is_macro)
         d->ns_depth = fe_namespaces(pc, c, 0, d->ns_open, sizeof d->ns_open);
     fe_cvec_push(&pc->decl_cur, c);
-}
-
-const perr *fe_errors_in(pctx *pc, unsigned b, unsigned e)
-{
-    const perr *first = NULL;
-    for (unsigned i = 0; i < pc->nerrs; i++)
-        if (pc->errs[i].in_main && pc->errs[i].off >= b && pc->errs[i].off < e && !pc->errs[i].fatal) {
-            pc->errs[i].consumed = 1;
-            if (!first)
-                first = &pc->errs[i];
-        }
-    return first;
 }
 
 /* A function whose body does not compile is skipped, with a note, and

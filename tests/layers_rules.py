@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""The rules of tests/test_layers.sh that need more than grep, run in the
+source root: no cycle between the frontend's files (a.c calling a function
+of b.c and b.c reaching back to a.c, however indirectly); core does no I/O;
+below advisor/cli nothing writes to stderr or stdout (gm_log's sink and
+cli_print_error are the CLI's; output writes to the stream it is given).
+Prints a FAIL line per breach; exits 1 when there is one."""
+import glob
+import re
+import subprocess
+import sys
+
+
+def code(path):
+    """The file without comments and with string literals emptied."""
+    return re.sub(r'/\*.*?\*/|//[^\n]*|"(\\.|[^"\\\n])*"', '""', open(path).read(), flags=re.S)
+
+
+def ls(*patterns):
+    return subprocess.check_output(["git", "ls-files", *patterns], text=True).split()
+
+
+bad = 0
+
+# --- no cycle in the frontend: which file defines each non-static function
+files = sorted(glob.glob("advisor/frontend/*.c"))
+defs = {}
+for f in files:
+    for m in re.finditer(r'^(?!static\b)[A-Za-z_][\w \*]*?\b(\w+)\(([^;{}]*?)\)\s*\{', code(f), re.M):
+        defs[m.group(1)] = f
+uses = {f: {} for f in files}
+for f in files:
+    for name in set(re.findall(r'\b(\w+)\s*\(', code(f))):
+        t = defs.get(name)
+        if t and t != f:
+            uses[f].setdefault(t, []).append(name)
+
+
+def reaches(a, b, seen):
+    for t in uses[a]:
+        if t == b:
+            return True
+        if t not in seen:
+            seen.add(t)
+            if reaches(t, b, seen):
+                return True
+    return False
+
+
+for a in files:
+    for b in sorted(uses[a]):
+        if reaches(b, a, set()):
+            print("FAIL: a cycle in the frontend: %s calls %s's %s, and %s reaches back to %s"
+                  % (a, b, " ".join(sorted(uses[a][b])), b, a))
+            bad = 1
+if not defs:
+    print("FAIL: no function definitions found in advisor/frontend: the cycle check reads nothing")
+    bad = 1
+
+# --- core does no I/O: the caller resolves paths and reads files
+io = re.compile(r'\b(realpath|fopen|open|opendir|scandir|stat|lstat|gm_read_file|getcwd|popen|system)\s*\(')
+for f in ls("advisor/core/*.c"):
+    for n, line in enumerate(code(f).split("\n"), 1):
+        if io.search(line):
+            print("FAIL: %s:%d: core does I/O: %s" % (f, n, line.strip()))
+            bad = 1
+
+# --- nothing below advisor/cli prints
+prints = re.compile(r'\b(printf|puts|putchar|perror|vprintf)\s*\(|\bstd(err|out)\b')
+# strbuf.c's out-of-memory line is written as the process dies; merge_report.c
+# still prints to stdout (its writer takes no stream yet)
+allowed = {"common/strbuf.c": {"stderr"}, "advisor/output/merge_report.c": {"stdout", "printf"}}
+below = ["common", "kernels", "jit", "advisor/core", "advisor/frontend", "advisor/engine", "advisor/output"]
+for f in ls(*[d + "/*.c" for d in below]):
+    for n, line in enumerate(code(f).split("\n"), 1):
+        line = re.sub(r'\bfflush\s*\(\s*std(err|out)\s*\)', '', line)  # flushing before a fork
+        for m in prints.finditer(line):
+            what = m.group(1) or "std" + m.group(2)
+            if what not in allowed.get(f, ()):
+                print("FAIL: %s:%d: prints below advisor/cli (%s): %s" % (f, n, what, line.strip()))
+                bad = 1
+sys.exit(bad)
