@@ -9,7 +9,7 @@
 # GM_UPDATE_GOLDEN=1 rewrites the golden file.  Under the sanitizer build
 # (CI) every run is also checked for leaks and undefined behaviour, and
 # the limit is GM_BAD_TIMEOUT (60 s there: ASan runs libclang slower).
-set -u
+set -u -o pipefail
 B=$1; SRC=$2; fail=0
 cd "$SRC"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
