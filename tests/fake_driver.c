@@ -1,0 +1,174 @@
+/* A working stand-in for libcuda.so.1, for tests/test_runner.c: device
+ * memory is host memory (a CUdeviceptr is the host address), a kernel
+ * launch does nothing but advance a virtual clock that the events read,
+ * so that the runner's timing loop, its warm-up, its L2 flush and its
+ * stopping rule run as on a GPU, on timings the test chooses.
+ *   GM_FAKE_MS      milliseconds a launch or a copy takes (default 1)
+ *   GM_FAKE_JITTER  relative jitter of each, +-, deterministic (default 0.001)
+ *   GM_FAKE_MEM_MB  device memory (default 64): an allocation beyond it is
+ *                   CUDA_ERROR_OUT_OF_MEMORY
+ * A kernel named gm_fault fails its launch with CUDA_ERROR_ILLEGAL_ADDRESS;
+ * a function named missing is not in the module.  fake_launches() counts
+ * launches and copies timed between events. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../jit/cuda_abi.h"
+
+#define ILLEGAL_ADDRESS 700
+#define NOT_FOUND 500
+#define MAX_ALLOCS 256
+
+static struct { void *p; size_t n; } allocs[MAX_ALLOCS];
+static size_t in_use;
+static double clock_ms;
+static unsigned launches;
+static char functions[64][128];
+static unsigned nfunctions;
+
+unsigned fake_launches(void) { return launches; }
+
+static double env(const char *name, double dflt)
+{
+    const char *v = getenv(name);
+    return v && *v ? atof(v) : dflt;
+}
+
+/* one launch or copy: the clock advances by its time */
+static void run(double scale)
+{
+    unsigned x = 2654435761u * ++launches;
+    x ^= x >> 15;
+    double u = (double)(x % 10007) / 10006.0 * 2 - 1; /* -1..1 */
+    clock_ms += scale * env("GM_FAKE_MS", 1.0) * (1 + env("GM_FAKE_JITTER", 0.001) * u);
+}
+
+CUresult cuInit(unsigned f) { (void)f; return CUDA_SUCCESS; }
+CUresult cuDriverGetVersion(int *v) { *v = 13000; return CUDA_SUCCESS; }
+CUresult cuDeviceGetCount(int *c) { *c = 1; return CUDA_SUCCESS; }
+CUresult cuDeviceGet(CUdevice *d, int o) { *d = o; return o == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE; }
+CUresult cuDeviceGetName(char *n, int l, CUdevice d)
+{
+    (void)d;
+    strncpy(n, "gmadvise fake GPU", (size_t)l - 1);
+    n[l - 1] = '\0';
+    return CUDA_SUCCESS;
+}
+CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice d)
+{
+    (void)d;
+    switch (a) {
+    case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *v = 132; break;
+    case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE: *v = 1 << 20; break;
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *v = 9; break;
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *v = 0; break;
+    default: return CUDA_ERROR_INVALID_VALUE;
+    }
+    return CUDA_SUCCESS;
+}
+CUresult cuDeviceTotalMem_v2(size_t *b, CUdevice d)
+{
+    (void)d;
+    *b = (size_t)(env("GM_FAKE_MEM_MB", 64) * (1 << 20));
+    return CUDA_SUCCESS;
+}
+CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d) { (void)d; *c = (CUcontext)1; return CUDA_SUCCESS; }
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice d) { (void)d; return CUDA_SUCCESS; }
+CUresult cuCtxSetCurrent(CUcontext c) { (void)c; return CUDA_SUCCESS; }
+CUresult cuCtxSynchronize(void) { return CUDA_SUCCESS; }
+CUresult cuModuleLoadData(CUmodule *m, const void *i) { (void)i; *m = (CUmodule)1; return CUDA_SUCCESS; }
+CUresult cuModuleUnload(CUmodule m) { (void)m; return CUDA_SUCCESS; }
+CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *n)
+{
+    (void)m;
+    if (!strcmp(n, "missing") || nfunctions == 64)
+        return NOT_FOUND;
+    strncpy(functions[nfunctions], n, sizeof functions[0] - 1);
+    *f = (CUfunction)functions[nfunctions++];
+    return CUDA_SUCCESS;
+}
+CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t b)
+{
+    size_t total;
+    cuDeviceTotalMem_v2(&total, 0);
+    if (in_use + b > total)
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    for (int i = 0; i < MAX_ALLOCS; i++)
+        if (!allocs[i].p) {
+            allocs[i].p = malloc(b ? b : 1);
+            allocs[i].n = b;
+            in_use += b;
+            *p = (CUdeviceptr)allocs[i].p;
+            return CUDA_SUCCESS;
+        }
+    return CUDA_ERROR_OUT_OF_MEMORY;
+}
+CUresult cuMemFree_v2(CUdeviceptr p)
+{
+    for (int i = 0; i < MAX_ALLOCS; i++)
+        if (allocs[i].p && (CUdeviceptr)allocs[i].p == p) {
+            free(allocs[i].p);
+            in_use -= allocs[i].n;
+            allocs[i].p = NULL;
+            return CUDA_SUCCESS;
+        }
+    return CUDA_ERROR_INVALID_VALUE;
+}
+CUresult cuMemGetInfo_v2(size_t *f, size_t *t)
+{
+    cuDeviceTotalMem_v2(t, 0);
+    *f = *t - in_use;
+    return CUDA_SUCCESS;
+}
+CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t b) { memcpy((void *)d, s, b); return CUDA_SUCCESS; }
+CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t b) { memcpy(d, (void *)s, b); return CUDA_SUCCESS; }
+CUresult cuMemcpyDtoD_v2(CUdeviceptr d, CUdeviceptr s, size_t b) { memmove((void *)d, (void *)s, b); return CUDA_SUCCESS; }
+CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t b, CUstream st)
+{
+    (void)st;
+    memmove((void *)d, (void *)s, b);
+    run(1);
+    return CUDA_SUCCESS;
+}
+CUresult cuMemsetD32_v2(CUdeviceptr p, unsigned v, size_t c)
+{
+    unsigned *w = (unsigned *)p;
+    for (size_t i = 0; i < c; i++)
+        w[i] = v;
+    return CUDA_SUCCESS;
+}
+CUresult cuMemsetD32Async(CUdeviceptr p, unsigned v, size_t c, CUstream s) { (void)s; return cuMemsetD32_v2(p, v, c); }
+CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                        unsigned bz, unsigned sh, CUstream s, void **p, void **e)
+{
+    (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)sh, (void)s, (void)p, (void)e;
+    if (!strcmp((const char *)f, "gm_fault"))
+        return ILLEGAL_ADDRESS;
+    run(1);
+    return CUDA_SUCCESS;
+}
+CUresult cuEventCreate(CUevent *e, unsigned f)
+{
+    (void)f;
+    *e = (CUevent)calloc(1, sizeof(double));
+    return CUDA_SUCCESS;
+}
+CUresult cuEventRecord(CUevent e, CUstream s) { (void)s; *(double *)e = clock_ms; return CUDA_SUCCESS; }
+CUresult cuEventSynchronize(CUevent e) { (void)e; return CUDA_SUCCESS; }
+CUresult cuEventElapsedTime(float *ms, CUevent a, CUevent b)
+{
+    *ms = (float)(*(double *)b - *(double *)a);
+    return CUDA_SUCCESS;
+}
+CUresult cuEventDestroy_v2(CUevent e) { free(e); return CUDA_SUCCESS; }
+CUresult cuGetErrorName(CUresult r, const char **n)
+{
+    *n = r == ILLEGAL_ADDRESS ? "CUDA_ERROR_ILLEGAL_ADDRESS" : r == CUDA_ERROR_OUT_OF_MEMORY ? "CUDA_ERROR_OUT_OF_MEMORY"
+         : r == NOT_FOUND ? "CUDA_ERROR_NOT_FOUND" : "CUDA_ERROR_UNKNOWN";
+    return CUDA_SUCCESS;
+}
+CUresult cuGetErrorString(CUresult r, const char **t)
+{
+    *t = r == ILLEGAL_ADDRESS ? "an illegal memory access was encountered" : "fake driver error";
+    return CUDA_SUCCESS;
+}

@@ -1,0 +1,145 @@
+/* jit/runner on a fake driver (tests/fake_driver.c: host memory, a
+ * virtual clock): the device is described as the driver says; memory is
+ * filled with the word asked (never zeros) and copied both ways; a timing
+ * warms up twice, then samples until the stopping rule (jit/stopping.c)
+ * says so, and reports the driver's times; a clearly slower variant stops
+ * at min_samples; out of memory and a failing launch are GM_EGPU errors
+ * that name what failed; the reference copies' bandwidth is the bytes over
+ * the time the events gave. */
+#include <dlfcn.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/limits.h"
+#include "../jit/runner.h"
+#include "check.h"
+
+static unsigned (*launches)(void);
+
+static void device_and_memory(jit_runner *r, const jit_device_info *info)
+{
+    CHECK(!strcmp(info->name, "gmadvise fake GPU"));
+    CHECK_EQ(info->sm, 90);
+    CHECK_EQ(info->sms, 132);
+    CHECK_EQ(info->l2_bytes, 1 << 20);
+    CHECK_EQ(info->mem_bytes, 64 << 20);
+    gm_status st;
+    gm_status_init(&st);
+    unsigned long long p = 0;
+    int oom = -1;
+    CHECK_EQ(jit_runner_alloc(r, 4094, 0x3f800000u, &p, &oom, &st), GM_OK); /* rounded up to words */
+    CHECK(p != 0 && oom == 0);
+    unsigned w[1024];
+    CHECK_EQ(jit_runner_download(r, w, p, sizeof w, &st), GM_OK);
+    int filled = 1;
+    for (unsigned i = 0; i < 1024; i++)
+        filled &= w[i] == 0x3f800000u;
+    CHECK(filled);
+    for (unsigned i = 0; i < 1024; i++)
+        w[i] = i * 7;
+    CHECK_EQ(jit_runner_upload(r, p, w, sizeof w, &st), GM_OK);
+    memset(w, 0, sizeof w);
+    CHECK_EQ(jit_runner_download(r, w, p, sizeof w, &st), GM_OK);
+    CHECK(w[0] == 0 && w[1] == 7 && w[1023] == 1023 * 7);
+    jit_runner_free(r, p);
+    /* more than the device has: GM_EGPU, said, and oom set for the caller to shrink */
+    CHECK_EQ(jit_runner_alloc(r, (size_t)65 << 20, 0, &p, &oom, &st), GM_EGPU);
+    CHECK(oom == 1 && p == 0);
+    CHECK(strstr(st.msg, "out of GPU memory") != NULL);
+}
+
+static void timing(jit_runner *r)
+{
+    gm_status st;
+    gm_status_init(&st);
+    jit_timing t;
+    const jit_method *me = jit_runner_method(r);
+    /* steady 0.5 ms launches: two warm-ups, then min_samples reach the spread */
+    setenv("GM_FAKE_MS", "0.5", 1);
+    setenv("GM_FAKE_JITTER", "0.001", 1);
+    unsigned before = launches();
+    CHECK_EQ(jit_runner_time(r, "k", 1 << 20, NULL, &t, &st), GM_OK);
+    CHECK_EQ(t.samples, me->min_samples);
+    CHECK_EQ(launches() - before, 2 + me->min_samples);
+    CHECK(fabs(t.median_ms - 0.5) < 0.5 * 0.002);
+    CHECK(t.min_ms <= t.median_ms && t.median_ms <= t.max_ms);
+    CHECK(t.spread_pct <= me->target_spread_pct);
+    /* 5 % jitter: the spread is never reached, max_samples are taken */
+    setenv("GM_FAKE_JITTER", "0.05", 1);
+    CHECK_EQ(jit_runner_time(r, "k", 1 << 20, NULL, &t, &st), GM_OK);
+    CHECK_EQ(t.samples, me->max_samples);
+    CHECK(fabs(t.median_ms - 0.5) < 0.5 * 0.05);
+    /* the same, with a rival twice as fast: it cannot win, so it stops early */
+    jit_runner_set_rival(r, 0.25, 0.5);
+    CHECK_EQ(jit_runner_time(r, "k", 1 << 20, NULL, &t, &st), GM_OK);
+    CHECK_EQ(t.samples, me->min_samples);
+    jit_runner_set_rival(r, 0, 0);
+    /* a memcpy is timed the same way */
+    unsigned long long a, b;
+    CHECK_EQ(jit_runner_alloc(r, 1 << 16, 1, &a, NULL, &st), GM_OK);
+    CHECK_EQ(jit_runner_alloc(r, 1 << 16, 2, &b, NULL, &st), GM_OK);
+    CHECK_EQ(jit_runner_time_memcpy(r, b, a, 1 << 16, &t, &st), GM_OK);
+    CHECK(fabs(t.median_ms - 0.5) < 0.5 * 0.05);
+    unsigned w;
+    CHECK_EQ(jit_runner_download(r, &w, b, 4, &st), GM_OK);
+    CHECK_EQ(w, 1); /* copied */
+    jit_runner_free(r, a);
+    jit_runner_free(r, b);
+    /* a launch that fails: GM_EGPU, the call and the driver's error named */
+    CHECK_EQ(jit_runner_time(r, "gm_fault", 1 << 20, NULL, &t, &st), GM_EGPU);
+    CHECK(strstr(st.msg, "cuLaunchKernel") && strstr(st.msg, "CUDA_ERROR_ILLEGAL_ADDRESS"));
+    gm_status_init(&st);
+    CHECK_EQ(jit_runner_time(r, "missing", 1 << 20, NULL, &t, &st), GM_EGPU);
+    CHECK(strstr(st.msg, "missing") && strstr(st.msg, "CUDA_ERROR_NOT_FOUND"));
+}
+
+static void reference(jit_runner *r)
+{
+    gm_status st;
+    gm_status_init(&st);
+    setenv("GM_FAKE_MS", "0.25", 1);
+    setenv("GM_FAKE_JITTER", "0.001", 1);
+    jit_reference ref;
+    CHECK_EQ(jit_run_reference(r, &ref, &st), GM_OK);
+    /* GM_DEFAULT_L2_MULTIPLE L2s over two arrays, whole grains, all fitting */
+    long long want = (long long)(GM_DEFAULT_L2_MULTIPLE * (1 << 20) / 2 / 4) / GM_ELEM_GRAIN * GM_ELEM_GRAIN;
+    CHECK_EQ(ref.elems, want);
+    CHECK_EQ(ref.shrunk, 0);
+    double gbps = 2.0 * ref.elems * 4 / (ref.memcpy_t.median_ms * 1e-3) / 1e9;
+    CHECK(fabs(ref.memcpy_gbps - gbps) < 1e-9 * gbps);
+    CHECK(fabs(ref.memcpy_t.median_ms - 0.25) < 0.25 * 0.002);
+    CHECK(ref.copy_gbps > 0 && ref.offset1_gbps > 0 && ref.stride2_gbps > 0 && ref.vec4_gbps > 0);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_runner FAKE_DRIVER.so\n");
+        return 2;
+    }
+    setenv("GMADVISE_LIBCUDA", argv[1], 1);
+    setenv("GM_FAKE_MEM_MB", "64", 1);
+    gm_status st;
+    gm_status_init(&st);
+    CHECK_EQ(jit_device_count(&st), 1);
+    jit_method me;
+    jit_method_default(&me);
+    jit_runner *r = NULL;
+    jit_device_info info;
+    CHECK_EQ(jit_runner_create(0, &me, &r, &info, &st), GM_OK);
+    void *lib = dlopen(argv[1], RTLD_NOW | RTLD_NOLOAD);
+    launches = lib ? (unsigned (*)(void))dlsym(lib, "fake_launches") : NULL;
+    CHECK(r != NULL && launches != NULL);
+    if (!r || !launches) {
+        fprintf(stderr, "%s\n", st.msg);
+        return TEST_DONE();
+    }
+    jit_binary bin = {"fake cubin", 10, NULL};
+    CHECK_EQ(jit_runner_load(r, &bin, &st), GM_OK);
+    device_and_memory(r, &info);
+    timing(r);
+    reference(r);
+    jit_runner_destroy(r);
+    return TEST_DONE();
+}
