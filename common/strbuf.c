@@ -45,15 +45,19 @@ char *gm_xstrdup(const char *s)
     return memcpy(gm_xmalloc(n), s, n);
 }
 
+/* what every empty buffer points at: never written (len 0, cap 0) */
+static char empty[1];
+
 void sb_init(sb_t *b)
 {
-    b->s = NULL;
+    b->s = empty;
     b->len = b->cap = 0;
 }
 
 void sb_free(sb_t *b)
 {
-    free(b->s);
+    if (b->cap)
+        free(b->s);
     sb_init(b);
 }
 
@@ -64,7 +68,9 @@ static void sb_reserve(sb_t *b, size_t extra)
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + extra + 1)
         cap *= 2;
-    b->s = gm_xrealloc(b->s, cap);
+    b->s = b->cap ? gm_xrealloc(b->s, cap) : gm_xmalloc(cap); /* the shared "" is never reallocated */
+    if (!b->cap)
+        b->s[0] = '\0';
     b->cap = cap;
 }
 
@@ -98,7 +104,7 @@ void sb_printf(sb_t *b, const char *fmt, ...)
 
 char *sb_take(sb_t *b)
 {
-    char *s = b->s ? b->s : gm_xstrdup("");
+    char *s = b->cap ? b->s : gm_xstrdup("");
     sb_init(b);
     return s;
 }

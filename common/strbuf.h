@@ -1,5 +1,12 @@
 /* Growable NUL-terminated string. Allocation failure aborts: the tool
- * cannot do anything useful without memory, and callers stay simple. */
+ * cannot do anything useful without memory, and callers stay simple.
+ *
+ * Invariant (git's strbuf rule): after sb_init, `s` is never NULL and
+ * always a NUL-terminated string of `len` bytes, so it can be read without
+ * a check.  An empty buffer points at a shared "" and owns nothing (cap
+ * 0); the first write allocates.  Only sb_* functions change s: never
+ * free(b.s) or keep b.s past the buffer (sb_take hands it over).  A zeroed
+ * sb_t (calloc, {0}) must be sb_init'ed before it is read. */
 #ifndef GM_STRBUF_H
 #define GM_STRBUF_H
 

@@ -236,7 +236,7 @@ int gm_cmd_capture(int argc, char **argv, gm_status *st)
     char num[32];
     setenv("CUDA_INJECTION64_PATH", lib, 1);
     setenv("GMADVISE_CAPTURE_DIR", absdir, 1);
-    setenv("GMADVISE_CAPTURE_KERNELS", a.kernels.s ? a.kernels.s : "", 1);
+    setenv("GMADVISE_CAPTURE_KERNELS", a.kernels.s, 1);
     snprintf(num, sizeof num, "%llu", a.launch);
     setenv("GMADVISE_CAPTURE_LAUNCH", num, 1);
     snprintf(num, sizeof num, "%llu", a.max_bytes);

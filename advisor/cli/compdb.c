@@ -58,7 +58,7 @@ static char **split_command(const char *cmd, unsigned *n)
                 sb_putn(&w, p, 1);
         }
         v = gm_xrealloc(v, (*n + 1) * sizeof *v);
-        v[(*n)++] = w.s ? sb_take(&w) : gm_xstrdup("");
+        v[(*n)++] = sb_take(&w);
     }
     return v;
 }

@@ -145,7 +145,7 @@ static char *read_stream(const char *path)
         sb_free(&b);
         return NULL;
     }
-    return b.s ? sb_take(&b) : gm_xstrdup("");
+    return sb_take(&b);
 }
 
 static int read_file(cli_config *c, const char *stream, gm_status *st)

@@ -220,7 +220,7 @@ void cli_files_add(cli_files *f, const char *const *names, unsigned n, const cli
                 sb_init(&note);
                 sb_printf(&note, "%s: no .cu, .cuh or .h file in this folder", names[i]);
                 f->notes = gm_xrealloc(f->notes, (f->nnotes + 1) * sizeof *f->notes);
-                f->notes[f->nnotes++] = note.s;
+                f->notes[f->nnotes++] = sb_take(&note);
             }
         } else if (excluded(sel, names[i])) {
             f->excluded++;

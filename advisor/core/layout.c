@@ -61,7 +61,7 @@ void adv_layout_spec_label(const adv_struct *s, const adv_layout_spec *sp, char 
     const adv_layout_ops *op = adv_layout_ops_of(sp->kind);
     if (op && op->label)
         op->label(s, sp, &b);
-    snprintf(out, n, "%s", b.s ? b.s : "");
+    snprintf(out, n, "%s", b.s);
     sb_free(&b);
 }
 

@@ -129,7 +129,7 @@ unsigned adv_model_nkernels(const adv_model *m) { return m->nkernels; }
 const adv_kernel *adv_model_kernel(const adv_model *m, unsigned i) { return &m->kernels[i]; }
 unsigned adv_model_ndecls(const adv_model *m) { return m->ndecls; }
 const adv_decl *adv_model_decl(const adv_model *m, unsigned i) { return &m->decls[i]; }
-const char *adv_model_notes(const adv_model *m) { return m->notes.s ? m->notes.s : ""; }
+const char *adv_model_notes(const adv_model *m) { return m->notes.s; }
 
 int adv_access_repeats(const adv_kernel *kn, unsigned a)
 {
