@@ -26,14 +26,30 @@ typedef enum {
     GM_EPARTIAL = 5   /* some variants could not be measured */
 } gm_code;
 
+/* A located error carries its location as fields, set when the status is
+ * set (gm_fail, gm_fail_at): nothing reads a message to find where it is. */
 typedef struct {
     gm_code code;
-    char msg[4096];
+    char msg[4096];    /* as printed: "FILE:LINE:COL: error: TEXT" when located, else TEXT */
+    unsigned file_len; /* located: FILE is msg[0, file_len) */
+    unsigned at_len;   /* located: "FILE:LINE:COL" is msg[0, at_len) (0: not located) */
+    unsigned text;     /* TEXT starts at msg + text (0 when not located) */
+    unsigned line, col; /* located: 0 when the message gives none (a file, or a line only) */
 } gm_status;
 
 void gm_status_init(gm_status *st);
-/* Sets the status (first failure wins) and returns `code`. */
+/* Sets the status (first failure wins) and returns `code`.  A message
+ * "FILE[:LINE[:COL]]: error: TEXT" is located (the fields above). */
 int gm_fail(gm_status *st, gm_code code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same with the location given: msg becomes "FILE:LINE:COL: error: TEXT". */
+int gm_fail_at(gm_status *st, gm_code code, const char *file, unsigned line, unsigned col, const char *fmt,
+               ...) __attribute__((format(printf, 6, 7)));
+/* Replaces dst by src (a sub-step's status that is now the answer). */
+void gm_status_set(gm_status *dst, const gm_status *src);
+/* An error that was handled (a fallback took over): dst is OK again. */
+void gm_status_clear(gm_status *st);
+/* The message without its location: TEXT. */
+const char *gm_status_text(const gm_status *st);
 
 #endif

@@ -263,7 +263,7 @@ void cli_print_error(const char *who, const gm_status *st)
 {
     if (!st->msg[0])
         return;
-    if (strstr(st->msg, ": error: "))
+    if (st->at_len) /* located: it says "error:" itself */
         fprintf(stderr, "%s\n", st->msg);
     else
         fprintf(stderr, "%s: %s%s\n", who, st->code == GM_EPARTIAL ? "" : "error: ", st->msg);

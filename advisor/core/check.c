@@ -474,43 +474,19 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
     free(picks);
 }
 
-/* Cuts ":N" off the end of loc and returns N; 0 (loc unchanged) when loc
- * does not end so. */
-static unsigned trailing_number(char *loc)
-{
-    char *colon = strrchr(loc, ':'), *end;
-    if (!colon || !isdigit((unsigned char)colon[1]))
-        return 0;
-    unsigned long v = strtoul(colon + 1, &end, 10);
-    if (*end)
-        return 0;
-    *colon = '\0';
-    return (unsigned)v;
-}
-
 void adv_check_file_error(adv_check *c, const char *file, const gm_status *st)
 {
     c->errors = gm_xrealloc(c->errors, (c->nerrors + 1) * sizeof *c->errors);
     adv_check_error *e = &c->errors[c->nerrors++];
     memset(e, 0, sizeof *e);
-    /* "f.cu:3:7: error: text": the location is the error's, else the file's */
-    const char *msg = st->msg, *err = strstr(msg, ": error: ");
-    unsigned line = 0, col = 0;
+    /* the location is the error's (its fields), else the file's */
     char loc[1024];
-    snprintf(loc, sizeof loc, "%s", file);
-    if (err) {
-        size_t n = (size_t)(err - msg);
-        snprintf(loc, sizeof loc, "%.*s", (int)n, msg);
-        col = trailing_number(loc);
-        line = trailing_number(loc);
-        if (!line) { /* only one number: a line */
-            line = col;
-            col = 0;
-        }
-        msg = err + 9;
-    }
-    e->at = where(c, loc, line, col);
-    snprintf(e->message, sizeof e->message, "%s", msg);
+    if (st->at_len)
+        snprintf(loc, sizeof loc, "%.*s", (int)st->file_len, st->msg);
+    else
+        snprintf(loc, sizeof loc, "%s", file);
+    e->at = where(c, loc, st->line, st->col);
+    snprintf(e->message, sizeof e->message, "%s", gm_status_text(st));
 }
 
 void adv_check_model(adv_check *c, const adv_model *m)

@@ -52,13 +52,18 @@ typedef struct {
     int fatal;     /* clang stopped there: the rest of the file was not parsed */
     int consumed;  /* charged to a function, which was skipped */
     char msg[1024]; /* "file:line:col: error: ..." */
+    unsigned at_len, text; /* "file:line:col" is msg[0, at_len); clang's text starts at msg + text */
 } perr;
 
 /* A struct that could not be modelled: an error only if a kernel uses it. */
 typedef struct {
     unsigned begin, end; /* its declaration */
     char msg[1024];
+    unsigned at_len, text; /* its location and text in msg, as gm_status has them (0: not located) */
 } pfail;
+
+/* Keeps st's message in a 1024-byte msg with its location fields. */
+void fe_keep_status(const gm_status *st, char *msg, size_t n, unsigned *at_len, unsigned *text);
 
 typedef struct {
     const adv_clang *cx;

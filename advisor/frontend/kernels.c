@@ -801,8 +801,7 @@ static const char *unmodelled_why(const pctx *pc, unsigned off)
 {
     for (unsigned f = 0; off && f < pc->nfails; f++)
         if (pc->fails[f].begin <= off && off <= pc->fails[f].end) {
-            const char *what = strstr(pc->fails[f].msg, ": error: ");
-            return what ? what + 9 : pc->fails[f].msg;
+            return pc->fails[f].msg + pc->fails[f].text;
         }
     return "a class template's instance, or a struct it cannot model";
 }

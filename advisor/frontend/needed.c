@@ -427,18 +427,21 @@ static void reach_from(pctx *pc, CXCursor root, unsigned char *mark)
 }
 
 /* Why declaration i cannot reach generated code: a clang error inside it
- * (then consumed); NULL when fine. */
-static const char *decl_problem(pctx *pc, unsigned i)
+ * (then consumed), its location and text in *at_len and *text; NULL when
+ * fine. */
+static const char *decl_problem(pctx *pc, unsigned i, unsigned *at_len, unsigned *text)
 {
     const adv_decl *d = &pc->m->decls[i];
     const perr *err = d->is_macro ? NULL : fe_errors_in(pc, d->begin, d->end + 1);
+    if (err)
+        *at_len = err->at_len, *text = err->text;
     return err ? err->msg : NULL;
 }
 
 /* Why kernel k has nothing to analyse: every pointer parameter points to
  * a struct that could not be modelled (the first one's reason); NULL when
  * one is modelled, and the others are then opaque (said in a note). */
-static const char *param_problem(pctx *pc, int k)
+static const char *param_problem(pctx *pc, int k, unsigned *at_len, unsigned *text)
 {
     const char *why = NULL;
     for (unsigned p = 0; k >= 0 && p < pc->m->kernels[k].nparams; p++) {
@@ -447,7 +450,7 @@ static const char *param_problem(pctx *pc, int k)
             return NULL;
         for (unsigned f = 0; par->pointee_off && f < pc->nfails && !why; f++)
             if (pc->fails[f].begin <= par->pointee_off && par->pointee_off <= pc->fails[f].end)
-                why = pc->fails[f].msg;
+                why = pc->fails[f].msg, *at_len = pc->fails[f].at_len, *text = pc->fails[f].text;
     }
     return why;
 }
@@ -459,17 +462,19 @@ static int needs_broken(pctx *pc, CXCursor root, int k, unsigned char *mine, con
     memset(mine, 0, pc->m->ndecls + 1);
     reach_from(pc, root, mine);
     for (unsigned i = 0; i <= pc->m->ndecls; i++) {
-        const char *why = i == pc->m->ndecls ? param_problem(pc, k) : mine[i] ? decl_problem(pc, i) : NULL;
+        unsigned at_len = 0, text = 0;
+        const char *why = i == pc->m->ndecls ? param_problem(pc, k, &at_len, &text)
+                          : mine[i]          ? decl_problem(pc, i, &at_len, &text)
+                                             : NULL;
         if (!why)
             continue;
         char name[ADV_NAME_MAX];
         unsigned line, col;
         fe_cursor_pos(pc, root, &line, &col);
-        const char *what = strstr(why, ": error: ");
         sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s skipped: it needs code that %s (%.*s: %s)\n", pc->file,
                   line, col, fe_spell(pc, root, name, sizeof name),
                   strstr(why, "not supported") ? "gmadvise cannot model" : "does not compile",
-                  what ? (int)(what - why) : 0, why, what ? what + 9 : why);
+                  (int)at_len, why, why + text);
         if (!*first)
             *first = why;
         return 1;

@@ -47,9 +47,8 @@ static int skip_broken_function(pctx *pc, CXCursor fn, int is_kernel)
     fe_cursor_pos(pc, fn, &line, &col);
     fe_spell(pc, fn, name, sizeof name);
     /* the note quotes clang's message without its own location prefix */
-    const char *what = strstr(err->msg, ": error: ");
     sb_printf(&pc->m->notes, "%s:%u:%u: %s %s skipped: it does not compile (%s)\n", pc->file, line, col,
-              is_kernel ? "kernel" : "function", name, what ? what + 9 : err->msg);
+              is_kernel ? "kernel" : "function", name, err->msg + err->text);
     return 1;
 }
 
@@ -65,7 +64,7 @@ static int try_struct(pctx *pc, CXCursor c, const char *name)
     pfail *f = &pc->fails[pc->nfails++];
     f->begin = b;
     f->end = e;
-    snprintf(f->msg, sizeof f->msg, "%s", pc->st->msg);
+    fe_keep_status(pc->st, f->msg, sizeof f->msg, &f->at_len, &f->text);
     gm_status_init(pc->st);
     return GM_OK;
 }
@@ -79,7 +78,8 @@ static void fail_union(pctx *pc, CXCursor c)
     fe_decl_extent(pc, c, &b, &e);
     pc->fails = gm_xrealloc(pc->fails, (pc->nfails + 1) * sizeof *pc->fails);
     pc->fails[pc->nfails++] = (pfail){.begin = b, .end = e};
-    snprintf(pc->fails[pc->nfails - 1].msg, sizeof pc->fails[0].msg, "%s", pc->st->msg);
+    pfail *f = &pc->fails[pc->nfails - 1];
+    fe_keep_status(pc->st, f->msg, sizeof f->msg, &f->at_len, &f->text);
     gm_status_init(pc->st);
     add_decl(pc, c, 0);
 }
@@ -249,7 +249,10 @@ static void collect_errors(pctx *pc)
             memset(e, 0, sizeof *e);
             e->in_main = fe_loc_at(pc, loc, 0, &e->off, NULL, NULL);
             e->fatal = sev == CXDiagnostic_Fatal;
-            snprintf(e->msg, sizeof e->msg, "%s:%u:%u: error: %s", fname, line, col, msg);
+            int at = snprintf(e->msg, sizeof e->msg, "%.900s:%u:%u", fname, line, col);
+            snprintf(e->msg + at, sizeof e->msg - (size_t)at, ": error: %s", msg);
+            e->at_len = (unsigned)at;
+            e->text = (unsigned)at + 9;
         }
         cx->clang_disposeDiagnostic(d);
     }
@@ -272,9 +275,8 @@ static void charge_host_errors(pctx *pc)
              * kernel that needs it fails to compile on its own */
             if (strncmp(err->msg, HEADERS_DIR "/", sizeof HEADERS_DIR)) {
                 err->consumed = 1;
-                const char *what = strstr(err->msg, ": error: ");
                 sb_printf(&pc->m->notes, "%.*s: header code was skipped: it does not compile (%s)\n",
-                          what ? (int)(what - err->msg) : 0, err->msg, what ? what + 9 : err->msg);
+                          (int)err->at_len, err->msg, err->msg + err->text);
             }
             continue;
         }
@@ -284,9 +286,8 @@ static void charge_host_errors(pctx *pc)
         if (kept)
             continue;
         err->consumed = 1;
-        const char *what = strstr(err->msg, ": error: ");
         sb_printf(&pc->m->notes, "%.*s: host code no kernel uses was skipped: it does not compile (%s)\n",
-                  what ? (int)(what - err->msg) : 0, err->msg, what ? what + 9 : err->msg);
+                  (int)err->at_len, err->msg, err->msg + err->text);
     }
 }
 
@@ -516,9 +517,8 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
             for (unsigned i = 0; i < pc->nerrs && !at; i++)
                 if (strstr(pc->errs[i].msg, "' file not found"))
                     at = &pc->errs[i];
-            const char *tail = at ? strstr(at->msg, ": error: ") : NULL;
-            if (tail)
-                gm_fail(pc->st, GM_EINPUT, "%.*s: error: #include of %s", (int)(tail - at->msg), at->msg, refused);
+            if (at)
+                gm_fail(pc->st, GM_EINPUT, "%.*s: error: #include of %s", (int)at->at_len, at->msg, refused);
             else /* no location (-include FILE): the file's start */
                 gm_fail(pc->st, GM_EINPUT, "%s:1:1: error: #include of %s", pc->file, refused);
             free(pc->errs);

@@ -1,7 +1,8 @@
 /* What the frontend's walks share, below every file that walks: lists of
  * cursors, clang errors charged to the function they fall in, and the
  * depth limit of a walk.  Kept here, not in parse.c or kernels.c, so that
- * the files calling them do not depend on each other both ways
+ * the files calling them do not depend on each other both ways; and
+ * how a status's located message is kept in a perr or pfail
  * (tests/test_layers.sh checks that the frontend has no such cycle). */
 #include "frontend.h"
 
@@ -36,4 +37,12 @@ int fe_deeper_ok(kctx *kc, unsigned depth, CXCursor c)
         kc->too_deep += !kc->too_deep; /* 1 at least: recorded */
     }
     return 0;
+}
+
+void fe_keep_status(const gm_status *st, char *msg, size_t n, unsigned *at_len, unsigned *text)
+{
+    snprintf(msg, n, "%s", st->msg);
+    int kept = st->text < n; /* the location and the text's start fit what is kept */
+    *at_len = kept ? st->at_len : 0;
+    *text = kept ? st->text : 0;
 }
