@@ -21,6 +21,12 @@ void gm_status_set(gm_status *dst, const gm_status *src)
         *dst = *src;
 }
 
+int gm_status_recode(gm_status *st, gm_code code)
+{
+    st->code = code;
+    return code;
+}
+
 const char *gm_status_text(const gm_status *st)
 {
     return st->msg + st->text;

@@ -49,6 +49,9 @@ int gm_fail_at(gm_status *st, gm_code code, const char *file, unsigned line, uns
 void gm_status_set(gm_status *dst, const gm_status *src);
 /* An error that was handled (a fallback took over): dst is OK again. */
 void gm_status_clear(gm_status *st);
+/* The same message under another code (a driver that cannot start is
+ * the environment's fault, not the GPU's); returns code. */
+int gm_status_recode(gm_status *st, gm_code code);
 /* The message without its location: TEXT. */
 const char *gm_status_text(const gm_status *st);
 

@@ -78,7 +78,7 @@ int jit_device_query(int ordinal, jit_device_info *info, gm_status *st)
     memset(info, 0, sizeof *info);
     int count = jit_device_count(st);
     if (count < 0)
-        return st->code = GM_EENV;
+        return gm_status_recode(st, GM_EENV);
     if (count == 0)
         return gm_fail(st, GM_EENV, "the CUDA driver sees no GPU");
     if (ordinal < 0 || ordinal >= count)

@@ -337,7 +337,7 @@ static int compile_finish(pid_t pid, int fd, const char *name, jit_binary *out, 
         free(lg);
     if (c.st.code != GM_OK) {
         jit_binary_free(out);
-        *st = c.st;
+        gm_status_set(st, &c.st);
     }
     return c.st.code;
 }
@@ -445,7 +445,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
         msg mg;
         while ((got = recv_msg(rd, &mg, o->timeout_s)) == 1) {
             if (mg.type == MSG_FATAL) {
-                *st = mg.st;
+                gm_status_set(st, &mg.st);
                 break;
             }
             if (mg.type == MSG_READY) {
@@ -477,7 +477,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
         if (got == 1) { /* a fresh worker could not start: the rest is not run */
             for (unsigned i = next; i < njobs; i++)
                 snprintf(res[i].note, sizeof res[i].note, "not run: %s", st->msg);
-            gm_status_init(st);
+            gm_status_clear(st);
             break;
         }
         if (ended)
@@ -538,7 +538,7 @@ int jit_worker_arch_ok(int arch, gm_status *st)
     if (end_child(pid, fd, got, GM_EENV, "asking NVRTC for its architectures", st) != GM_OK)
         return st->code;
     if (cs.code != GM_OK)
-        *st = cs;
+        gm_status_set(st, &cs);
     return cs.code;
 }
 
@@ -573,7 +573,7 @@ int jit_worker_devices(jit_device_info *out, int max, int *count, gm_status *st)
     if (end_child(pid, fd, got, GM_EGPU, "asking the driver for its GPUs", st) != GM_OK)
         return st->code;
     if (mg.st.code != GM_OK) {
-        *st = mg.st;
+        gm_status_set(st, &mg.st);
         return st->code;
     }
     return GM_OK;

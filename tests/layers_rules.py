@@ -3,7 +3,8 @@
 source root: no cycle between the frontend's files (a.c calling a function
 of b.c and b.c reaching back to a.c, however indirectly); core does no I/O;
 below advisor/cli nothing writes to stderr or stdout (gm_log's sink and
-cli_print_error are the CLI's; output writes to the stream it is given).
+cli_print_error are the CLI's; output writes to the stream it is given);
+a status is written only through its helpers.
 Prints a FAIL line per breach; exits 1 when there is one."""
 import glob
 import re
@@ -79,4 +80,15 @@ for f in ls(*[d + "/*.c" for d in below]):
             if what not in allowed.get(f, ()):
                 print("FAIL: %s:%d: prints below advisor/cli (%s): %s" % (f, n, what, line.strip()))
                 bad = 1
+# --- a status changes only through its helpers (common/status.h: gm_fail,
+# gm_fail_at, gm_status_set, gm_status_clear), which keep its location
+# fields true
+writes = re.compile(r'\*st\s*=\s*\w|\bst->(code|msg|text|at_len|file_len|line|col)(\[[^]]*\])?\s*=(?!=)')
+for f in ls(*[d + "/*.c" for d in below + ["advisor/cli"]]):
+    if f == "common/status.c":
+        continue
+    for n, line in enumerate(code(f).split("\n"), 1):
+        if writes.search(line):
+            print("FAIL: %s:%d: a status written directly: %s" % (f, n, line.strip()))
+            bad = 1
 sys.exit(bad)

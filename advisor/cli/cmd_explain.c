@@ -111,7 +111,7 @@ static int run_lesson(const char *name, const char *header, const cli_common *c,
     adv_results_free(res, n);
     adv_model_destroy(m);
     if (rc == GM_EPARTIAL)
-        gm_status_init(st);
+        gm_status_clear(st);
     return rc == GM_EPARTIAL ? GM_OK : rc;
 }
 

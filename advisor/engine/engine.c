@@ -306,7 +306,7 @@ static char *variant_source(const kgen_program *kg, int kid, const char *fn, cha
 static int try_compile(const char *src, const char *name, int arch, int flags, char **log, gm_status *st)
 {
     jit_binary b;
-    gm_status_init(st);
+    gm_status_clear(st);
     *log = NULL;
     int rc = jit_worker_compile(src, name, arch, flags, &b, log, st);
     jit_binary_free(&b);
@@ -344,7 +344,7 @@ static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, int flags,
                 p->kid[i] = -1;
                 r->v[i].state = ADV_V_COMPILE_FAILED;
             }
-        gm_status_init(st);
+        gm_status_clear(st);
         gm_fail(st, GM_EINPUT, "%s", note + strlen("does not compile: "));
     }
     free(log);
@@ -486,7 +486,7 @@ static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm
     if (rc == GM_OK)
         return GM_OK;
     if (rc != GM_EINPUT) {
-        *st = cst;
+        gm_status_set(st, &cst);
         return rc;
     }
     unsigned tried = 0, broken = 0;
@@ -506,7 +506,7 @@ static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm
         if (rc == GM_OK)
             continue;
         if (rc != GM_EINPUT) {
-            *st = cst;
+            gm_status_set(st, &cst);
             return rc;
         }
         rc = kernel_declarations(p, kg, k, flags & JIT_PTX_ONLY, &cst);
@@ -516,19 +516,19 @@ static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm
             continue;
         }
         if (rc != GM_OK) {
-            *st = cst;
+            gm_status_set(st, &cst);
             return rc;
         }
         drop_failing_variants(p, kg, k, flags & JIT_PTX_ONLY);
     }
     if (tried && broken == tried) { /* no kernel's declarations compile */
-        *st = first;
+        gm_status_set(st, &first);
         return GM_EINPUT;
     }
     gm_status_init(&cst);
     rc = compile_parts(kg, r->arch, flags, bin, &cst);
     if (rc != GM_OK)
-        *st = cst;
+        gm_status_set(st, &cst);
     return rc;
 }
 
@@ -784,7 +784,7 @@ static int model_only(plan *p, const kgen_program *kg, const jit_device_info *de
     adv_result_rank(r);
     if (dev)
         return gm_fail(st, GM_EENV, "%s", r->skip_note);
-    gm_status_init(st);
+    gm_status_clear(st);
     return GM_OK;
 }
 
@@ -865,7 +865,7 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
             r->run = ADV_RUN_GPU_FAILED;
             snprintf(r->skip_note, sizeof r->skip_note, "%s", mst.msg);
             rc = mrc;
-            *st = mst;
+            gm_status_set(st, &mst);
         }
     }
     adv_result_rank(r);
@@ -929,7 +929,7 @@ int adv_engine_run(const adv_model *m, const adv_engine_opts *o, adv_result **ou
         int r = advise_one(o, m, ndev ? &devs[d] : NULL, skip, skip_note, &res[n], &made, &one);
         n += made;
         if (r != GM_OK && st->code == GM_OK)
-            *st = one;
+            gm_status_set(st, &one);
         rc = worse(rc, r);
     }
     *out = res;

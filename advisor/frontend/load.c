@@ -147,7 +147,7 @@ int adv_model_load_in(const char *path, const char *unit, const adv_load_opts *o
          * analysed there, as a kernels file is */
         if (unit || po.text || !adv_header_includer(path, ctx, sizeof ctx))
             return st->code;
-        gm_status_init(st);
+        gm_status_clear(st);
         po.kernels_of = path;
         if (adv_parse_file(ctx, &po, out, st) != GM_OK)
             return st->code;

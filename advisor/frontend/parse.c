@@ -65,7 +65,7 @@ static int try_struct(pctx *pc, CXCursor c, const char *name)
     f->begin = b;
     f->end = e;
     fe_keep_status(pc->st, f->msg, sizeof f->msg, &f->at_len, &f->text);
-    gm_status_init(pc->st);
+    gm_status_clear(pc->st);
     return GM_OK;
 }
 
@@ -80,7 +80,7 @@ static void fail_union(pctx *pc, CXCursor c)
     pc->fails[pc->nfails++] = (pfail){.begin = b, .end = e};
     pfail *f = &pc->fails[pc->nfails - 1];
     fe_keep_status(pc->st, f->msg, sizeof f->msg, &f->at_len, &f->text);
-    gm_status_init(pc->st);
+    gm_status_clear(pc->st);
     add_decl(pc, c, 0);
 }
 
@@ -1070,7 +1070,7 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     if (st->code != GM_OK && pc.missing[0]) {
         char why[1024];
         snprintf(why, sizeof why, "%s", st->msg);
-        gm_status_init(st);
+        gm_status_clear(st);
         gm_fail(st, GM_EINPUT, "%s (served empty, nothing was left to analyse: %s)", pc.missing, why);
     }
     free_pctx(&pc);
