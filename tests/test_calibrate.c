@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "../advisor/engine/calibrate.h"
-#include "../advisor/frontend/parse.h"
+#include "../advisor/frontend/load.h"
 #include "../common/limits.h"
 #include "check.h"
 
@@ -95,9 +95,8 @@ int main(void)
     CHECK(chdir(GM_SRC) == 0);
     adv_model *m = NULL;
     gm_status_init(&st);
-    CHECK_EQ(adv_parse_file("tests/shaped/iterate.cu", NULL, &m, &st), GM_OK);
+    CHECK_EQ(adv_model_load("tests/shaped/iterate.cu", NULL, &m, &st), GM_OK);
     if (m) {
-        adv_model_classify(m, 1 << 18);
         const adv_kernel *kn = adv_model_kernel(m, 0);
         CHECK_EQ(kn->nparams, 3);
         for (long long count = grain; count <= (64ll << 20); count *= 8) {

@@ -13,7 +13,7 @@
 
 #include "../advisor/engine/locality.h"
 #include "../advisor/output/locality_report.h"
-#include "../advisor/frontend/parse.h"
+#include "../advisor/frontend/load.h"
 #include "../common/json.h"
 #include "../common/limits.h"
 #include "../common/strbuf.h"
@@ -90,10 +90,9 @@ int main(void)
     gm_status st;
     gm_status_init(&st);
     adv_model *m = NULL;
-    CHECK_EQ(adv_parse_file("tests/shaped/nbr_gather.cu", NULL, &m, &st), GM_OK);
+    CHECK_EQ(adv_model_load("tests/shaped/nbr_gather.cu", NULL, &m, &st), GM_OK);
     if (!m)
         return TEST_DONE();
-    adv_model_classify(m, 1 << 18);
     char open[256];
     CHECK_EQ(adv_locality_open(m, 0, NULL, open, sizeof open), 1);
     CHECK(!strcmp(open, "nbr"));

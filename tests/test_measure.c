@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "../advisor/engine/measure.h"
-#include "../advisor/frontend/parse.h"
+#include "../advisor/frontend/load.h"
 #include "check.h"
 
 static const char text[] =
@@ -48,9 +48,7 @@ static adv_model *parse(const char *path, int t)
     gm_status st;
     gm_status_init(&st);
     adv_model *m = NULL;
-    CHECK_EQ(adv_parse_file(path, NULL, &m, &st), GM_OK);
-    if (m)
-        adv_model_classify(m, 1 << 18);
+    CHECK_EQ(adv_model_load(path, NULL, &m, &st), GM_OK);
     return m;
 }
 

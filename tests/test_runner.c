@@ -137,7 +137,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", st.msg);
         return TEST_DONE();
     }
-    jit_binary bin = {"fake cubin", 10, NULL};
+    jit_binary bin = {.cubin = "fake cubin", .cubin_len = 10};
     CHECK_EQ(jit_runner_load(r, &bin, &st), GM_OK);
     device_and_memory(r, &info);
     timing(r);

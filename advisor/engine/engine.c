@@ -452,7 +452,7 @@ static int compile_parts(kgen_program *kg, int arch, int flags, jit_binary *bin,
             jit_binary_free(&out[i]);
         for (unsigned i = 0; i < nparts; i++)
             if (sts[i].code != GM_OK && (rc != GM_EINPUT || sts[i].code == GM_EINPUT)) {
-                *st = sts[i];
+                gm_status_set(st, &sts[i]);
                 break;
             }
     }
