@@ -570,26 +570,40 @@ static void expr_soa(const adv_layout_shape *sh, const char *const *ptr, unsigne
     sb_printf(b, "%s[%s]", ptr[f], e);
 }
 
-/* A lone group (a vector layout's field kept scalar, a split group of one
- * field with no alignment of its own) is an array of the field itself. */
-static int lone_group(const adv_layout_shape *sh, unsigned g)
+/* A lone group is an array of the field itself: a vector layout's field
+ * kept scalar, a split group of one field with no alignment of its own. */
+static int lone_vector(const adv_layout_shape *sh, unsigned g)
 {
-    if (sh->kind == ADV_L_SPLIT)
-        return sh->groups[g].lanes < 2 && !sh->spec.align[g];
     return sh->groups[g].lanes < 2;
 }
 
-static void expr_groups(const adv_layout_shape *sh, const char *const *ptr, unsigned f, const char *e, sb_t *b)
+static int lone_split(const adv_layout_shape *sh, unsigned g)
+{
+    return sh->groups[g].lanes < 2 && !sh->spec.align[g];
+}
+
+static void expr_groups(const adv_layout_shape *sh, int (*lone)(const adv_layout_shape *, unsigned),
+                        const char *const *ptr, unsigned f, const char *e, sb_t *b)
 {
     unsigned lane = 0;
     unsigned g = (unsigned)adv_shape_group_of(sh, f, &lane);
     sb_printf(b, "%s[%s]", ptr[g], e);
-    if (lone_group(sh, g))
+    if (lone(sh, g))
         return;
     if (sh->groups[g].vtype[0])
         sb_printf(b, ".%s", adv_lane_name(lane));
     else
         sb_printf(b, ".%s", sh->s->fields[f].name);
+}
+
+static void expr_vector(const adv_layout_shape *sh, const char *const *ptr, unsigned f, const char *e, sb_t *b)
+{
+    expr_groups(sh, lone_vector, ptr, f, e, b);
+}
+
+static void expr_split(const adv_layout_shape *sh, const char *const *ptr, unsigned f, const char *e, sb_t *b)
+{
+    expr_groups(sh, lone_split, ptr, f, e, b);
 }
 
 /* ---- pointers --------------------------------------------------------------- */
@@ -606,30 +620,34 @@ static void ptr_field(const adv_layout_shape *sh, unsigned i, adv_pointee *out)
     *out = (adv_pointee){ADV_PT_FIELD, i, i, 1};
 }
 
-static void ptr_group(const adv_layout_shape *sh, unsigned i, adv_pointee *out)
+static void ptr_vector(const adv_layout_shape *sh, unsigned i, adv_pointee *out)
 {
-    *out = (adv_pointee){sh->kind == ADV_L_VECTOR ? ADV_PT_VECTOR : ADV_PT_GROUP, i,
-                         adv_shape_order(sh, sh->groups[i].first), lone_group(sh, i)};
+    *out = (adv_pointee){ADV_PT_VECTOR, i, adv_shape_order(sh, sh->groups[i].first), lone_vector(sh, i)};
+}
+
+static void ptr_split(const adv_layout_shape *sh, unsigned i, adv_pointee *out)
+{
+    *out = (adv_pointee){ADV_PT_GROUP, i, adv_shape_order(sh, sh->groups[i].first), lone_split(sh, i)};
 }
 
 /* ---- the table ------------------------------------------------------------- */
 
 static const adv_layout_ops ops[ADV_L_COUNT] = {
-    {ADV_L_AOS, "aos", "GM_LAYOUT_AOS", 1, ADV_ST_WHOLE, NULL, shape_aos, NULL, parse_none, expr_whole,
+    {ADV_L_AOS, "aos", "GM_LAYOUT_AOS", 1, ADV_ST_WHOLE, ADV_EL_DECLARED, NULL, shape_aos, NULL, parse_none, expr_whole,
      ptr_elem, 0, NULL},
-    {ADV_L_AOS_ALIGN, "aos_align", "GM_LAYOUT_AOS_ALIGN", 1, ADV_ST_WHOLE, NULL, shape_aos_align, NULL,
+    {ADV_L_AOS_ALIGN, "aos_align", "GM_LAYOUT_AOS_ALIGN", 1, ADV_ST_WHOLE, ADV_EL_PADDED, NULL, shape_aos_align, NULL,
      parse_none, expr_whole, ptr_elem, 0, NULL},
-    {ADV_L_SOA, "soa", "GM_LAYOUT_SOA", 1, ADV_ST_ARRAYS, NULL, shape_soa, NULL, parse_none, expr_soa,
+    {ADV_L_SOA, "soa", "GM_LAYOUT_SOA", 1, ADV_ST_ARRAYS, ADV_EL_NONE, NULL, shape_soa, NULL, parse_none, expr_soa,
      ptr_field, 0, NULL},
-    {ADV_L_AOSOA, "aosoa", "GM_LAYOUT_AOSOA", 1, ADV_ST_BLOCKS, lanes_ok, shape_aosoa, label_lanes, parse_lanes,
+    {ADV_L_AOSOA, "aosoa", "GM_LAYOUT_AOSOA", 1, ADV_ST_BLOCKS, ADV_EL_BLOCK, lanes_ok, shape_aosoa, label_lanes, parse_lanes,
      expr_blocks, ptr_elem, ADV_P_LANES, NULL},
-    {ADV_L_VECTOR, "vector", "GM_LAYOUT_VECTOR", 1, ADV_ST_ARRAYS, NULL, shape_vector, NULL, parse_none,
-     expr_groups, ptr_group, 0, NULL},
-    {ADV_L_REORDER, "reordered", "GM_LAYOUT_REORDERED", 1, ADV_ST_WHOLE, NULL, shape_reorder, label_hot,
+    {ADV_L_VECTOR, "vector", "GM_LAYOUT_VECTOR", 1, ADV_ST_ARRAYS, ADV_EL_NONE, NULL, shape_vector, NULL, parse_none,
+     expr_vector, ptr_vector, 0, NULL},
+    {ADV_L_REORDER, "reordered", "GM_LAYOUT_REORDERED", 1, ADV_ST_WHOLE, ADV_EL_REORDERED, NULL, shape_reorder, label_hot,
      parse_hot, expr_whole, ptr_elem, ADV_P_HOT, "reordered_h"},
-    {ADV_L_SPLIT, "split", NULL, 0, ADV_ST_ARRAYS, split_ok, shape_split, label_groups, parse_groups,
-     expr_groups, ptr_group, ADV_P_GROUPS, NULL},
-    {ADV_L_AOSOA_HOT, "aosoa_hot", NULL, 0, ADV_ST_BLOCKS, hot_ok, shape_aosoa_hot, label_lanes_hot,
+    {ADV_L_SPLIT, "split", NULL, 0, ADV_ST_ARRAYS, ADV_EL_NONE, split_ok, shape_split, label_groups, parse_groups,
+     expr_split, ptr_split, ADV_P_GROUPS, NULL},
+    {ADV_L_AOSOA_HOT, "aosoa_hot", NULL, 0, ADV_ST_BLOCKS, ADV_EL_BLOCK, hot_ok, shape_aosoa_hot, label_lanes_hot,
      parse_lanes_hot, expr_blocks, ptr_elem, ADV_P_LANES | ADV_P_HOT, NULL},
 };
 
@@ -651,6 +669,21 @@ void adv_pointee_of(const adv_layout_shape *sh, unsigned i, adv_pointee *out)
 adv_storage adv_shape_storage(const adv_layout_shape *sh)
 {
     return ops[sh->kind].storage;
+}
+
+adv_elem_form adv_shape_elem_form(const adv_layout_shape *sh)
+{
+    return ops[sh->kind].elem;
+}
+
+adv_elem_form adv_layout_elem_form(adv_layout_kind k)
+{
+    return (unsigned)k < ADV_L_COUNT ? ops[k].elem : ADV_EL_NONE;
+}
+
+int adv_elem_is_bytes(adv_elem_form e)
+{
+    return e == ADV_EL_DECLARED || e == ADV_EL_PADDED;
 }
 
 int adv_layout_spec_parse(const adv_struct *s, const char *text, adv_layout_spec *sp, char *why, size_t why_len)

@@ -42,6 +42,24 @@ typedef enum {
     ADV_ST_ARRAYS  /* fields or groups apart, one array each (SoA, vector, split) */
 } adv_storage;
 
+/* What one element pointer of the layout holds, which decides the element
+ * type a generator declares (kgen's variant, adopt's header) and how a
+ * whole element moves in and out. */
+typedef enum {
+    ADV_EL_NONE,      /* no element type: fields or groups in arrays of their own (SoA, vector,
+                       * split); a whole element moves field by field */
+    ADV_EL_DECLARED,  /* the user's struct as declared (AoS): moves by its bytes */
+    ADV_EL_PADDED,    /* the struct padded to the shape's alignment (an heir with __align__, a
+                       * copy of the fields when the struct is final): moves by its bytes */
+    ADV_EL_REORDERED, /* a copy of the fields in the shape's order, converted to and from the
+                       * struct field by field */
+    ADV_EL_BLOCK      /* a block of the shape's lanes elements, one array per field inside (AoSoA) */
+} adv_elem_form;
+
+/* 1 when an element of this form is the struct's own bytes (a const field
+ * needs no assignment to move it). */
+int adv_elem_is_bytes(adv_elem_form e);
+
 typedef struct adv_layout_ops adv_layout_ops;
 struct adv_layout_ops {
     adv_layout_kind kind;
@@ -51,6 +69,7 @@ struct adv_layout_ops {
                          * GM_LAYOUT_SEARCHED) */
     int standard;       /* measured for every kernel in its standard form (adv_layout_std) */
     adv_storage storage;
+    adv_elem_form elem;
     /* NULL, or why sp is not a point of this kind's space for s (lanes not
      * a power of two, a field in no group): 0 with `why`. */
     int (*well_formed)(const adv_struct *s, const adv_layout_spec *sp, char *why, size_t why_len);
@@ -86,6 +105,8 @@ int adv_layout_spec_parse(const adv_struct *s, const char *text, adv_layout_spec
 void adv_field_expr(const adv_layout_shape *sh, const char *const *ptr, unsigned f, const char *e, sb_t *b);
 void adv_pointee_of(const adv_layout_shape *sh, unsigned i, adv_pointee *out);
 adv_storage adv_shape_storage(const adv_layout_shape *sh);
+adv_elem_form adv_shape_elem_form(const adv_layout_shape *sh);
+adv_elem_form adv_layout_elem_form(adv_layout_kind k);
 
 /* "x", "y", "z", "w": a vector's lane. */
 const char *adv_lane_name(unsigned lane);

@@ -313,7 +313,7 @@ static void segments(const hctx *h)
     /* one element in and out of the host stage: AoS kinds by its bytes (a
      * struct with a const field has no assignment), the others through the
      * proxy, field by field */
-    int aos = h->k == ADV_L_AOS || h->k == ADV_L_AOS_ALIGN;
+    int aos = adv_elem_is_bytes(adv_shape_elem_form(h->l));
     sb_printf(o, "static inline void %s_put(const %s_view &gm_v, size_t gm_i, const %s &gm_e)\n{\n    %s\n}\n",
               s->name, s->name, s->qual, aos ? "memcpy((void *)&gm_v[gm_i], &gm_e, sizeof gm_e);" : "gm_v[gm_i] = gm_e;");
     sb_printf(o, "static inline void %s_get(const %s_view &gm_v, size_t gm_i, %s &gm_e)\n{\n    %s\n}\n",
@@ -325,7 +325,8 @@ static void layout_types(const hctx *h)
     const adv_struct *s = h->s;
     sb_t *o = h->o;
     char t[ADV_TYPE_MAX + ADV_NAME_MAX];
-    if (h->k == ADV_L_AOS_ALIGN && !s->is_final) {
+    adv_elem_form el = adv_shape_elem_form(h->l);
+    if (el == ADV_EL_PADDED && !s->is_final) {
         unsigned a = adv_shape_align(h->l);
         int has_const = 0; /* then S has no assignment: its bytes are copied */
         for (unsigned f = 0; f < s->nfields; f++)
@@ -339,8 +340,8 @@ static void layout_types(const hctx *h)
         else
             sb_printf(o, "        *static_cast<%s *>(this) = gm_o;\n", s->qual);
         sb_puts(o, "        return *this;\n    }\n};\n");
-    } else if (h->k == ADV_L_REORDER || h->k == ADV_L_AOS_ALIGN) { /* aligned: a final S has no heirs */
-        if (h->k == ADV_L_AOS_ALIGN)
+    } else if (el == ADV_EL_REORDERED || el == ADV_EL_PADDED) { /* padded: a final S has no heirs */
+        if (el == ADV_EL_PADDED)
             sb_printf(o, "/* %s's fields padded to %u bytes, so that one element moves in %u-byte accesses (%s is "
                          "final: a copy of its fields) */\nstruct __align__(%u) %s {\n", s->name,
                       adv_shape_elem_size(h->l), adv_shape_align(h->l), s->name, adv_shape_align(h->l), h->elem);
@@ -358,7 +359,7 @@ static void layout_types(const hctx *h)
                   s->qual, s->qual);
         copy_fields(h, o, "gm_v.", "", 0);
         sb_puts(o, "        return gm_v;\n    }\n};\n");
-    } else if (adv_shape_storage(h->l) == ADV_ST_BLOCKS) {
+    } else if (el == ADV_EL_BLOCK) {
         unsigned block = adv_shape_block(h->l);
         sb_printf(o, "/* %u elements of %s, one array per field */\nstruct %s {\n", block, s->name, h->elem);
         for (unsigned i = 0; i < s->nfields; i++) {
@@ -499,7 +500,8 @@ int adv_adopt_applies(const adv_struct *s, const adv_layout_spec *sp, char *why,
     if (!sh)
         return 0;
     adv_shape_free(sh);
-    for (unsigned f = 0; f < s->nfields && sp->kind != ADV_L_AOS && sp->kind != ADV_L_AOS_ALIGN; f++) /* reordered too */
+    /* an element that is not the struct's bytes (reordered too) moves field by field */
+    for (unsigned f = 0; f < s->nfields && !adv_elem_is_bytes(adv_layout_elem_form(sp->kind)); f++)
         if (s->fields[f].is_const) {
             snprintf(why, why_len, "const field %s: the elements cannot be assigned field by field", s->fields[f].name);
             return 0;
@@ -528,14 +530,12 @@ static void layout_part(sb_t *out, const adv_struct *s, const adv_layout_spec *s
         return;
     }
     hctx h = {out, s, l, sp->kind, ""};
-    if (sp->kind == ADV_L_AOS_ALIGN)
-        snprintf(h.elem, sizeof h.elem, "%s_a%u", s->name, adv_shape_align(l));
-    else if (sp->kind == ADV_L_REORDER)
-        snprintf(h.elem, sizeof h.elem, "%s_r", s->name);
-    else if (adv_shape_storage(l) == ADV_ST_BLOCKS)
-        snprintf(h.elem, sizeof h.elem, "%s_aosoa", s->name);
-    else
-        snprintf(h.elem, sizeof h.elem, "%s", s->qual);
+    switch (adv_shape_elem_form(l)) {
+    case ADV_EL_PADDED: snprintf(h.elem, sizeof h.elem, "%s_a%u", s->name, adv_shape_align(l)); break;
+    case ADV_EL_REORDERED: snprintf(h.elem, sizeof h.elem, "%s_r", s->name); break;
+    case ADV_EL_BLOCK: snprintf(h.elem, sizeof h.elem, "%s_aosoa", s->name); break;
+    case ADV_EL_DECLARED: case ADV_EL_NONE: snprintf(h.elem, sizeof h.elem, "%s", s->qual); break;
+    }
     if (host)
         segments(&h);
     else

@@ -103,6 +103,7 @@ typedef struct {
     const adv_struct *s;
     const adv_layout_shape *l;
     adv_layout_kind kind;
+    int declared; /* the layout as declared (AoS): the kernel's parameters and accesses stay as written */
     const adv_kernel *k;
     char ftype[GM_MAX_FIELDS][ADV_TYPE_MAX]; /* field types usable in declarators */
     char gtype[GM_MAX_FIELDS][ADV_NAME_MAX + 80]; /* split: each group's element type */
@@ -379,9 +380,10 @@ static void emit_types(gctx *g, int need_proxy)
     const adv_struct *s = g->s;
     char base[ADV_NAME_MAX + 80];
     const char *lname = g->ident;
-    if (g->kind != ADV_L_AOS_ALIGN)
+    adv_elem_form el = adv_shape_elem_form(g->l);
+    if (el != ADV_EL_PADDED)
         field_types(g);
-    if (g->kind == ADV_L_AOS_ALIGN) {
+    if (el == ADV_EL_PADDED) {
         snprintf(base, sizeof base, "%s_a%u", s->name, adv_shape_align(g->l));
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
         sb_printf(&g->types,
@@ -393,7 +395,7 @@ static void emit_types(gctx *g, int need_proxy)
                   adv_shape_align(g->l), g->tname, s->qual, g->tname, s->qual, s->qual);
         return;
     }
-    if (g->kind == ADV_L_REORDER) {
+    if (el == ADV_EL_REORDERED) {
         snprintf(base, sizeof base, adv_layout_spec_is_std(adv_shape_spec(g->l)) ? "%s_r" : "%s_%s", s->name,
                  g->ident);
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
@@ -401,7 +403,7 @@ static void emit_types(gctx *g, int need_proxy)
         emit_reordered(g);
         return;
     }
-    if (adv_shape_storage(g->l) == ADV_ST_BLOCKS) {
+    if (el == ADV_EL_BLOCK) {
         snprintf(base, sizeof base, "%s_%s", s->name, g->ident);
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
         sb_printf(&g->types, "/* %u elements of %s, one array per field */\nstruct %s {\n",
@@ -632,8 +634,8 @@ static int rewritable(gctx *g, int *need_proxy, char *why, size_t n)
     }
     /* a const member deletes the assignment that AoS-align's wrapper and
      * the proxies' whole-element copies need */
-    for (unsigned f = 0; f < g->s->nfields && (*need_proxy || g->kind == ADV_L_AOS_ALIGN || g->kind == ADV_L_REORDER);
-         f++)
+    adv_elem_form el = adv_shape_elem_form(g->l);
+    for (unsigned f = 0; f < g->s->nfields && (*need_proxy || el == ADV_EL_PADDED || el == ADV_EL_REORDERED); f++)
         if (g->s->fields[f].is_const) {
             snprintf(why, n, "not applicable: struct %s has const member %s, so its elements cannot be "
                      "assigned field by field", g->s->name, g->s->fields[f].name);
@@ -683,7 +685,7 @@ static void build_kernel(gctx *g, variant *v)
     unsigned nr = 0;
     r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
     nr += drop_static(g->p->m, k, r + nr);
-    if (st >= 0 && g->kind != ADV_L_AOS && params_from_macro(k)) {
+    if (st >= 0 && !g->declared && params_from_macro(k)) {
         /* a macro spells the parameters (f(KERNEL_ARGS)): one range for all,
          * written out whole */
         sb_t d;
@@ -700,7 +702,7 @@ static void build_kernel(gctx *g, variant *v)
         param_list_range(g->p->m, k, &lb, &le);
         r[nr++] = (repl){lb, le, NULL, sb_take(&d)};
     }
-    for (unsigned i = 0; i < k->nparams && st >= 0 && g->kind != ADV_L_AOS && !params_from_macro(k); i++) {
+    for (unsigned i = 0; i < k->nparams && st >= 0 && !g->declared && !params_from_macro(k); i++) {
         const adv_param *par = &k->params[i];
         if (par->kind != ADV_P_STRUCT_PTR || par->struct_idx != st)
             continue;
@@ -760,6 +762,7 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout_
     g->s = st >= 0 ? adv_model_struct(m, (unsigned)st) : NULL;
     g->l = l;
     g->kind = l ? adv_shape_kind(l) : ADV_L_AOS;
+    g->declared = !l || adv_shape_elem_form(l) == ADV_EL_DECLARED;
     adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
     adv_layout_spec_ident(l ? adv_shape_spec(l) : &aos, g->ident, sizeof g->ident);
     sb_init(&g->types);
@@ -778,7 +781,7 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout_
     snprintf(base, sizeof base, "%s_%s%s%s", k->name, g->s ? g->s->name : "", g->s ? "_" : "", g->ident);
     int id = push(p, kernel, st, g->kind, base, NULL, NULL);
     variant *v = &p->v[id];
-    if (g->s && g->kind != ADV_L_AOS)
+    if (g->s && !g->declared)
         emit_types(g, need_proxy);
     build_kernel(g, v);
     v->types = sb_take(&g->types);
