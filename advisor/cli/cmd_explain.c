@@ -71,8 +71,11 @@ static int explain_file(const char *arg, const cli_common *c, gm_status *st)
             adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
             adv_pattern pt[64];
             char why[128];
+            adv_warp_picture w;
             unsigned n = adv_access_pieces(m, k, a, -1, &aos, pt, 64, why, sizeof why);
-            adv_explain_access(stdout, m, k, a, "as declared", pt, n, why);
+            if (n)
+                adv_warp_picture_of(&pt[0], &w);
+            adv_explain_access(stdout, m, k, a, "as declared", &w, n, why);
             adv_layout_kind kind;
             adv_prediction best, decl;
             if (x->struct_idx >= 0 && adv_predict_best(m, k, x->struct_idx, &kind, &best, &decl) &&
@@ -82,7 +85,9 @@ static int explain_file(const char *arg, const cli_common *c, gm_status *st)
                          adv_layout_name(kind), decl.dram_bytes, best.dram_bytes);
                 adv_layout_spec sp = adv_layout_std(kind);
                 n = adv_access_pieces(m, k, a, x->struct_idx, &sp, pt, 64, why, sizeof why);
-                adv_explain_access(stdout, m, k, a, label, pt, n, why);
+                if (n)
+                    adv_warp_picture_of(&pt[0], &w);
+                adv_explain_access(stdout, m, k, a, label, &w, n, why);
             }
         }
     }
@@ -126,16 +131,17 @@ int gm_cmd_explain(int argc, char **argv, gm_status *st)
         return rc;
     }
     const char *what = c.operands[0];
-    if (!strcmp(what, "float3") || !strcmp(what, "align")) {
-        int f3 = !strcmp(what, "float3");
-        if (f3)
-            adv_explain_lesson_float3(stdout);
-        else
-            adv_explain_lesson_align(stdout);
+    adv_lesson lesson;
+    if (adv_explain_lesson(what, &lesson)) {
+        fputs(lesson.text, stdout);
+        for (unsigned i = 0; i < lesson.nsteps; i++) {
+            adv_warp_picture w;
+            adv_warp_picture_of(&lesson.step[i].p, &w);
+            adv_explain_draw(stdout, lesson.step[i].title, &w);
+        }
         printf("The same engine on a small kernel (%s):\n\n",
                "measured when there is a GPU, the model's prediction otherwise");
-        rc = run_lesson(f3 ? "lesson-float3.h" : "lesson-align.h",
-                        f3 ? adv_explain_float3_header : adv_explain_align_header, &c, st);
+        rc = run_lesson(lesson.file, lesson.header, &c, st);
     } else {
         rc = explain_file(what, &c, st);
     }

@@ -713,6 +713,53 @@ int adv_layout_spec_parse(const adv_struct *s, const char *text, adv_layout_spec
     return !ops[kind].well_formed || ops[kind].well_formed(s, sp, why, why_len);
 }
 
+void adv_layout_describe(const adv_struct *s, const adv_layout_spec *sp, adv_layout_desc *d)
+{
+    memset(d, 0, sizeof *d);
+    d->nfields = s->nfields;
+    for (unsigned i = 0; i < s->nfields; i++)
+        d->order[i] = i;
+    d->naligns = 1;
+    d->align[0] = s->align;
+    adv_layout_shape *l = adv_shape_make(s, sp, NULL, 0);
+    if (!l)
+        return;
+    d->ok = 1;
+    for (unsigned i = 0; i < s->nfields; i++)
+        d->order[i] = adv_shape_order(l, i);
+    d->lanes = l->block > 1 ? l->block : 0;
+    d->size = adv_shape_elem_bytes(l);
+    if (ops[l->kind].storage != ADV_ST_ARRAYS) {
+        d->ngroups = 1;
+        d->group_n[0] = s->nfields;
+        if (ops[l->kind].storage == ADV_ST_WHOLE)
+            d->align[0] = l->align;
+    } else {
+        unsigned np = adv_shape_npointers(l);
+        for (unsigned i = 0; i < np; i++) {
+            adv_pointee pt;
+            ops[l->kind].pointee(l, i, &pt);
+            if (pt.what == ADV_PT_FIELD) {
+                d->group_first[i] = pt.field; /* SoA keeps the declared order */
+                d->group_n[i] = 1;
+            } else {
+                d->group_first[i] = l->groups[pt.item].first;
+                d->group_n[i] = l->groups[pt.item].lanes;
+            }
+            if (pt.what == ADV_PT_GROUP) {
+                d->per_group = 1;
+                d->align[i] = l->groups[pt.item].align;
+            }
+        }
+        d->ngroups = np;
+        if (d->per_group)
+            d->naligns = np;
+        else
+            d->align[0] = s->align;
+    }
+    adv_shape_free(l);
+}
+
 const char *adv_lane_name(unsigned lane)
 {
     static const char *const l[] = {"x", "y", "z", "w"};

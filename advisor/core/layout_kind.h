@@ -108,6 +108,33 @@ adv_storage adv_shape_storage(const adv_layout_shape *sh);
 adv_elem_form adv_shape_elem_form(const adv_layout_shape *sh);
 adv_elem_form adv_layout_elem_form(adv_layout_kind k);
 
+/* A layout as the report shows it (the program answer's JSON), computed
+ * from its shape by the table's storage and pointees, so that no printer
+ * builds a shape or asks a kind:
+ *   groups  the fields in memory order as groups stored together: one of
+ *           all fields for the kinds of whole elements and of blocks, one
+ *           per pointer for the others (a field for SoA, a vector, a split
+ *           group);
+ *   lanes   elements per block (0: not blocked);
+ *   align   the element's (AoS kinds) once, one per group for groups of
+ *           small structs (split), else the struct's. */
+typedef struct {
+    int ok;                              /* 0: the layout does not apply (order as declared, no
+                                          * groups, size 0) */
+    unsigned nfields;
+    unsigned order[GM_MAX_FIELDS];       /* position -> field */
+    unsigned ngroups;
+    unsigned group_first[GM_MAX_FIELDS]; /* into order */
+    unsigned group_n[GM_MAX_FIELDS];
+    unsigned lanes;
+    unsigned naligns;                    /* 1, or ngroups (per_group) */
+    int per_group;
+    unsigned align[GM_MAX_FIELDS];
+    unsigned size;                       /* bytes per element */
+} adv_layout_desc;
+
+void adv_layout_describe(const adv_struct *s, const adv_layout_spec *sp, adv_layout_desc *d);
+
 /* "x", "y", "z", "w": a vector's lane. */
 const char *adv_lane_name(unsigned lane);
 

@@ -7,6 +7,7 @@
 #include "../../common/strbuf.h"
 #include "../core/choose.h"
 #include "../core/rank.h"
+#include "adopt.h"
 
 int adv_variant_compiled(const adv_variant *v)
 {
@@ -39,6 +40,15 @@ int adv_result_compiled(const adv_result *r)
     return 0;
 }
 
+static void free_recs(adv_result *r)
+{
+    for (unsigned i = 0; i < r->nrec; i++)
+        free(r->rec[i].views);
+    free(r->rec);
+    r->rec = NULL;
+    r->nrec = 0;
+}
+
 void adv_result_free(adv_result *r)
 {
     if (!r)
@@ -66,7 +76,7 @@ void adv_result_free(adv_result *r)
     }
     free(r->loc);
     free(r->v);
-    free(r->rec);
+    free_recs(r);
     memset(r, 0, sizeof *r);
 }
 
@@ -298,9 +308,22 @@ static void program_of(const adv_result *r, int st, adv_program *p)
     for (unsigned i = 0; i < p->nk; i++) {
         p->k[i].declared = value(find(r, p->k[i].kernel, st, &aos), p->predicted);
         p->k[i].chosen = value(find(r, p->k[i].kernel, st, &p->spec), p->predicted);
+        p->k[i].own_faster = !adv_layout_spec_eq(&p->k[i].best_spec, &p->spec) && p->k[i].best < p->k[i].chosen;
     }
+    adv_layout_describe(adv_model_struct(r->m, (unsigned)st), &p->spec, &p->desc);
     free(total);
     free(sp);
+}
+
+/* The parameters that point to the recommendation's struct and the
+ * adoption header's view each becomes. */
+static void adoption_views(const adv_result *r, adv_rec *rc)
+{
+    const adv_kernel *k = adv_model_kernel(r->m, rc->kernel);
+    rc->views = gm_xcalloc(k->nparams + 1, sizeof *rc->views);
+    for (unsigned p = 0; p < k->nparams; p++)
+        if (adv_param_points_to(&k->params[p], rc->st))
+            rc->views[rc->nviews++] = (struct adv_rec_view){p, adv_adopt_view(&k->params[p])};
 }
 
 static void programs(adv_result *r)
@@ -322,7 +345,7 @@ static void programs(adv_result *r)
 void adv_result_rank(adv_result *r)
 {
     const adv_variant *v = r->v;
-    free(r->rec);
+    free_recs(r);
     r->rec = gm_xcalloc(r->nv + 1, sizeof *r->rec);
     r->nrec = 0;
     double peak = r->run == ADV_RUN_MEASURED ? r->ref.memcpy_gbps : 0;
@@ -335,6 +358,9 @@ void adv_result_rank(adv_result *r)
             r->rec[r->nrec++] = predict_rec(v, r->nv, i);
     }
     qsort(r->rec, r->nrec, sizeof *r->rec, by_stake);
+    for (unsigned i = 0; i < r->nrec; i++)
+        if (r->rec[i].best != r->rec[i].declared)
+            adoption_views(r, &r->rec[i]);
     verdicts(r);
     programs(r);
 }

@@ -15,6 +15,7 @@
 #include "../../jit/runner.h"
 #include "../core/coalesce.h"
 #include "../core/layout.h"
+#include "../core/layout_kind.h"
 #include "../core/model.h"
 #include "../core/predict.h"
 #include "../core/search.h"
@@ -89,6 +90,14 @@ typedef struct {
     int within_noise;         /* best is the declared layout because others are within noise */
     unsigned ntied;           /* other correct variants within noise of the best */
     int predicted;            /* no measurement: ranked by the model (speedup: DRAM bytes ratio) */
+    /* adopting the best without rewriting the kernel (best != declared):
+     * each parameter that points to the struct and the view type that
+     * replaces it (adopt.h's adv_adopt_view: "view", "cview", "rview") */
+    struct adv_rec_view {
+        unsigned param;
+        const char *view;
+    } *views;                 /* owned */
+    unsigned nviews;
 } adv_rec;
 
 /* Whether, and why not, the variants were measured. */
@@ -106,6 +115,7 @@ typedef struct {
     double declared, chosen;  /* its value in the declared and the chosen layout */
     double best;              /* its own best layout's value, and which */
     adv_layout_spec best_spec;
+    int own_faster;           /* its own best is another layout than the chosen and faster */
 } adv_program_kernel;
 
 /* The program answer for one struct: the layout that minimises the
@@ -115,6 +125,7 @@ typedef struct {
 typedef struct {
     int st;
     adv_layout_spec spec;     /* the declared layout when nothing beats it beyond the noise floor */
+    adv_layout_desc desc;     /* spec's order, groups, lanes, alignment and size, for the report */
     int predicted;
     int within_noise;         /* a layout was faster, by less than the noise floor */
     adv_layout_spec *tied;    /* layouts whose totals are within the noise floor of the chosen one's */

@@ -313,22 +313,21 @@ static void adopt_command(const adv_result *r, int st, const adv_layout_spec *sp
 }
 
 /* How to adopt a recommendation without rewriting the kernel: the
- * command, and the one change of each parameter. */
+ * command, and the one change of each parameter (rc->views). */
 static void print_adopt(const out_t *o, const adv_result *r, const adv_rec *rc)
 {
-    FILE *f = o->f;
     char cmd[LABEL_MAX + 512];
     adopt_command(r, rc->st, &r->v[rc->best].spec, cmd, sizeof cmd);
     const adv_kernel *k = adv_model_kernel(r->m, rc->kernel);
     const char *sn = adv_model_struct(r->m, (unsigned)rc->st)->name;
     char line[4096];
     int len = snprintf(line, sizeof line, "    or keep the kernel as written: %s, then in %s:", cmd, k->label);
-    for (unsigned p = 0, n = 0; p < k->nparams && len > 0 && (size_t)len < sizeof line; p++)
-        if (adv_param_points_to(&k->params[p], rc->st))
-            len += snprintf(line + len, sizeof line - (size_t)len, "%s %s%s *%s%s -> %s_%s %s", n++ ? ";" : "",
-                            k->params[p].pointee_const ? "const " : "", sn, k->params[p].is_restrict ? "__restrict__ " : "",
-                            k->params[p].name, sn, adv_adopt_view(&k->params[p]), k->params[p].name);
-    (void)f;
+    for (unsigned i = 0; i < rc->nviews && len > 0 && (size_t)len < sizeof line; i++) {
+        const adv_param *par = &k->params[rc->views[i].param];
+        len += snprintf(line + len, sizeof line - (size_t)len, "%s %s%s *%s%s -> %s_%s %s", i ? ";" : "",
+                        par->pointee_const ? "const " : "", sn, par->is_restrict ? "__restrict__ " : "", par->name,
+                        sn, rc->views[i].view, par->name);
+    }
     say(o, 6, "%s\n", line);
 }
 
@@ -461,44 +460,35 @@ static void print_recommendations(const out_t *op, const adv_result *r)
     }
 }
 
-/* The program answer's layout: the fields in their order, as groups (one
- * for the AoS kinds and AoSoA, one per field for SoA, per vector or split
- * group), its lanes, alignment and bytes per element. */
-static void json_layout(adv_json *j, const adv_struct *s, const adv_layout_spec *sp)
+/* The program answer's layout (result.h's desc): the fields in their
+ * order, as groups, its lanes, alignment and bytes per element. */
+static void json_layout(adv_json *j, const adv_struct *s, const adv_layout_spec *sp, const adv_layout_desc *d)
 {
-    adv_layout_shape *l = adv_shape_make(s, sp, NULL, 0);
     adv_json_str(j, "layout", adv_layout_name(sp->kind));
     adv_json_begin_arr(j, "order");
-    for (unsigned i = 0; i < s->nfields; i++)
-        adv_json_str(j, NULL, s->fields[l ? adv_shape_order(l, i) : i].name);
+    for (unsigned i = 0; i < d->nfields; i++)
+        adv_json_str(j, NULL, s->fields[d->order[i]].name);
     adv_json_end_arr(j);
     adv_json_begin_arr(j, "groups");
-    int grouped = sp->kind == ADV_L_VECTOR || sp->kind == ADV_L_SPLIT;
-    unsigned ng = !l ? 0 : sp->kind == ADV_L_SOA ? s->nfields : grouped ? adv_shape_ngroups(l) : 1;
-    for (unsigned g = 0; g < ng; g++) {
-        unsigned first = sp->kind == ADV_L_SOA ? g : grouped ? adv_shape_group(l, g)->first : 0;
-        unsigned n = sp->kind == ADV_L_SOA ? 1 : grouped ? adv_shape_group(l, g)->lanes : s->nfields;
+    for (unsigned g = 0; g < d->ngroups; g++) {
         adv_json_begin_arr(j, NULL);
-        for (unsigned f = first; f < first + n; f++)
-            adv_json_str(j, NULL, s->fields[adv_shape_order(l, f)].name);
+        for (unsigned f = d->group_first[g]; f < d->group_first[g] + d->group_n[g]; f++)
+            adv_json_str(j, NULL, s->fields[d->order[f]].name);
         adv_json_end_arr(j);
     }
     adv_json_end_arr(j);
-    if (l && adv_shape_block(l) > 1)
-        adv_json_int(j, "lanes", adv_shape_block(l));
+    if (d->lanes)
+        adv_json_int(j, "lanes", d->lanes);
     else
         adv_json_null(j, "lanes");
-    if (l && adv_layout_aos_kind(sp->kind))
-        adv_json_int(j, "align", adv_shape_align(l));
-    else if (l && sp->kind == ADV_L_SPLIT) {
+    if (d->per_group) {
         adv_json_begin_arr(j, "align"); /* one per group */
-        for (unsigned g = 0; g < ng; g++)
-            adv_json_int(j, NULL, adv_shape_group(l, g)->align);
+        for (unsigned g = 0; g < d->naligns; g++)
+            adv_json_int(j, NULL, d->align[g]);
         adv_json_end_arr(j);
     } else
-        adv_json_int(j, "align", s->align);
-    adv_json_int(j, "size", l ? adv_shape_elem_bytes(l) : 0);
-    adv_shape_free(l);
+        adv_json_int(j, "align", d->align[0]);
+    adv_json_int(j, "size", d->size);
 }
 
 static void json_program(adv_json *j, const adv_result *r)
@@ -510,7 +500,7 @@ static void json_program(adv_json *j, const adv_result *r)
         const adv_struct *s = adv_model_struct(r->m, (unsigned)p->st);
         adv_json_begin_obj(j, NULL);
         adv_json_str(j, "struct", s->name);
-        json_layout(j, s, &p->spec);
+        json_layout(j, s, &p->spec, &p->desc);
         adv_json_str(j, "label", label(r, p->st, &p->spec, lb, sizeof lb));
         adv_json_num(j, "speedup", p->chosen_total > 0 ? p->declared_total / p->chosen_total : 0.0 / 0.0);
         adv_json_bool(j, "predicted", p->predicted);
@@ -766,7 +756,7 @@ static void print_program(const out_t *o, const adv_result *r)
         for (unsigned j = 0; j < p->nk; j++) {
             const adv_program_kernel *k = &p->k[j];
             char own[LABEL_MAX + 64], ol[LABEL_MAX];
-            if (adv_layout_spec_eq(&k->best_spec, &p->spec) || k->best >= k->chosen)
+            if (!k->own_faster)
                 snprintf(own, sizeof own, "the chosen one");
             else
                 snprintf(own, sizeof own, "%s %.*f: %.2fx faster", label(r, p->st, &k->best_spec, ol, sizeof ol), dec,
