@@ -36,8 +36,12 @@ static void text(const merged *mg, const char (*pairs)[2][128], unsigned npairs,
            mg->narchs, mg->narchs == 1 ? "" : "s");
     for (unsigned r = 0; r < mg->nruns; r++)
         printf("  #%-3u sm_%s  %-32s %s\n", r + 1, mg->runs[r].sm, mg->runs[r].device, mg->runs[r].source);
-    for (unsigned p = 0; p < npairs; p++)
-        adv_merge_text_pair(mg, pairs[p][0], pairs[p][1], &picks[p * mg->narchs]);
+    for (unsigned p = 0; p < npairs; p++) {
+        mtable t;
+        adv_merge_table(mg, pairs[p][0], pairs[p][1], &t);
+        adv_merge_text_pair(mg, pairs[p][0], pairs[p][1], &t, &picks[p * mg->narchs]);
+        adv_merge_table_free(&t);
+    }
 }
 
 int gm_cmd_merge(int argc, char **argv, gm_status *st)

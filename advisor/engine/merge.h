@@ -9,6 +9,7 @@
 #define ADV_MERGE_H
 
 #include "../../common/status.h"
+#include "../core/layout.h"
 
 #define MERGE_MAX_RUNS 64
 
@@ -18,10 +19,20 @@ typedef struct {
     char sm[16];
 } mrun;
 
+/* A struct as the first run that reports it declares it: its fields'
+ * names, which is all a layout's label needs to be read back as a spec. */
+typedef struct {
+    adv_struct s;       /* name, nfields, fields[].name only */
+} mstruct;
+
 typedef struct {
     char kernel[128], st[128];
-    char *layout;       /* the layout's label as the run printed it (adv_layout_spec_label: one
-                         * label per spec, however long), owned */
+    char *layout;       /* the layout's label: the spec's own (adv_layout_spec_label of `spec`)
+                         * when it was read back, else as the run printed it; owned */
+    adv_layout_spec spec;
+    int parsed;         /* spec read from the label against the struct's fields (a run whose
+                         * struct has other fields than the first run's, or none in its
+                         * report, keeps its label as written) */
     unsigned run;
     double ms;          /* median; 0: not measured or not correct */
 } mcell;
@@ -34,11 +45,17 @@ typedef struct {
     unsigned ncells;
     char archs[MERGE_MAX_RUNS][16];
     unsigned narchs;
+    mstruct *structs;
+    unsigned nstructs;
 } merged;
 
 /* Adds the runs of one file (a report, or the array --device all
- * prints); a static run is listed on stderr and left out.  GM_EINPUT for
- * a file that is not gmadvise --json output. */
+ * prints); a static run is listed on stderr and left out, and so is each
+ * variant measured through the adoption header (--adopted: shown, never
+ * recommended).  Each layout is read back into its spec against the
+ * report's struct, so that two runs that print one layout in two ways
+ * (older labels, groups in another order) count as one.  GM_EINPUT for a
+ * file that is not gmadvise --json output. */
 int adv_merge_add_file(merged *mg, const char *path, gm_status *st);
 
 /* Sorts the cells for look-ups, once every file is added; frees with adv_merge_free. */
@@ -53,6 +70,18 @@ double adv_merge_cell_ms(const merged *mg, const char *k, const char *s, const c
  * searched, each once, the declared "aos" first, then in the order read.
  * *out (freed by the caller) points into mg's cells. */
 unsigned adv_merge_layouts(const merged *mg, const char *k, const char *s, const char ***out);
+
+/* One (kernel, struct) as the text report shows it: each layout some run
+ * measured correct (the declared first) and its speedup over the
+ * declared layout in each run (0: not measured there). */
+typedef struct {
+    const char **layout; /* into mg's cells */
+    unsigned nlayouts;
+    double *speedup;     /* [layout * nruns + run] */
+} mtable;
+
+void adv_merge_table(const merged *mg, const char *k, const char *s, mtable *t);
+void adv_merge_table_free(mtable *t);
 
 /* The layout with the best geometric-mean speedup over the declared one
  * across architecture sm's runs (*nruns of them), among every layout the

@@ -8,13 +8,11 @@
 #include "../../common/strbuf.h"
 #include "../core/layout.h"
 
-void adv_merge_text_pair(const merged *mg, const char *k, const char *s, const mpick *picks)
+void adv_merge_text_pair(const merged *mg, const char *k, const char *s, const mtable *t, const mpick *picks)
 {
-    const char **ls;
-    unsigned nl = adv_merge_layouts(mg, k, s, &ls);
     int w = 10; /* the widest label, at least the standard kinds' */
-    for (unsigned i = 0; i < nl; i++)
-        w = (int)strlen(ls[i]) > w ? (int)strlen(ls[i]) : w;
+    for (unsigned i = 0; i < t->nlayouts; i++)
+        w = (int)strlen(t->layout[i]) > w ? (int)strlen(t->layout[i]) : w;
     printf("\n%s / %s: speedup over the declared layout\n  %-*s", k, s, w, "layout");
     for (unsigned r = 0; r < mg->nruns; r++) {
         char label[16];
@@ -22,24 +20,17 @@ void adv_merge_text_pair(const merged *mg, const char *k, const char *s, const m
         printf(" %12s", label);
     }
     printf("\n");
-    for (unsigned L = 0; L < nl; L++) {
-        const char *ln = ls[L];
-        int any = 0; /* a layout no run has (older runs lack the newer layouts) is left out */
-        for (unsigned r = 0; r < mg->nruns; r++)
-            any |= adv_merge_cell_ms(mg, k, s, ln, r) > 0;
-        if (!any)
-            continue;
-        printf("  %-*s", w, ln);
+    for (unsigned L = 0; L < t->nlayouts; L++) {
+        printf("  %-*s", w, t->layout[L]);
         for (unsigned r = 0; r < mg->nruns; r++) {
-            double d = adv_merge_cell_ms(mg, k, s, "aos", r), v = adv_merge_cell_ms(mg, k, s, ln, r);
-            if (d > 0 && v > 0)
-                printf(" %11.2fx", d / v);
+            double x = t->speedup[L * mg->nruns + r];
+            if (x > 0)
+                printf(" %11.2fx", x);
             else
                 printf(" %12s", "-");
         }
         printf("\n");
     }
-    free(ls);
     const char *first = NULL;
     int agree = 1;
     for (unsigned a = 0; a < mg->narchs; a++) {

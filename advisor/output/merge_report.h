@@ -6,9 +6,9 @@
 
 #include "../engine/merge.h"
 
-/* picks: adv_merge_choose's, for this pair (one per architecture) or for
- * all pairs. */
-void adv_merge_text_pair(const merged *mg, const char *k, const char *s, const mpick *picks);
+/* t: adv_merge_table's for this pair; picks: adv_merge_choose's, for this
+ * pair (one per architecture) or for all pairs. */
+void adv_merge_text_pair(const merged *mg, const char *k, const char *s, const mtable *t, const mpick *picks);
 void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npairs, const mpick *picks);
 
 #endif
