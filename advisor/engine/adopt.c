@@ -621,15 +621,23 @@ adv_layout_spec adv_adopt_pick(const adv_model *m, unsigned st)
     adv_scored *c = gm_xcalloc(sr.n + 2, sizeof *c);
     unsigned n = 1;
     c[0] = (adv_scored){adv_layout_std(ADV_L_AOS), 0, 0, 0, 0, 1};
-    for (unsigned i = 0; i < sr.n; i++) {
-        char why[256];
-        adv_scored x = {sr.c[i].spec, sr.c[i].ok, sr.c[i].bytes, 0, sr.c[i].requests,
-                        adv_adopt_applies(adv_model_struct(m, st), &sr.c[i].spec, why, sizeof why)};
-        if (sr.c[i].spec.kind == ADV_L_AOS)
-            c[0] = x; /* the declared first */
-        else
-            c[n++] = x;
-    }
+    /* the declared first, then the standard layouts, then the search's
+     * others in its order: the order the advice generates them in, so that
+     * among layouts the model cannot tell apart (the chooser takes the
+     * first of equals) adopt picks what the program answer picks */
+    for (int pass = 0; pass < 2; pass++)
+        for (unsigned i = 0; i < sr.n; i++) {
+            char why[256];
+            int std = adv_layout_spec_is_std(&sr.c[i].spec);
+            if (std != !pass)
+                continue;
+            adv_scored x = {sr.c[i].spec, sr.c[i].ok, sr.c[i].bytes, 0, sr.c[i].requests,
+                            adv_adopt_applies(adv_model_struct(m, st), &sr.c[i].spec, why, sizeof why)};
+            if (sr.c[i].spec.kind == ADV_L_AOS && std)
+                c[0] = x;
+            else
+                c[n++] = x;
+        }
     /* program scope over the search (the model, weighted), what the header holds */
     adv_choice ch = adv_choose(c, n, (adv_choose_for){ADV_SCOPE_PROGRAM, ADV_ONLY_ADOPTABLE}, NULL);
     adv_layout_spec best = ch.best >= 0 ? c[ch.best].spec : adv_layout_std(ADV_L_AOS);

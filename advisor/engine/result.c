@@ -248,24 +248,47 @@ static unsigned layouts_of(const adv_result *r, int st, adv_layout_spec **out)
 }
 
 /* The weighted total of layout sp over p's kernels; 0 unless every kernel
- * has a value in it.  Each kernel's own best is updated on the way. */
-static double total_of(const adv_result *r, adv_program *p, const adv_layout_spec *sp, int *scored)
+ * has a value in it.  *requests: the weighted total of the model's
+ * requests, the second key when predicted (as the per-kernel advice's). */
+static double total_of(const adv_result *r, adv_program *p, const adv_layout_spec *sp, int *scored, double *requests)
 {
     double total = 0;
     int ok = p->nk > 0;
     *scored = ok;
+    *requests = 0;
     for (unsigned i = 0; i < p->nk; i++) {
         const adv_variant *v = find(r, p->k[i].kernel, p->st, sp);
         double x = value(v, p->predicted);
         *scored &= v && v->model.ok;
         ok &= x > 0;
         total += p->k[i].weight * x;
-        if (x > 0 && (p->k[i].best <= 0 || x < p->k[i].best)) {
-            p->k[i].best = x;
-            p->k[i].best_spec = *sp;
-        }
+        *requests += v && p->predicted ? p->k[i].weight * v->model.requests : 0;
     }
     return ok ? total : 0;
+}
+
+/* Kernel i's own best among the n layouts sp (the declared first): the
+ * one chooser's kernel scope, as the per-kernel advice scores them (the
+ * measured median and its spread, or the model's bytes then requests). */
+static void own_best(const adv_result *r, adv_program *p, unsigned i, const adv_layout_spec *sp, unsigned n)
+{
+    adv_scored *c = gm_xcalloc(n + 1, sizeof *c);
+    for (unsigned L = 0; L < n; L++) {
+        const adv_variant *v = find(r, p->k[i].kernel, p->st, &sp[L]);
+        double x = value(v, p->predicted);
+        c[L] = (adv_scored){sp[L], x > 0, x, v && !p->predicted ? v->spread_pct : 0,
+                            v && p->predicted ? v->model.requests : 0, 0};
+    }
+    adv_choice ch = adv_choose(c, n, (adv_choose_for){ADV_SCOPE_KERNEL, 0}, NULL);
+    int best = ch.best;
+    for (unsigned L = 1; L < n && ch.best < 0; L++) /* the declared has no value: the lowest */
+        if (c[L].ok && (best < 0 || c[L].score < c[best].score))
+            best = (int)L;
+    if (best >= 0) {
+        p->k[i].best = c[best].score;
+        p->k[i].best_spec = sp[best];
+    }
+    free(c);
 }
 
 static void program_of(const adv_result *r, int st, adv_program *p)
@@ -286,10 +309,11 @@ static void program_of(const adv_result *r, int st, adv_program *p)
     unsigned char *tied = gm_xcalloc(n + 1, 1);
     for (unsigned L = 0; L < n; L++) { /* sp[0] is the declared AoS */
         int scored;
-        total[L] = total_of(r, p, &sp[L], &scored);
+        double requests;
+        total[L] = total_of(r, p, &sp[L], &scored, &requests);
         p->generated += total[L] > 0;
         p->measured += total[L] > 0 && !p->predicted;
-        c[L] = (adv_scored){sp[L], total[L] > 0, total[L], 0, 0, 0};
+        c[L] = (adv_scored){sp[L], total[L] > 0, total[L], 0, requests, 0};
     }
     p->scored = r->search && st >= 0 ? r->search[st].scored : 0;
     /* program scope: the declared layout stays unless another beats it beyond the noise */
@@ -306,9 +330,11 @@ static void program_of(const adv_result *r, int st, adv_program *p)
     free(tied);
     free(c);
     for (unsigned i = 0; i < p->nk; i++) {
+        own_best(r, p, i, sp, n);
         p->k[i].declared = value(find(r, p->k[i].kernel, st, &aos), p->predicted);
         p->k[i].chosen = value(find(r, p->k[i].kernel, st, &p->spec), p->predicted);
-        p->k[i].own_faster = !adv_layout_spec_eq(&p->k[i].best_spec, &p->spec) && p->k[i].best < p->k[i].chosen;
+        p->k[i].own_faster = p->k[i].best > 0 && !adv_layout_spec_eq(&p->k[i].best_spec, &p->spec) &&
+                             p->k[i].best < p->k[i].chosen;
     }
     adv_layout_describe(adv_model_struct(r->m, (unsigned)st), &p->spec, &p->desc);
     free(total);
