@@ -717,6 +717,10 @@ void adv_layout_describe(const adv_struct *s, const adv_layout_spec *sp, adv_lay
 {
     memset(d, 0, sizeof *d);
     d->nfields = s->nfields;
+    d->order = gm_xcalloc(s->nfields + 1, sizeof *d->order);
+    d->group_first = gm_xcalloc(s->nfields + 1, sizeof *d->group_first);
+    d->group_n = gm_xcalloc(s->nfields + 1, sizeof *d->group_n);
+    d->align = gm_xcalloc(s->nfields + 1, sizeof *d->align);
     for (unsigned i = 0; i < s->nfields; i++)
         d->order[i] = i;
     d->naligns = 1;
@@ -758,6 +762,15 @@ void adv_layout_describe(const adv_struct *s, const adv_layout_spec *sp, adv_lay
             d->align[0] = s->align;
     }
     adv_shape_free(l);
+}
+
+void adv_layout_desc_free(adv_layout_desc *d)
+{
+    free(d->order);
+    free(d->group_first);
+    free(d->group_n);
+    free(d->align);
+    memset(d, 0, sizeof *d);
 }
 
 const char *adv_lane_name(unsigned lane)

@@ -119,21 +119,20 @@ adv_elem_form adv_layout_elem_form(adv_layout_kind k);
  *   align   the element's (AoS kinds) once, one per group for groups of
  *           small structs (split), else the struct's. */
 typedef struct {
-    int ok;                              /* 0: the layout does not apply (order as declared, no
-                                          * groups, size 0) */
+    int ok;              /* 0: the layout does not apply (order as declared, no groups, size 0) */
     unsigned nfields;
-    unsigned order[GM_MAX_FIELDS];       /* position -> field */
+    unsigned *order;     /* position -> field; nfields of them (owned) */
     unsigned ngroups;
-    unsigned group_first[GM_MAX_FIELDS]; /* into order */
-    unsigned group_n[GM_MAX_FIELDS];
+    unsigned *group_first, *group_n; /* into order; ngroups of each (owned) */
     unsigned lanes;
-    unsigned naligns;                    /* 1, or ngroups (per_group) */
+    unsigned naligns;    /* 1, or ngroups (per_group) */
     int per_group;
-    unsigned align[GM_MAX_FIELDS];
-    unsigned size;                       /* bytes per element */
+    unsigned *align;     /* naligns of them (owned) */
+    unsigned size;       /* bytes per element */
 } adv_layout_desc;
 
 void adv_layout_describe(const adv_struct *s, const adv_layout_spec *sp, adv_layout_desc *d);
+void adv_layout_desc_free(adv_layout_desc *d);
 
 /* "x", "y", "z", "w": a vector's lane. */
 const char *adv_lane_name(unsigned lane);

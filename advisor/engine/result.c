@@ -26,6 +26,7 @@ static void free_programs(adv_result *r)
     for (unsigned i = 0; i < r->nprog; i++) {
         free(r->prog[i].k);
         free(r->prog[i].tied);
+        adv_layout_desc_free(&r->prog[i].desc);
     }
     free(r->prog);
     r->prog = NULL;
@@ -364,6 +365,7 @@ static void programs(adv_result *r)
         else {
             free(r->prog[r->nprog].k);
             free(r->prog[r->nprog].tied);
+            adv_layout_desc_free(&r->prog[r->nprog].desc);
         }
     }
 }
