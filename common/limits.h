@@ -103,5 +103,8 @@
 
 /* ---- code generation (advisor/engine/kgen.h) ---- */
 #define GM_MAX_FIELDS 64            /* fields of a struct that variants support */
+#define GM_MAX_COMPILED_VARIANTS 2048 /* variants compiled in one run (one NVRTC program grows
+                                      * faster than its variants: 4400 took 32 s); the kernels
+                                      * past it, in file order, keep the model's figures, with a note */
 
 #endif

@@ -188,6 +188,48 @@ static void leave_unpicked(plan *p)
     }
 }
 
+/* At most GM_MAX_COMPILED_VARIANTS variants are compiled, whole kernels
+ * in file order: a kernel whose variants would pass the budget, and every
+ * kernel after it, keeps its generated code and the model's figures, not
+ * compiled, and the run says which (one NVRTC program of 11,000 variants
+ * took minutes). */
+static void budget_variants(plan *p, kgen_program *kg)
+{
+    adv_result *r = p->r;
+    unsigned used = 0, first = 0, left = 0, nv = 0;
+    int over = 0;
+    for (unsigned i = 0; i < r->nv;) {
+        unsigned k = r->v[i].kernel, n = 0, j = i;
+        for (; j < r->nv && r->v[j].kernel == k; j++)
+            n += r->v[j].state == ADV_V_COMPILED;
+        if (!over && used + n > GM_MAX_COMPILED_VARIANTS) {
+            over = 1;
+            first = k;
+        }
+        if (!over) {
+            used += n;
+        } else {
+            left++;
+            for (unsigned q = i; q < j; q++) {
+                adv_variant *v = &r->v[q];
+                if (v->state != ADV_V_COMPILED)
+                    continue;
+                kgen_disable_variant(kg, p->kid[q]);
+                v->state = ADV_V_GENERATED; /* its code: describe_compiled */
+                snprintf(v->note, sizeof v->note, "not compiled: past the run's budget of "
+                         GM_STR(GM_MAX_COMPILED_VARIANTS) " compiled variants; the model's figures");
+                nv++;
+            }
+        }
+        i = j;
+    }
+    if (over)
+        snprintf(r->budget_note, sizeof r->budget_note,
+                 "%u kernels from %s on (%u variants) not compiled: past the run's budget of "
+                 GM_STR(GM_MAX_COMPILED_VARIANTS) " compiled variants; their figures are the model's",
+                 left, adv_model_kernel(r->m, first)->label, nv);
+}
+
 /* ---- compile ------------------------------------------------------------ */
 
 /* NVRTC's first error line, "FILE(LINE): error: TEXT": the file, the
@@ -825,6 +867,7 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     kgen_program *kg = kgen_create(m);
     plan p = {r, NULL, o->adopted, NULL, NULL};
     plan_variants(&p, kg, o->search);
+    budget_variants(&p, kg);
     int rc = jit_worker_arch_ok(r->arch, st);
     jit_binary bin;
     memset(&bin, 0, sizeof bin);

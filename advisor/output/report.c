@@ -651,6 +651,7 @@ void adv_report_json(const adv_result *r, sb_t *out)
     adv_json_int(&j, "compiled_for_sm", r->arch);
     /* which kernels' figures come from the application's captured inputs */
     adv_json_str(&j, "captured_inputs", r->inputs_note[0] ? r->inputs_note : NULL);
+    adv_json_str(&j, "over_budget", r->budget_note[0] ? r->budget_note : NULL);
     json_structs(&j, m);
     json_kernels(&j, r);
     adv_json_begin_arr(&j, "variants");
@@ -803,6 +804,8 @@ void adv_report_text(const adv_result *r, FILE *f, int style)
             say(&o, 2, "(the tables show the model's columns only: time, bandwidth and correctness "
                        "columns come with a measurement)\n");
     }
+    if (r->budget_note[0])
+        say(&o, 2, "note: %s\n", r->budget_note);
     if (r->inputs_note[0])
         say(&o, 2, "%s: %s\n",
             r->run == ADV_RUN_MEASURED ? "measured on captured inputs (the notes of those variants say so)"
