@@ -94,6 +94,11 @@
 #define GM_INCLUDER_UP 2             /* folders above a .cu's own searched for its includer */
 #define GM_INCLUDER_DEPTH 3          /* headers followed from a .cu to the source including it */
 #define GM_INCLUDER_BYTES 4194304    /* larger files are not read as includers */
+#define GM_MAX_KERNELS 512          /* kernels of one file modelled; the rest are skipped with a
+                                      * located note (1000 kernels: 24 s of the model alone) */
+#define GM_MAX_STRUCTS 256          /* structs of one file laid out; the rest are skipped with a
+                                      * located note (34,000 structs ran past 300 s; each struct
+                                      * without a kernel gets one of its own) */
 #define GM_MAX_FILE_BYTES (16u << 20) /* 16 MiB: a larger file, or #include, is refused */
 #define GM_MAX_AST_DEPTH 512         /* expression and statement nesting a kernel's walk follows; what
                                       * is deeper (generated code: a sum of 60,000 terms) costs its
