@@ -188,36 +188,41 @@ static void leave_unpicked(plan *p)
     }
 }
 
-/* At most GM_MAX_COMPILED_VARIANTS variants are compiled, whole kernels
- * in file order: a kernel whose variants would pass the budget, and every
- * kernel after it, keeps its generated code and the model's figures, not
- * compiled, and the run says which (one NVRTC program of 11,000 variants
- * took minutes). */
+/* The variants compiled rewrite at most GM_COMPILE_BUDGET accesses, summed
+ * over the variants, whole kernels in file order: a kernel whose variants
+ * would pass the budget, and every kernel after it, keeps its generated
+ * code and the model's figures, not compiled, and the run says which (one
+ * NVRTC program of 11,000 variants took minutes, and so did 10 variants of
+ * a kernel of 4000 accesses). */
 static void budget_variants(plan *p, kgen_program *kg)
 {
     adv_result *r = p->r;
-    unsigned used = 0, first = 0, left = 0, nv = 0;
+    unsigned long long used = 0;
+    unsigned first = 0, left = 0, nv = 0;
     int over = 0;
     for (unsigned i = 0; i < r->nv;) {
         unsigned k = r->v[i].kernel, n = 0, j = i;
         for (; j < r->nv && r->v[j].kernel == k; j++)
             n += r->v[j].state == ADV_V_COMPILED;
-        if (!over && used + n > GM_MAX_COMPILED_VARIANTS) {
+        unsigned acc = adv_model_kernel(r->m, k)->naccesses;
+        unsigned long long cost = (unsigned long long)n * (acc ? acc : 1);
+        if (!over && n && used + cost > GM_COMPILE_BUDGET) {
             over = 1;
             first = k;
         }
         if (!over) {
-            used += n;
+            used += cost;
         } else {
-            left++;
+            left += n > 0;
             for (unsigned q = i; q < j; q++) {
                 adv_variant *v = &r->v[q];
                 if (v->state != ADV_V_COMPILED)
                     continue;
                 kgen_disable_variant(kg, p->kid[q]);
                 v->state = ADV_V_GENERATED; /* its code: describe_compiled */
-                snprintf(v->note, sizeof v->note, "not compiled: past the run's budget of "
-                         GM_STR(GM_MAX_COMPILED_VARIANTS) " compiled variants; the model's figures");
+                snprintf(v->note, sizeof v->note, "not compiled: past the run's compile budget ("
+                         GM_STR(GM_COMPILE_BUDGET) " accesses, summed over the variants compiled); the "
+                         "model's figures");
                 nv++;
             }
         }
@@ -225,9 +230,9 @@ static void budget_variants(plan *p, kgen_program *kg)
     }
     if (over)
         snprintf(r->budget_note, sizeof r->budget_note,
-                 "%u kernels from %s on (%u variants) not compiled: past the run's budget of "
-                 GM_STR(GM_MAX_COMPILED_VARIANTS) " compiled variants; their figures are the model's",
-                 left, adv_model_kernel(r->m, first)->label, nv);
+                 "%u kernels from %s on (%u variants) not compiled: past the run's compile budget ("
+                 GM_STR(GM_COMPILE_BUDGET) " accesses, summed over the variants compiled); their figures "
+                 "are the model's", left, adv_model_kernel(r->m, first)->label, nv);
 }
 
 /* ---- compile ------------------------------------------------------------ */

@@ -895,6 +895,13 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
                                  "launched in one row of blocks (blockIdx.y = z = 0) of 256 threads unless its "
                                  "launch in the file says otherwise\n",
                   adv_kernel_file(pc->m, &k), k.line, k.col, k.label);
+    if (k.naccesses > GM_MAX_ACCESSES) { /* costs the kernel, not the file (time and memory) */
+        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s skipped: %u accesses, more than gmadvise models in one "
+                                 "kernel (" GM_STR(GM_MAX_ACCESSES) ")\n",
+                  adv_kernel_file(pc->m, &k), k.line, k.col, k.label, k.naccesses);
+        adv_kernel_free(&k);
+        return GM_OK;
+    }
     for (unsigned a = 0; k.synthesized && a < k.naccesses; a++) {
         k.acc[a].line = k.line;
         k.acc[a].col = k.col;
