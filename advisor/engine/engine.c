@@ -64,6 +64,8 @@ static void generated(plan *p, const kgen_program *kg, int kid)
     if (kid >= 0)
         snprintf(v->fn, sizeof v->fn, "%s", kgen_kernel_name(kg, kid));
     adv_predict(p->r->m, v->kernel, v->st, &v->spec, &v->model);
+    if (!v->model.ok && !v->note[0]) /* its "-" in the model's columns, with the reason */
+        snprintf(v->note, sizeof v->note, "not modelled: %s", v->model.why);
 }
 
 /* Generates the variant in kgen; its state says whether that worked. */

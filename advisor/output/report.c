@@ -151,6 +151,8 @@ static void print_kernel(const out_t *o, const adv_result *r, unsigned ki)
         if (!o->width) {
             fprintf(o->f, "  %-28s %-5s %-28.28s %s  %u\n", name, x->mode == ADV_WRITE ? "write" : "read",
                     pat, cost, x->line);
+            if (!c->ok) /* every "-" says why */
+                fprintf(o->f, "    not modelled: %s\n", c->why[0] ? c->why : "no cost");
             continue;
         }
         /* 80 columns: a long name on a line of its own, a long pattern on the line after */
@@ -162,6 +164,10 @@ static void print_kernel(const out_t *o, const adv_result *r, unsigned ki)
         if (long_pat) {
             fprintf(o->f, "    ");
             say(o, 6, "pattern: %s\n", pat);
+        }
+        if (!c->ok) {
+            fprintf(o->f, "    ");
+            say(o, 6, "not modelled: %s\n", c->why[0] ? c->why : "no cost");
         }
     }
 }
@@ -614,6 +620,7 @@ static void json_kernels(adv_json *j, const adv_result *r)
                 adv_json_end_obj(j);
             } else {
                 adv_json_null(j, "model");
+                adv_json_str(j, "model_why", c->why[0] ? c->why : "no cost");
             }
             adv_json_end_obj(j);
         }
