@@ -94,6 +94,13 @@
 #define GM_INCLUDER_UP 2             /* folders above a .cu's own searched for its includer */
 #define GM_INCLUDER_DEPTH 3          /* headers followed from a .cu to the source including it */
 #define GM_INCLUDER_BYTES 4194304    /* larger files are not read as includers */
+#define GM_MAX_KERNELS 512          /* kernels of one file modelled; the rest are skipped with a
+                                      * located note (1000 kernels: 24 s of the model alone) */
+#define GM_MAX_ACCESSES 1024        /* accesses of one kernel modelled; a kernel with more is
+                                      * skipped with a located note (44,000 ran past 300 s) */
+#define GM_MAX_STRUCTS 256          /* structs of one file laid out; the rest are skipped with a
+                                      * located note (34,000 structs ran past 300 s; each struct
+                                      * without a kernel gets one of its own) */
 #define GM_MAX_FILE_BYTES (16u << 20) /* 16 MiB: a larger file, or #include, is refused */
 #define GM_MAX_AST_DEPTH 512         /* expression and statement nesting a kernel's walk follows; what
                                       * is deeper (generated code: a sum of 60,000 terms) costs its
@@ -103,5 +110,10 @@
 
 /* ---- code generation (advisor/engine/kgen.h) ---- */
 #define GM_MAX_FIELDS 64            /* fields of a struct that variants support */
+#define GM_COMPILE_BUDGET 8192       /* accesses a run's compiled variants rewrite, summed over
+                                      * the variants (one NVRTC program grows faster than that:
+                                      * 4400 variants of 3 accesses took 32 s, 10 of 1000 took 20 s);
+                                      * the kernels past it, in file order, keep the model's
+                                      * figures, not compiled, with a note */
 
 #endif

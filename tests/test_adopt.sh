@@ -16,7 +16,8 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 cd "$SRC"
 layouts="AOS AOS_ALIGN SOA AOSOA VECTOR REORDERED"
 for f in samples/*.h tests/adopt/nested.h tests/adopt/tricky.h tests/kgen/final_struct.cu tests/kgen/member_types.cu \
-         tests/kgen/trailing_attributes.cu tests/kgen/zero_init.cu tests/kgen/glibc_types.cu; do
+         tests/kgen/trailing_attributes.cu tests/kgen/zero_init.cu tests/kgen/glibc_types.cu \
+         tests/kgen/macro_params.cu; do
   n=$(basename "$f" .h); n=${n%.cu}
   d=$t/$n; mkdir -p "$d" # a folder each: two inputs may name the same struct
   "$B" adopt "$f" -o "$d" --kernels "$d/$n.cu" > "$d/$n.log" 2>&1; rc=$?
@@ -51,6 +52,17 @@ done
 # AoSoA of other lanes, hot fields first), not only the standard ones: the
 # header written for it (--layout LABEL, selected by GM_LAYOUT_SEARCHED)
 # compiles with the kernels, and Particle's round-trips on the host
+# a parameter list spelled by a macro: its use becomes the parameters spelled out, the adopted one a
+# view, every other kept (it dropped them); a type a name cannot follow is a located error
+grep -q '^__global__ void apply_potential(Atom_view atoms, const float \*__restrict potential, int n)$' \
+  "$t/macro_params/macro_params.cu" || { echo "FAIL: macro_params: the macro's parameters not spelled out:"; \
+  grep -n 'apply_potential' "$t/macro_params/macro_params.cu"; fail=1; }
+printf 'struct Q { float a, b; };\n#define QARGS Q *q, float (*scale)(float), int n\n%s\n' \
+  '__global__ void rescale(QARGS) { int i = threadIdx.x; if (i < n) q[i].a = scale(q[i].b); }' > "$t/fnptr.cu"
+"$B" adopt "$t/fnptr.cu" -o "$t" --kernels "$t/fnptr_out.cu" > "$t/fnptr.log" 2>&1; rc=$?
+if [ $rc -ne 2 ] || ! grep -q "fnptr.cu:3:[0-9]*: error: --kernels: kernel rescale's parameters are spelled by a macro and parameter scale" "$t/fnptr.log"; then
+  echo "FAIL: a macro-spelled function pointer parameter: exit $rc, $(cat "$t/fnptr.log")"; fail=1
+fi
 for f in samples/particle.h tests/adopt/nested.h; do
   n=$(basename "$f" .h)
   GMADVISE_CACHE_DIR=$t/cache "$B" --static --json -q "$f" > "$t/$n.json" || { echo "FAIL: --static --json $f"; fail=1; continue; }

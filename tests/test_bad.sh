@@ -42,6 +42,12 @@ for f in tests/bad/*.h; do
     continue
   fi
   run "$(basename "$f")" --static "$f"
+  # every "-" of the access table comes with its reason on the lines below the row
+  if ! awk '/^kernel /{t=1} /^  [A-Za-z_]+ in |^recommendations/{t=0}
+            t && / -     -     -  [0-9]+$/ {want=NR} want && NR>want && NR<=want+3 && /not modelled: ./ {want=0}
+            want && NR>want+3 {bad=1; want=0} END {exit bad || want}' "$T/out"; then
+    echo "FAIL: $(basename "$f"): an access shows '-' without 'not modelled: <why>'"; fail=1
+  fi
   run "check $(basename "$f")" check "$f"
 done
 run "huge_10mb.h (generated)" --static "$T/huge_10mb.h"
@@ -118,6 +124,13 @@ expect_not() { # label rc pattern args...
   ! grep -q -- "$pat" "$T/o" || { echo "FAIL: $label: '$pat' in the output"; grep -- "$pat" "$T/o" | head -3; fail=1; }
 }
 # array types spelled through typedefs: every field synthesized, every variant compiles
+# a member of a field whose type is an explicit specialization: modelled as clang lays it out
+expect "explicit specialization field: b[i].pos.y modelled" 0 'b\[i\]\.pos\.y  *read  *stride 1, offset 0  *24.00' --static $b/explicit_specialization_field.h
+expect_not "explicit specialization field: no '-' left" 0 ' -     -     - ' --static $b/explicit_specialization_field.h
+expect "explicit specialization field: check finds the stride" 1 'read b\[i \* 2\]\.pos\.z in drift' check $b/explicit_specialization_field.h
+# an access the model cannot cost: its '-' says why, in the access table, the layouts and JSON
+expect "unmodelled access: the reason under the row" 0 'not modelled: element [0-9]* is beyond 2\^62' --static $b/index_beyond_2_62.h
+expect "unmodelled access: JSON model_why" 0 '"model_why": "element' --static --json $b/index_beyond_2_62.h
 expect "array typedefs: the synthesized kernel copies every field" 0 'out\[i\].corners.*write' --static $b/array_typedef_fields.h
 expect_not "array typedefs: every variant compiles" 0 'does not compile' --static $b/array_typedef_fields.h
 expect "array typedefs: check" 0 'in 0 kernels of 1 file' check $b/array_typedef_fields.h

@@ -1,6 +1,7 @@
 /* gmadvise adopt FILE --struct S: the adoption header S_layout.cuh
  * (advisor/engine/adopt.h), and optionally FILE with its kernels' S*
  * parameters changed to the header's views. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,6 +104,42 @@ static int adopted(const unsigned *sts, unsigned n, const adv_kernel *K, unsigne
 /* FILE with each header included before the first kernel that takes its
  * struct, and every such parameter declared as a view: the one change per
  * kernel. */
+/* Whether parameter q's text is not its own declaration (it does not end
+ * with its name): a macro spells it. */
+static int spelled_by_macro(const char *text, const adv_param *q)
+{
+    size_t n = strlen(q->name);
+    if (!n || q->end < q->begin || q->end - q->begin < n)
+        return 1;
+    const char *e = text + q->end;
+    return memcmp(e - n, q->name, n) != 0 || (q->end - q->begin > n && (isalnum((unsigned char)e[-(long)n - 1]) ||
+                                                                      e[-(long)n - 1] == '_'));
+}
+
+/* Parameters q0..q1-1 of K spelled out as their types and names, the
+ * adopted ones as views; a type that a name cannot simply follow (an
+ * array, a function pointer) is refused at the kernel. */
+static int spell_params(const adv_model *m, const unsigned *sts, unsigned nst, const adv_kernel *K, unsigned q0,
+                        unsigned q1, sb_t *o, gm_status *st)
+{
+    for (unsigned q = q0; q < q1; q++) {
+        const adv_param *P = &K->params[q];
+        if (q > q0)
+            sb_puts(o, ", ");
+        if (adopted(sts, nst, K, q)) {
+            sb_printf(o, "%s_%s %s", adv_model_struct(m, (unsigned)P->struct_idx)->name, adv_adopt_view(P), P->name);
+            continue;
+        }
+        if (strpbrk(P->type, "([") || !P->name[0])
+            return gm_fail(st, GM_EINPUT, "%s:%u:%u: error: --kernels: kernel %s's parameters are spelled by a "
+                           "macro and parameter %s (%s) cannot be spelled out; change the parameters by hand",
+                           adv_kernel_file(m, K), K->line, K->col, K->label, P->name[0] ? P->name : "(unnamed)",
+                           P->type);
+        sb_printf(o, "%s %s", P->type, P->name);
+    }
+    return GM_OK;
+}
+
 static int rewrite(const adv_model *m, const unsigned *sts, unsigned nst, const char *out, gm_status *sto)
 {
     const char *text = adv_model_text(m);
@@ -138,9 +175,24 @@ static int rewrite(const adv_model *m, const unsigned *sts, unsigned nst, const 
         for (unsigned p = 0; p < K->nparams; p++) {
             if (!adopted(sts, nst, K, p) || K->params[p].begin < at)
                 continue;
-            const char *name = adv_model_struct(m, (unsigned)K->params[p].struct_idx)->name;
+            unsigned q0 = p, q1 = p + 1; /* the parameters spelled by the same text */
+            while (q0 > 0 && K->params[q0 - 1].begin == K->params[p].begin)
+                q0--;
+            while (q1 < K->nparams && K->params[q1].begin == K->params[p].begin)
+                q1++;
             sb_putn(&o, text + at, K->params[p].begin - at);
-            sb_printf(&o, "%s_%s %s", name, adv_adopt_view(&K->params[p]), K->params[p].name);
+            if (spelled_by_macro(text, &K->params[p])) {
+                /* a macro spells them (#define ARGS S *p, int n): the macro's
+                 * use becomes its parameters, spelled out, the adopted ones changed */
+                if (spell_params(m, sts, nst, K, q0, q1, &o, sto) != GM_OK) {
+                    free(included);
+                    sb_free(&o);
+                    return sto->code;
+                }
+            } else {
+                const char *name = adv_model_struct(m, (unsigned)K->params[p].struct_idx)->name;
+                sb_printf(&o, "%s_%s %s", name, adv_adopt_view(&K->params[p]), K->params[p].name);
+            }
             at = K->params[p].end;
         }
     }

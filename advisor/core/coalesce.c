@@ -174,6 +174,26 @@ int adv_pattern_elems(const adv_pattern *p, long long g0, unsigned n, long long 
     return 0;
 }
 
+/* Instruction i of a pattern reads each lane's element at i * width
+ * past instruction 0.  Moving every address of a warp by c moves its
+ * sectors and lines as a whole, so their distinct counts depend on c only
+ * through c mod ADV_LINE_BYTES (a sector divides a line), and alignment
+ * not at all: the costs of the instructions repeat with the period
+ * ADV_LINE_BYTES / gcd(width, ADV_LINE_BYTES).  Only the first period is
+ * evaluated and the rest counted from it, exactly: the work of an access
+ * is bounded by the period, not by the element's size (one thread reading
+ * a 4 MiB element was a million instructions a warp). */
+static unsigned cost_period(unsigned width)
+{
+    unsigned a = width, b = ADV_LINE_BYTES;
+    while (b) {
+        unsigned t = a % b;
+        a = b;
+        b = t;
+    }
+    return ADV_LINE_BYTES / a;
+}
+
 void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps, long long grid,
                  adv_cost *out)
 {
@@ -182,6 +202,9 @@ void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps
     out->width = p->width;
     out->widest = p->widest;
     out->instrs = p->width ? p->size / p->width : 0;
+    unsigned period = p->width ? cost_period(p->width) : 1;
+    unsigned evald = out->instrs < period ? out->instrs : period;
+    unsigned long long rounds = evald ? out->instrs / evald : 0, rest = evald ? out->instrs % evald : 0;
     long long addr[ADV_WARP_SIZE];
     adv_model_count_work((unsigned long long)nwarps * ADV_WARP_SIZE);
     for (unsigned long long w = first; w < first + nwarps && out->ok; w++) {
@@ -191,7 +214,7 @@ void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps
             out->ok = 0;
             return;
         }
-        for (unsigned i = 0; i < out->instrs; i++) {
+        for (unsigned i = 0; i < evald; i++) {
             for (unsigned t = 0; t < ADV_WARP_SIZE; t++) {
                 if (adv_pattern_addr(p, elem[t], &addr[t], out->why, sizeof out->why)) {
                     out->ok = 0;
@@ -201,10 +224,11 @@ void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps
             }
             adv_warp_cost wc;
             adv_warp_cost_of(addr, NULL, p->width, &wc);
-            out->requests++;
-            out->sectors += wc.sectors;
-            out->lines += wc.lines;
-            out->requested += wc.requested;
+            unsigned long long times = rounds + (i < rest); /* instructions i, i + evald, ... */
+            out->requests += times;
+            out->sectors += times * wc.sectors;
+            out->lines += times * wc.lines;
+            out->requested += times * wc.requested;
             out->misaligned |= wc.misaligned;
         }
     }
@@ -572,6 +596,17 @@ void adv_access_cost_in(const adv_model *m, unsigned k, unsigned a, int st, cons
 
 /* ---- DRAM traffic of a kernel ------------------------------------------------ */
 
+/* A kernel's DRAM traffic, kept as runs of sectors, not sectors: a thread
+ * writing an element of 4 MiB is one run, so the memory and the time of
+ * the tally are bounded by the threads and the pieces of their accesses,
+ * never by the size of an element.  Reads are runs of whole sectors;
+ * writes are runs of sectors they fill and, at a run's ends, sectors they
+ * write a part of, with the bytes written (a sector written in part by
+ * every thread that touches it costs a read first). */
+typedef struct {
+    long long lo, hi; /* sectors lo..hi */
+} srun;
+
 typedef struct {
     long long sector;
     unsigned mask; /* bytes written */
@@ -583,82 +618,142 @@ static int cmp_wsec(const void *x, const void *y)
     return a->sector < b->sector ? -1 : a->sector > b->sector;
 }
 
+static int cmp_srun(const void *x, const void *y)
+{
+    const srun *a = x, *b = y;
+    return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
 typedef struct {
-    long long *rd;
-    size_t nrd, caprd;
-    wsec *wr;
+    srun *rd, *wfull;
+    size_t nrd, caprd, nwfull, capwfull;
+    wsec *wr; /* sectors written in part */
     size_t nwr, capwr;
 } traffic;
 
-static void touch(traffic *t, adv_mode mode, long long addr, unsigned width)
+/* Adds sectors lo..hi to the runs, merged with the last one where they
+ * meet it (threads mostly touch sectors in order). */
+static void add_run(srun **v, size_t *n, size_t *cap, long long lo, long long hi)
 {
-    for (long long b = addr; b < addr + (long long)width;) {
-        long long s = floor_div(b, ADV_SECTOR_BYTES);
-        long long end = (s + 1) * ADV_SECTOR_BYTES;
-        if (end > addr + (long long)width)
-            end = addr + (long long)width;
-        if (mode == ADV_READ) {
-            if (t->nrd && t->rd[t->nrd - 1] == s) { /* the last thread's sector: counted once anyway */
-                b = end;
-                continue;
-            }
-            if (t->nrd == t->caprd) {
-                t->caprd = t->caprd ? 2 * t->caprd : 4096;
-                t->rd = gm_xrealloc(t->rd, t->caprd * sizeof *t->rd);
-            }
-            t->rd[t->nrd++] = s;
-        } else {
-            if (t->nwr == t->capwr) {
-                t->capwr = t->capwr ? 2 * t->capwr : 4096;
-                t->wr = gm_xrealloc(t->wr, t->capwr * sizeof *t->wr);
-            }
-            unsigned lo = (unsigned)(b - s * ADV_SECTOR_BYTES), hi = (unsigned)(end - s * ADV_SECTOR_BYTES);
-            unsigned mask = hi - lo == 32 ? 0xffffffffu : ((1u << (hi - lo)) - 1u) << lo;
-            if (t->nwr && t->wr[t->nwr - 1].sector == s) /* merged with the last thread's bytes */
-                t->wr[t->nwr - 1].mask |= mask;
-            else
-                t->wr[t->nwr++] = (wsec){s, mask};
-        }
-        b = end;
+    if (*n && lo >= (*v)[*n - 1].lo && lo <= (*v)[*n - 1].hi + 1) {
+        if (hi > (*v)[*n - 1].hi)
+            (*v)[*n - 1].hi = hi;
+        return;
     }
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 4096;
+        *v = gm_xrealloc(*v, *cap * sizeof **v);
+    }
+    (*v)[(*n)++] = (srun){lo, hi};
 }
 
-static int in_sorted(const long long *v, size_t n, long long x)
+static void add_part(traffic *t, long long s, unsigned lo, unsigned hi)
 {
-    size_t lo = 0, hi = n;
+    unsigned mask = hi - lo == 32 ? 0xffffffffu : ((1u << (hi - lo)) - 1u) << lo;
+    if (t->nwr && t->wr[t->nwr - 1].sector == s) { /* merged with the last thread's bytes */
+        t->wr[t->nwr - 1].mask |= mask;
+        return;
+    }
+    if (t->nwr == t->capwr) {
+        t->capwr = t->capwr ? 2 * t->capwr : 4096;
+        t->wr = gm_xrealloc(t->wr, t->capwr * sizeof *t->wr);
+    }
+    t->wr[t->nwr++] = (wsec){s, mask};
+}
+
+static void touch(traffic *t, adv_mode mode, long long addr, unsigned width)
+{
+    if (width == 0)
+        return;
+    long long last = addr + (long long)width - 1;
+    long long s0 = floor_div(addr, ADV_SECTOR_BYTES), s1 = floor_div(last, ADV_SECTOR_BYTES);
+    if (mode == ADV_READ) {
+        add_run(&t->rd, &t->nrd, &t->caprd, s0, s1);
+        return;
+    }
+    unsigned lo0 = (unsigned)(addr - s0 * ADV_SECTOR_BYTES), hi1 = (unsigned)(last - s1 * ADV_SECTOR_BYTES) + 1;
+    if (s0 == s1) {
+        if (hi1 - lo0 == ADV_SECTOR_BYTES)
+            add_run(&t->wfull, &t->nwfull, &t->capwfull, s0, s0);
+        else
+            add_part(t, s0, lo0, hi1);
+        return;
+    }
+    long long f0 = lo0 ? s0 + 1 : s0, f1 = hi1 < ADV_SECTOR_BYTES ? s1 - 1 : s1;
+    if (lo0)
+        add_part(t, s0, lo0, ADV_SECTOR_BYTES);
+    if (f0 <= f1)
+        add_run(&t->wfull, &t->nwfull, &t->capwfull, f0, f1);
+    if (hi1 < ADV_SECTOR_BYTES)
+        add_part(t, s1, 0, hi1);
+}
+
+/* Sorts and merges runs in place; returns how many are left. */
+static size_t merge_runs(srun *v, size_t n)
+{
+    int sorted = 1;
+    for (size_t i = 1; i < n && sorted; i++)
+        sorted = v[i - 1].lo <= v[i].lo;
+    if (!sorted) /* and never qsort(NULL, 0), which is undefined */
+        qsort(v, n, sizeof *v, cmp_srun);
+    size_t d = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (d && v[i].lo <= v[d - 1].hi + 1) {
+            if (v[i].hi > v[d - 1].hi)
+                v[d - 1].hi = v[i].hi;
+        } else {
+            v[d++] = v[i];
+        }
+    }
+    return d;
+}
+
+static unsigned long long run_sectors(const srun *v, size_t n)
+{
+    unsigned long long k = 0;
+    for (size_t i = 0; i < n; i++)
+        k += (unsigned long long)(v[i].hi - v[i].lo + 1);
+    return k;
+}
+
+static int in_runs(const srun *v, size_t n, long long x)
+{
+    size_t lo = 0, hi = n; /* the first run starting past x */
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (v[mid] < x)
+        if (v[mid].lo <= x)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo < n && v[lo] == x;
+    return lo > 0 && v[lo - 1].hi >= x;
 }
 
 static void tally(traffic *t, unsigned long long threads, adv_dram *out)
 {
-    size_t nr = adv_count_distinct(t->rd, t->nrd);
+    size_t nr = merge_runs(t->rd, t->nrd), nf = merge_runs(t->wfull, t->nwfull);
     int sorted = 1; /* most kernels write in order: no sort needed */
     for (size_t i = 1; i < t->nwr && sorted; i++)
         sorted = t->wr[i - 1].sector <= t->wr[i].sector;
-    if (!sorted) /* and never qsort(NULL, 0), which is undefined */
+    if (!sorted)
         qsort(t->wr, t->nwr, sizeof *t->wr, cmp_wsec);
-    size_t nw = 0, extra = 0;
+    unsigned long long nw = run_sectors(t->wfull, nf), extra = 0;
     for (size_t i = 0; i < t->nwr;) {
         unsigned mask = 0;
         size_t j = i;
         for (; j < t->nwr && t->wr[j].sector == t->wr[i].sector; j++)
             mask |= t->wr[j].mask;
-        nw++;
-        if (mask != 0xffffffffu) {
-            out->partial_sectors++;
-            if (!in_sorted(t->rd, nr, t->wr[i].sector))
-                extra++;
+        if (!in_runs(t->wfull, nf, t->wr[i].sector)) { /* a sector another thread fills is full */
+            nw++;
+            if (mask != 0xffffffffu) {
+                out->partial_sectors++;
+                if (!in_runs(t->rd, nr, t->wr[i].sector))
+                    extra++;
+            }
         }
         i = j;
     }
-    out->read_bytes = (double)((nr + extra) * ADV_SECTOR_BYTES) / (double)threads;
+    out->read_bytes = (double)((run_sectors(t->rd, nr) + extra) * ADV_SECTOR_BYTES) / (double)threads;
     out->write_bytes = (double)(nw * ADV_SECTOR_BYTES) / (double)threads;
 }
 
@@ -752,5 +847,6 @@ void adv_kernel_dram_in(const adv_model *m, unsigned k, int st, const adv_layout
     if (out->ok)
         tally(&t, threads, out);
     free(t.rd);
+    free(t.wfull);
     free(t.wr);
 }

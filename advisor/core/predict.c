@@ -1,5 +1,6 @@
 #include "predict.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "../../common/limits.h"
@@ -14,6 +15,7 @@ void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *
     adv_dram d;
     memset(&d, 0, sizeof d);
     out->dram_bytes = out->requests = out->sectors_per_request = 0;
+    out->why[0] = '\0';
     /* the gathers' modelled index values, and one layout for the kernel's
      * window (or the gathers' span), shared by every cost below */
     adv_gather_ctx gc;
@@ -30,14 +32,18 @@ void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *
         adv_cost c;
         adv_access_cost_in(m, k, a, st, lay, &gpv, &c);
         out->ok = c.ok;
+        if (!c.ok)
+            snprintf(out->why, sizeof out->why, "%s", c.why);
         req += c.requests;
         sec += c.sectors;
     }
     adv_layout_destroy(lay);
     if (gathers)
         adv_gather_ctx_free(&gc);
-    if (!d.ok)
+    if (!d.ok) {
+        snprintf(out->why, sizeof out->why, "%s", d.why[0] ? d.why : "the model could not cost this layout");
         return;
+    }
     out->dram_bytes = d.read_bytes + d.write_bytes;
     out->requests = (double)req / ADV_MODEL_WARPS;
     out->sectors_per_request = req ? (double)sec / (double)req : 0;

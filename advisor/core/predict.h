@@ -11,6 +11,7 @@ typedef struct {
     double dram_bytes;          /* DRAM bytes read + written, per element */
     double requests;            /* warp-wide load/store requests, per warp */
     double sectors_per_request;
+    char why[160];              /* !ok: why not (every "-" of a report says why) */
 } adv_prediction;
 
 /* Kernel k with struct st in layout `sp` (st < 0: as declared). */

@@ -64,6 +64,8 @@ static void generated(plan *p, const kgen_program *kg, int kid)
     if (kid >= 0)
         snprintf(v->fn, sizeof v->fn, "%s", kgen_kernel_name(kg, kid));
     adv_predict(p->r->m, v->kernel, v->st, &v->spec, &v->model);
+    if (!v->model.ok && !v->note[0]) /* its "-" in the model's columns, with the reason */
+        snprintf(v->note, sizeof v->note, "not modelled: %s", v->model.why);
 }
 
 /* Generates the variant in kgen; its state says whether that worked. */
@@ -186,6 +188,53 @@ static void leave_unpicked(plan *p)
         snprintf(v->note, sizeof v->note, "not measured: the layout search ranks it below the %u layouts it measures "
                  "(--search 0: every standard layout)", p->npick[v->st]);
     }
+}
+
+/* The variants compiled rewrite at most GM_COMPILE_BUDGET accesses, summed
+ * over the variants, whole kernels in file order: a kernel whose variants
+ * would pass the budget, and every kernel after it, keeps its generated
+ * code and the model's figures, not compiled, and the run says which (one
+ * NVRTC program of 11,000 variants took minutes, and so did 10 variants of
+ * a kernel of 4000 accesses). */
+static void budget_variants(plan *p, kgen_program *kg)
+{
+    adv_result *r = p->r;
+    unsigned long long used = 0;
+    unsigned first = 0, left = 0, nv = 0;
+    int over = 0;
+    for (unsigned i = 0; i < r->nv;) {
+        unsigned k = r->v[i].kernel, n = 0, j = i;
+        for (; j < r->nv && r->v[j].kernel == k; j++)
+            n += r->v[j].state == ADV_V_COMPILED;
+        unsigned acc = adv_model_kernel(r->m, k)->naccesses;
+        unsigned long long cost = (unsigned long long)n * (acc ? acc : 1);
+        if (!over && n && used + cost > GM_COMPILE_BUDGET) {
+            over = 1;
+            first = k;
+        }
+        if (!over) {
+            used += cost;
+        } else {
+            left += n > 0;
+            for (unsigned q = i; q < j; q++) {
+                adv_variant *v = &r->v[q];
+                if (v->state != ADV_V_COMPILED)
+                    continue;
+                kgen_disable_variant(kg, p->kid[q]);
+                v->state = ADV_V_GENERATED; /* its code: describe_compiled */
+                snprintf(v->note, sizeof v->note, "not compiled: past the run's compile budget ("
+                         GM_STR(GM_COMPILE_BUDGET) " accesses, summed over the variants compiled); the "
+                         "model's figures");
+                nv++;
+            }
+        }
+        i = j;
+    }
+    if (over)
+        snprintf(r->budget_note, sizeof r->budget_note,
+                 "%u kernels from %s on (%u variants) not compiled: past the run's compile budget ("
+                 GM_STR(GM_COMPILE_BUDGET) " accesses, summed over the variants compiled); their figures "
+                 "are the model's", left, adv_model_kernel(r->m, first)->label, nv);
 }
 
 /* ---- compile ------------------------------------------------------------ */
@@ -825,6 +874,7 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     kgen_program *kg = kgen_create(m);
     plan p = {r, NULL, o->adopted, NULL, NULL};
     plan_variants(&p, kg, o->search);
+    budget_variants(&p, kg);
     int rc = jit_worker_arch_ok(r->arch, st);
     jit_binary bin;
     memset(&bin, 0, sizeof bin);

@@ -174,6 +174,7 @@ typedef struct {
     int arch;                 /* sm the variants were compiled for */
     adv_run run;
     char skip_note[4096];     /* why not measured, for the report */
+    char budget_note[512];    /* kernels left uncompiled past GM_COMPILE_BUDGET; "": none */
     char inputs_note[2048];   /* which kernels were measured on captured inputs (captured.h); "": none */
     jit_device_info dev;      /* ADV_RUN_MEASURED */
     jit_reference ref;        /* ADV_RUN_MEASURED: memcpy peak and reference copies */

@@ -84,6 +84,8 @@ typedef struct {
     cvec host_templates; /* host function and class templates: where a kernel template's k<T> may
                           * get its T */
     unsigned ntemplates; /* how many the last parse found */
+    int past_kernels, past_structs; /* a kernel or a struct past GM_MAX_KERNELS or GM_MAX_STRUCTS
+                                     * was met (and noted) */
     /* instances of template kernels, kept from the parse that found them
      * to the one that reads them: copy name -> "kernel<args>" */
     char (*inst_name)[ADV_NAME_MAX];

@@ -295,7 +295,18 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
         enum CXCursorKind rk = fe_kind(pc, pc->cx->clang_getCursorReferenced(mem));
         if (a.struct_idx < 0 && (rk == CXCursor_CXXMethod || rk == CXCursor_ConversionFunction))
             break; /* a __half's conversion to float: the whole element is read */
-        if (a.span_size) /* a member of an element of an array member */
+        if (!a.span_size && a.path[0] && !strchr(a.path, '.') && a.struct_idx >= 0 && a.field >= 0) {
+            /* a member of a field whose record the model does not hold (an
+             * explicit specialization, template <> struct V<3>, is not one
+             * of its structs): its bytes as clang lays them out */
+            const adv_field *f = &pc->m->structs[a.struct_idx].fields[a.field];
+            if (!f->record && !f->vec_lanes && f->scalar == ADV_S_NONE && !f->array_rank) {
+                a.span_off = f->offset;
+                a.span_size = f->size;
+                a.span_align = f->align;
+            }
+        }
+        if (a.span_size) /* a member of an element of an array member, or of such a field */
             member_step(kc, mem, &a, wide);
         if (a.path[0] == '\0' && a.struct_idx >= 0) {
             a.field = field_index(&pc->m->structs[a.struct_idx], name);
@@ -895,6 +906,13 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
                                  "launched in one row of blocks (blockIdx.y = z = 0) of 256 threads unless its "
                                  "launch in the file says otherwise\n",
                   adv_kernel_file(pc->m, &k), k.line, k.col, k.label);
+    if (k.naccesses > GM_MAX_ACCESSES) { /* costs the kernel, not the file (time and memory) */
+        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s skipped: %u accesses, more than gmadvise models in one "
+                                 "kernel (" GM_STR(GM_MAX_ACCESSES) ")\n",
+                  adv_kernel_file(pc->m, &k), k.line, k.col, k.label, k.naccesses);
+        adv_kernel_free(&k);
+        return GM_OK;
+    }
     for (unsigned a = 0; k.synthesized && a < k.naccesses; a++) {
         k.acc[a].line = k.line;
         k.acc[a].col = k.col;

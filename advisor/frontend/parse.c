@@ -54,8 +54,29 @@ static int skip_broken_function(pctx *pc, CXCursor fn, int is_kernel)
 
 /* A struct that cannot be modelled fails the file only if a kernel uses
  * it (fe_keep_needed decides): host classes are no kernel's business. */
+/* A kernel or struct past GM_MAX_KERNELS or GM_MAX_STRUCTS: skipped,
+ * the first one with a located note (a file of 20,000 generated kernels
+ * got no answer in 5 minutes; the limit bounds the time and memory). */
+static int past_limit(pctx *pc, CXCursor c, const char *what, unsigned have, unsigned max, int *noted)
+{
+    if (have < max)
+        return 0;
+    if (!*noted) {
+        char name[ADV_NAME_MAX];
+        unsigned line = 0, col = 0;
+        fe_cursor_pos(pc, c, &line, &col);
+        sb_printf(&pc->m->notes, "%s:%u:%u: %s %s and every %s after it skipped: gmadvise models at most %u "
+                                 "%ss of a file\n",
+                  pc->file, line, col, what, fe_spell(pc, c, name, sizeof name), what, max, what);
+        *noted = 1;
+    }
+    return 1;
+}
+
 static int try_struct(pctx *pc, CXCursor c, const char *name)
 {
+    if (past_limit(pc, c, "struct", pc->m->nstructs, GM_MAX_STRUCTS, &pc->past_structs))
+        return GM_OK;
     if (fe_add_struct(pc, c, name) == GM_OK)
         return GM_OK;
     unsigned b = 0, e = 0;
@@ -216,7 +237,8 @@ static int visit_top(pctx *pc, CXCursor c)
          * the kernels that call it are skipped (needed.c), the rest not */
         if (device && !kernel)
             add_decl(pc, c, 0);
-        else if (!skip_broken_function(pc, c, kernel) && kernel)
+        else if (!skip_broken_function(pc, c, kernel) && kernel &&
+                 !past_limit(pc, c, "kernel", pc->m->nkernels, GM_MAX_KERNELS, &pc->past_kernels))
             return fe_add_kernel(pc, c);
     }
     return GM_OK;
@@ -1060,6 +1082,7 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
                 n += len;
             }
             adv_model_reset(m);
+            pc.past_kernels = pc.past_structs = 0; /* noted again by the parse that keeps its notes */
             parse_text(&pc, opts, NULL);
             sb_puts(&m->notes, notes.s ? notes.s : "");
         }

@@ -151,6 +151,8 @@ static void print_kernel(const out_t *o, const adv_result *r, unsigned ki)
         if (!o->width) {
             fprintf(o->f, "  %-28s %-5s %-28.28s %s  %u\n", name, x->mode == ADV_WRITE ? "write" : "read",
                     pat, cost, x->line);
+            if (!c->ok) /* every "-" says why */
+                fprintf(o->f, "    not modelled: %s\n", c->why[0] ? c->why : "no cost");
             continue;
         }
         /* 80 columns: a long name on a line of its own, a long pattern on the line after */
@@ -162,6 +164,10 @@ static void print_kernel(const out_t *o, const adv_result *r, unsigned ki)
         if (long_pat) {
             fprintf(o->f, "    ");
             say(o, 6, "pattern: %s\n", pat);
+        }
+        if (!c->ok) {
+            fprintf(o->f, "    ");
+            say(o, 6, "not modelled: %s\n", c->why[0] ? c->why : "no cost");
         }
     }
 }
@@ -604,6 +610,7 @@ static void json_kernels(adv_json *j, const adv_result *r)
                 adv_json_end_obj(j);
             } else {
                 adv_json_null(j, "model");
+                adv_json_str(j, "model_why", c->why[0] ? c->why : "no cost");
             }
             adv_json_end_obj(j);
         }
@@ -641,6 +648,7 @@ void adv_report_json(const adv_result *r, sb_t *out)
     adv_json_int(&j, "compiled_for_sm", r->arch);
     /* which kernels' figures come from the application's captured inputs */
     adv_json_str(&j, "captured_inputs", r->inputs_note[0] ? r->inputs_note : NULL);
+    adv_json_str(&j, "over_budget", r->budget_note[0] ? r->budget_note : NULL);
     json_structs(&j, m);
     json_kernels(&j, r);
     adv_json_begin_arr(&j, "variants");
@@ -793,6 +801,8 @@ void adv_report_text(const adv_result *r, FILE *f, int style)
             say(&o, 2, "(the tables show the model's columns only: time, bandwidth and correctness "
                        "columns come with a measurement)\n");
     }
+    if (r->budget_note[0])
+        say(&o, 2, "note: %s\n", r->budget_note);
     if (r->inputs_note[0])
         say(&o, 2, "%s: %s\n",
             r->run == ADV_RUN_MEASURED ? "measured on captured inputs (the notes of those variants say so)"

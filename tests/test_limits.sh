@@ -1,0 +1,94 @@
+#!/bin/bash
+# Every documented limit of common/limits.h that bounds an input: an input
+# exactly at it finishes within a stated time and peak memory, in the
+# advice (--static) and in check; one just past it gets a located error or
+# a located note naming the limit, and costs only itself.  The limits are
+# read from common/limits.h and the inputs generated here
+# (tests/limits/gen_limits.py), not stored.  The bounds (GM_LIMIT_TIME_S,
+# GM_LIMIT_RSS_MIB) hold on a loaded 2-core CI machine with room to spare;
+# the figures measured are in the README ("Limits that bound time and
+# memory").
+set -u -o pipefail
+B=$1; SRC=$2; fail=0
+TIME_S=${GM_LIMIT_TIME_S:-120}; RSS_MIB=${GM_LIMIT_RSS_MIB:-1536}
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+export GMADVISE_CACHE_DIR=$T/cache
+limit() { # the value of a #define in common/limits.h, evaluated
+  local v; v=$(sed -n "s|^#define $1 \([^/]*\).*|\1|p" "$SRC/common/limits.h" | sed 's/\([0-9]\)u/\1/g; s/ull//g')
+  python3 -c "print(int($v))"
+}
+LEAVES=$(limit GM_MAX_LEAVES); BYTES=$(limit GM_MAX_STRUCT_BYTES); KERNELS=$(limit GM_MAX_KERNELS)
+STRUCTS=$(limit GM_MAX_STRUCTS); ACCESSES=$(limit GM_MAX_ACCESSES); FILEB=$(limit GM_MAX_FILE_BYTES)
+BUDGET=$(limit GM_COMPILE_BUDGET)
+python3 "$SRC/tests/limits/gen_limits.py" "$T" "$LEAVES" "$BYTES" "$KERNELS" "$STRUCTS" "$ACCESSES" "$FILEB" || exit 1
+HAVE_TIME=0; [ -x /usr/bin/time ] && HAVE_TIME=1
+
+# run LABEL WANT_RC ARGS...: exit code, time and peak RSS asserted; output in $T/out, $T/err
+run() {
+  local label=$1 want=$2; shift 2
+  local t0 rc secs rss=0
+  t0=$(date +%s.%N)
+  if [ $HAVE_TIME = 1 ]; then
+    /usr/bin/time -f '%M' -o "$T/rss" timeout "$TIME_S" "$B" "$@" > "$T/out" 2> "$T/err"; rc=$?
+    rss=$(( $(tail -1 "$T/rss" | tr -dc 0-9) / 1024 ))
+  else
+    timeout "$TIME_S" "$B" "$@" > "$T/out" 2> "$T/err"; rc=$?
+  fi
+  secs=$(python3 -c "import time; print('%.1f' % (time.time() - $t0))")
+  printf '  %-24s exit %d  %6s s  %5d MiB\n' "$label" "$rc" "$secs" "$rss"
+  if [[ " $want " != *" $rc "* ]]; then
+    echo "FAIL: $label: exit $rc, expected $want (124: past ${TIME_S} s)"; sed 's/^/    /' "$T/err" | head -5; fail=1
+  fi
+  if [ "$rss" -gt "$RSS_MIB" ]; then echo "FAIL: $label: peak RSS $rss MiB > $RSS_MIB MiB"; fail=1; fi
+}
+says() { # LABEL REGEX: stdout or stderr holds it
+  if ! grep -Eq -- "$2" "$T/out" "$T/err"; then
+    echo "FAIL: $1: no line matching /$2/"; cat "$T/out" "$T/err" | grep -v '^ ' | head -5 | sed 's/^/    /'; fail=1
+  fi
+}
+says_not() {
+  if grep -Eq -- "$2" "$T/out" "$T/err"; then echo "FAIL: $1: a line matches /$2/"; fail=1; fi
+}
+both() { # LABEL FILE ADVICE_RC CHECK_RC REGEX NOT_REGEX
+  run "$1 --static" "$3" --static "$T/$2"; [ -n "$5" ] && says "$1 --static" "$5"; [ -n "$6" ] && says_not "$1 --static" "$6"
+  run "$1 check" "$4" check "$T/$2"; [ -n "$5" ] && says "$1 check" "$5"; [ -n "$6" ] && says_not "$1 check" "$6"
+}
+
+echo "limits: leaves $LEAVES, struct bytes $BYTES, kernels $KERNELS, structs $STRUCTS, accesses $ACCESSES," \
+     "file bytes $FILEB, compile budget $BUDGET; bounds ${TIME_S} s, ${RSS_MIB} MiB"
+both "leaves at"   leaves_at.cu   0   "0 1" 'copy_big' 'error'
+both "leaves past" leaves_past.cu 2   2   "leaves_past.cu:1:[0-9]+: error: field 'a' holds more scalars than gmadvise models \\($LEAVES\\)" ''
+both "bytes at"    bytes_at.h     0   "0 1" 'Grid' 'error'
+both "bytes past"  bytes_past.h   2   2   "bytes_past.h:2:[0-9]+: error: struct 'Grid' is larger than gmadvise models \\($BYTES bytes\\)" ''
+both "kernels at"  kernels_at.cu  0   "0 1" "k$((KERNELS - 1))" 'every kernel after it skipped'
+both "kernels past" kernels_past.cu 0 "0 1" "kernels_past.cu:$((KERNELS + 2)):[0-9]+: kernel k$KERNELS and every kernel after it skipped: gmadvise models at most $KERNELS kernels" ''
+both "structs at"  structs_at.h   0   "0 1" "S$((STRUCTS - 1))" 'every struct after it skipped'
+both "structs past" structs_past.h 0  "0 1" "structs_past.h:$((STRUCTS + 1)):[0-9]+: struct S$STRUCTS and every struct after it skipped: gmadvise models at most $STRUCTS structs" ''
+both "accesses at" accesses_at.cu 0   "0 1" ' many' 'more than gmadvise models'
+both "accesses past" accesses_past.cu 0 "0 1" "accesses_past.cu:2:[0-9]+: kernel many skipped: $((ACCESSES + 1)) accesses, more than gmadvise models in one kernel \\($ACCESSES\\)" ''
+both "file at"     file_at.cu     0   "0 1" 'twice|1 kernel of 1 file' 'error'
+both "file past"   file_past.cu   2   2   "file_past.cu:[0-9]+:[0-9]+: error: .*$FILEB" ''
+
+# the compile budget: the kernels at the kernel limit rewrite more accesses than the budget; what
+# was compiled stays within it, every kernel past it is named, none is compiled, all keep the model
+run "budget" 0 --static --json "$T/kernels_at.cu"
+python3 - "$T/out" "$BUDGET" <<'PY' || fail=1
+import json, sys
+d = json.load(open(sys.argv[1])); budget = int(sys.argv[2])
+acc = {k['name']: len(k['accesses']) for k in d['kernels']}
+comp = [v for v in d['variants'] if v['compiled']]
+used = sum(max(1, acc[v['kernel']]) for v in comp)
+over = [v for v in d['variants'] if v['generated'] and not v['compiled']]
+ok = d['over_budget'] and 0 < used <= budget and over and all('compile budget' in v['note'] for v in over) \
+     and all(v['model'] for v in over)
+first = min(int(v['kernel'][1:]) for v in over) if over else -1
+ok = ok and all(int(v['kernel'][1:]) < first for v in comp) and f'from k{first} on' in d['over_budget']
+print(f"  budget: {len(comp)} variants compiled rewriting {used} accesses (budget {budget}); "
+      f"{len(over)} from k{first} on not compiled: {d['over_budget'][:60] if d['over_budget'] else None}...")
+sys.exit(0 if ok else 1)
+PY
+run "under budget" 0 --static --json "$T/leaves_at.cu"
+python3 -c "import json,sys; d=json.load(open('$T/out')); sys.exit(d['over_budget'] is not None or not any(v['compiled'] for v in d['variants']))" \
+  || { echo "FAIL: under budget: over_budget set or nothing compiled"; fail=1; }
+[ $fail = 0 ] && echo "PASS: every limit holds its bound, and one past it is said"
+exit $fail
