@@ -90,6 +90,7 @@ typedef struct {
      * to the one that reads them: copy name -> "kernel<args>" */
     char (*inst_name)[ADV_NAME_MAX];
     char (*inst_label)[ADV_TYPE_MAX];
+    unsigned char *inst_assumed; /* its arguments were assumed (no instance in the file) */
     unsigned ninst;
     char **stubs;    /* library headers served empty (parse.c), and the notes saying so */
     char missing[1024]; /* clang's error for the first #include found nowhere, or "" */
@@ -233,6 +234,11 @@ int fe_keep_needed(pctx *pc);
 /* templates.c: instances of __global__ templates, as concrete kernels
  * appended to src (each after a #line naming the template's line) */
 void fe_instantiate_templates(pctx *pc, sb_t *src);
+/* The kernel named `name` as the user reads it ("k<float>" for an
+ * instance's copy k__float; else name) and whether it is an instance on
+ * assumed arguments: one that does not compile is skipped with its note
+ * and fails no file, which had no instance to analyse anyway. */
+const char *fe_kernel_label(const pctx *pc, const char *name, int *assumed);
 
 /* annotate.c: `// gmadvise:` annotations, and kernels synthesized for a header with none */
 int fe_read_annotations(adv_model *m, gm_status *st);

@@ -470,12 +470,13 @@ static int needs_broken(pctx *pc, CXCursor root, int k, unsigned char *mine, con
             continue;
         char name[ADV_NAME_MAX];
         unsigned line, col;
+        int assumed;
         fe_cursor_pos(pc, root, &line, &col);
+        const char *label = fe_kernel_label(pc, fe_spell(pc, root, name, sizeof name), &assumed);
         sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s skipped: it needs code that %s (%.*s: %s)\n", pc->file,
-                  line, col, fe_spell(pc, root, name, sizeof name),
-                  strstr(why, "not supported") ? "gmadvise cannot model" : "does not compile",
+                  line, col, label, strstr(why, "not supported") ? "gmadvise cannot model" : "does not compile",
                   (int)at_len, why, why + text);
-        if (!*first)
+        if (!*first && !assumed)
             *first = why;
         return 1;
     }

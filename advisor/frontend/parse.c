@@ -41,14 +41,16 @@ static int skip_broken_function(pctx *pc, CXCursor fn, int is_kernel)
     const perr *err = fe_errors_in(pc, b, e);
     if (!err)
         return 0;
-    if (is_kernel && !pc->broken_kernel) /* the file's error if no kernel is left */
-        pc->broken_kernel = err->msg;
     char name[ADV_NAME_MAX];
+    int assumed;
     fe_cursor_pos(pc, fn, &line, &col);
     fe_spell(pc, fn, name, sizeof name);
+    const char *label = fe_kernel_label(pc, name, &assumed); /* an instance is said as written: k<float> */
+    if (is_kernel && !pc->broken_kernel && !assumed) /* the file's error if no kernel is left */
+        pc->broken_kernel = err->msg;
     /* the note quotes clang's message without its own location prefix */
     sb_printf(&pc->m->notes, "%s:%u:%u: %s %s skipped: it does not compile (%s)\n", pc->file, line, col,
-              is_kernel ? "kernel" : "function", name, err->msg + err->text);
+              is_kernel ? "kernel" : "function", is_kernel ? label : name, err->msg + err->text);
     return 1;
 }
 
@@ -988,6 +990,7 @@ static void free_pctx(pctx *pc)
 {
     free(pc->inst_name);
     free(pc->inst_label);
+    free(pc->inst_assumed);
     fe_overrides_free(&pc->toolkit);
     for (unsigned i = 0; i < pc->ninc_dirs; i++)
         free(pc->inc_dirs[i]);
@@ -1077,7 +1080,8 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
                 const char *eol = strchr(n, '\n');
                 size_t len = eol ? (size_t)(eol - n + 1) : strlen(n);
                 const char *hit = strstr(n, ": kernel template ");
-                if (hit && hit < n + len && strstr(hit, " skipped: no instance") && strstr(hit, " skipped: no instance") < n + len)
+                const char *why = hit && hit < n + len ? strstr(hit, " no instance") : NULL;
+                if (why && why < n + len) /* skipped, or analysed on assumed arguments */
                     sb_putn(&notes, n, len);
                 n += len;
             }

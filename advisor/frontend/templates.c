@@ -19,6 +19,8 @@ typedef struct {
     char name[ADV_NAME_MAX];
     char deflt[256]; /* text after '=', "" when none */
     int is_value;    /* a non-type parameter: its argument is parenthesized */
+    int is_bool;     /* a bool one */
+    int is_template; /* a template template parameter: nothing can be assumed for it */
     char cast[ADV_TYPE_MAX]; /* an enum-typed one: its type */
     CXCursor enum_decl;      /* and the enum's declaration */
 } tparam;
@@ -90,7 +92,9 @@ static unsigned read_params(pctx *pc, CXCursor tmpl, tparam *tp, unsigned *after
         memset(&tp[n], 0, sizeof tp[n]);
         fe_spell(pc, kids.v[i], tp[n].name, sizeof tp[n].name);
         tp[n].is_value = k == CXCursor_NonTypeTemplateParameter;
+        tp[n].is_template = k == CXCursor_TemplateTemplateParameter;
         CXType canon = pc->cx->clang_getCanonicalType(pc->cx->clang_getCursorType(kids.v[i]));
+        tp[n].is_bool = tp[n].is_value && canon.kind == CXType_Bool;
         if (tp[n].is_value && canon.kind == CXType_Enum) {
             adv_cxstr(pc->cx, pc->cx->clang_getTypeSpelling(canon), tp[n].cast, sizeof tp[n].cast);
             tp[n].enum_decl = pc->cx->clang_getTypeDeclaration(canon);
@@ -200,6 +204,7 @@ typedef struct {
     sb_t *src;                     /* where instances are appended */
     int in_text;                   /* uses are being read from the file (not --instantiate) */
     int said_host;                 /* the note on a host template without arguments was given */
+    int assuming;                  /* the instance being added is on assumed arguments */
 } tmpl_t;
 
 /* Appends the instance for `args` (n given, the rest from defaults) to
@@ -357,6 +362,8 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
     memcpy(tt->seen[tt->found], args, sizeof tt->seen[0]);
     pc->inst_name = gm_xrealloc(pc->inst_name, (pc->ninst + 1) * sizeof *pc->inst_name);
     pc->inst_label = gm_xrealloc(pc->inst_label, (pc->ninst + 1) * sizeof *pc->inst_label);
+    pc->inst_assumed = gm_xrealloc(pc->inst_assumed, (pc->ninst + 1) * sizeof *pc->inst_assumed);
+    pc->inst_assumed[pc->ninst] = tt->assuming;
     snprintf(pc->inst_name[pc->ninst], ADV_NAME_MAX, "%s", copy);
     sb_t label;
     sb_init(&label);
@@ -1069,6 +1076,76 @@ static unsigned qualifier_start(const char *t, unsigned from, unsigned name)
     }
 }
 
+/* A template kernel the file never instantiates (a library's kernels,
+ * launched from code that is not there) is still analysed, on assumed
+ * arguments: its own defaults, float for a type (int for one named for an
+ * index), 32 for a number (a warp;
+ * as a block size or a tile it keeps shared arrays small), true for a
+ * bool, the first enumerator for an enum.  Most of what the model reads,
+ * the index arithmetic, does not depend on them; where it does the note
+ * says what was assumed.  An instance that does not compile on them is
+ * skipped with its own note.  0 when nothing can be assumed (a template
+ * template parameter). */
+/* A type parameter named for an index or a count (value_idx, IdxT,
+ * IndexType, size_type, offset_t, nnz_t): an integer is assumed for it,
+ * since it subscripts arrays. */
+static int index_like(const char *name)
+{
+    static const char *const words[] = {"idx", "index", "size", "offset", "count", "nnz"};
+    char low[ADV_NAME_MAX];
+    size_t i = 0;
+    for (; name[i] && i + 1 < sizeof low; i++)
+        low[i] = (char)tolower((unsigned char)name[i]);
+    low[i] = '\0';
+    for (size_t w = 0; w < sizeof words / sizeof *words; w++)
+        if (strstr(low, words[w]))
+            return 1;
+    return !strcmp(low, "i") || !strcmp(low, "it"); /* template <typename T, typename I> */
+}
+
+static int assumed_instance(tmpl_t *tt, unsigned line, unsigned col)
+{
+    targ args[MAX_TPARAMS];
+    for (unsigned k = 0; k < tt->np; k++) {
+        const tparam *p = &tt->tp[k];
+        if (p->is_template)
+            return 0;
+        if (p->deflt[0])
+            snprintf(args[k].text, sizeof args[k].text, "%s", p->deflt);
+        else if (!p->is_value)
+            snprintf(args[k].text, sizeof args[k].text, "%s", index_like(p->name) ? "int" : "float");
+        else if (p->is_bool)
+            snprintf(args[k].text, sizeof args[k].text, "true");
+        else if (p->cast[0]) {
+            cvec kids = fe_kids(tt->pc, p->enum_decl);
+            long long v = 0;
+            for (unsigned i = 0; i < kids.n; i++)
+                if (fe_kind(tt->pc, kids.v[i]) == CXCursor_EnumConstantDecl) {
+                    v = tt->pc->cx->clang_getEnumConstantDeclValue(kids.v[i]);
+                    break;
+                }
+            free(kids.v);
+            enum_value(tt->pc, p, v, args[k].text, sizeof args[k].text);
+        } else
+            snprintf(args[k].text, sizeof args[k].text, "32");
+    }
+    unsigned before = tt->found;
+    tt->assuming = 1;
+    add_instance(tt, args, (int)tt->np, tt->src);
+    tt->assuming = 0;
+    if (tt->found == before)
+        return 0;
+    sb_t label;
+    sb_init(&label);
+    for (unsigned k = 0; k < tt->np; k++)
+        sb_printf(&label, "%s%s", k ? ", " : "", args[k].text);
+    sb_printf(&tt->pc->m->notes, "%s:%u:%u: kernel template %s has no instance in the file: analysed as %s<%s>, "
+              "arguments assumed; name the ones it runs with --instantiate '%s<...>'\n", tt->file, line, col, tt->name,
+              tt->name, label.s, tt->name);
+    sb_free(&label);
+    return 1;
+}
+
 static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
 {
     adv_model *m = pc->m;
@@ -1111,7 +1188,7 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
         const char *want = pc->opts->instantiate[i];
         each_use(tt->name, want, (unsigned)strlen(want), 1, 0, 0, kernel_use, tt);
     }
-    if (!tt->found)
+    if (!tt->found && !assumed_instance(tt, line, col))
         sb_printf(&m->notes, "%s:%u:%u: kernel template %s skipped: no instance of it in the file; name one "
                              "with --instantiate '%s<...>' or a comment `// gmadvise: instantiate %s<...>`\n",
                   tt->file, line, col, tt->name, tt->name, tt->name);
@@ -1124,4 +1201,15 @@ void fe_instantiate_templates(pctx *pc, sb_t *src)
     for (unsigned i = 0; i < pc->templates.n; i++)
         instantiate(pc, pc->templates.v[i], &used, src);
     free(used.v);
+}
+
+const char *fe_kernel_label(const pctx *pc, const char *name, int *assumed)
+{
+    *assumed = 0;
+    for (unsigned i = 0; i < pc->ninst; i++)
+        if (!strcmp(pc->inst_name[i], name)) {
+            *assumed = pc->inst_assumed[i];
+            return pc->inst_label[i];
+        }
+    return name;
 }
