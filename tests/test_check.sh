@@ -92,6 +92,70 @@ grep -q "kernel strided: every launch in the file passes stride = 1" "$t/launch.
     grep -q "kernel column is launched with blockDim (1, 256, 1) at line" "$t/launch.err" ||
     { echo "FAIL: check: the launch's block and constant argument are said"; fail=1; }
 
+# vector types: a float4 element or member loaded whole (one ld.global.v4)
+# is a whole load, not a partial use; one lane of a float4 array is a
+# partial use (GM006), not a misaligned base
+cat > "$t/vec.cu" <<'EOF2'
+struct Body { float4 pos; float4 vel; };
+__global__ void advance(float4 *pos, const float4 *vel, float dt, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float4 p = pos[i];
+        const float4 v = vel[i];
+        p.x += v.x * dt;
+        p.y += v.y * dt;
+        p.z += v.z * dt;
+        pos[i] = p;
+    }
+}
+__global__ void drift(Body *b, float dt, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float4 p = b[i].pos;
+        p.x += dt;
+        b[i].pos = p;
+    }
+}
+__global__ void lane(const float4 *pos, float *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = pos[i].x;
+}
+EOF2
+"$B" check --json "$t/vec.cu" 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["checked"]["kernels"] == 3, d["checked"]
+got = sorted((f["kernel"], f["access"], f["rule"]) for f in d["findings"])
+assert got == [("lane", "pos[i].x", "GM006")], got
+' || { echo "FAIL: check: float4 loaded whole is no finding, one lane of it is GM006"; fail=1; }
+
+# a struct from a header reached through -isystem (or -I with <...>) is
+# modelled like one of the file's own: its partial use is found
+mkdir -p "$t/sys"
+printf 'struct Body4 { float x, y, z, m; };\n' > "$t/sys/body4.h"
+cat > "$t/sysuse.cu" <<'EOF2'
+#include <body4.h>
+__global__ void mass(const Body4 *b, float *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = b[i].m;
+}
+EOF2
+for inc in -isystem -I; do
+    "$B" check --json "$t/sysuse.cu" -- $inc "$t/sys" 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+got = [(f["kernel"], f["access"], f["rule"]) for f in d["findings"]]
+assert got == [("mass", "b[i].m", "GM006")], got
+'
+    [ $? -eq 0 ] || { echo "FAIL: check: a struct from a $inc folder is analysed"; fail=1; }
+done
+
 # a kernels file another .cu #includes (Rodinia's style) is checked inside
 # that file, which defines its types and sizes; a folder holding both
 # checks its kernels once

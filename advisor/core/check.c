@@ -269,6 +269,8 @@ static adv_rule rule_of(const adv_model *m, const adv_access *x, const adv_cost 
             return ADV_R_NARROW_ACCESS;
         return s->padding > 0 ? ADV_R_PADDED_STRUCT : ADV_R_PARTIAL_STRUCT;
     }
+    if (x->path[0]) /* one lane of a vector type (pos[i].x of a float4 array): a field of a struct too */
+        return ADV_R_PARTIAL_STRUCT;
     return ADV_R_MISALIGNED_BASE;
 }
 
@@ -299,6 +301,12 @@ static void suggest(const adv_model *m, unsigned k, const adv_access *x, adv_rul
     case ADV_R_STRIDE:
     case ADV_R_SCATTERED: snprintf(out, n, "let thread g access element g (stride 1)"); break;
     case ADV_R_MISALIGNED_BASE: snprintf(out, n, "start each warp's range on a 32-byte boundary"); break;
+    case ADV_R_PARTIAL_STRUCT:
+        if (x->struct_idx < 0) { /* a lane of a vector type */
+            snprintf(out, n, "keep the lanes this kernel uses in arrays of their own (soa of the vector)");
+            break;
+        }
+        /* fall through */
     default: snprintf(out, n, "store the fields this kernel uses in separate arrays (soa)"); break;
     }
 }

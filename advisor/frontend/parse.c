@@ -659,10 +659,14 @@ static int resolve_include(const inc_walk *w, const char *from, const char *name
         if (stat(out, sb) == 0)
             return 1;
     }
-    for (unsigned i = 0; w->opts && i + 1 < w->opts->nclang_args; i++) {
-        const char *a = w->opts->clang_args[i], *dir = !strcmp(a, "-I") ? w->opts->clang_args[i + 1]
-                                                    : !strncmp(a, "-I", 2) ? a + 2 : NULL;
-        if (dir) {
+    for (unsigned i = 0; w->opts && i < w->opts->nclang_args; i++) {
+        const char *a = w->opts->clang_args[i], *next = i + 1 < w->opts->nclang_args ? w->opts->clang_args[i + 1] : NULL;
+        /* -I, -isystem and (for quoted names) -iquote folders, in the order given */
+        const char *dir = !strcmp(a, "-I") || !strcmp(a, "-isystem") || (quoted && !strcmp(a, "-iquote")) ? next
+                          : !strncmp(a, "-I", 2) ? a + 2
+                          : !strncmp(a, "-isystem", 8) ? a + 8
+                          : NULL;
+        if (dir && *dir) {
             snprintf(out, n, "%s/%s", dir, name);
             if (stat(out, sb) == 0)
                 return 1;
@@ -825,7 +829,10 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
 
 /* The user's own headers are part of what gmadvise analyses, as in a
  * unity build: each quoted #include that names a file of the user's
- * (beside the including file, or in a -I folder) is spliced into the text
+ * (beside the including file, or in a -I or -isystem folder), and each
+ * <...> one found in those folders that defines no kernel (a project's
+ * types reached through its include path; a library's kernels stay the
+ * library's), is spliced into the text
  * between #line directives, so that clang parses it in place and every
  * position still names its own file and line.  Kernels written to be
  * #included by one .cu are then analysed in its context, structs declared
@@ -937,12 +944,17 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
             if (sscanf(d, "# %15s", dir) == 1)
                 cond += !strncmp(dir, "if", 2) ? 1 : !strcmp(dir, "endif") ? -1 : 0;
             /* the spliced text stays within what gmadvise reads of one file */
-            if (depth < MAX_SPLICE_DEPTH && out->len < MAX_FILE_BYTES &&
-                sscanf(d, "# include \"%1023[^\"]\"", name) == 1 &&
-                resolve_include(sp->w, file, name, 1, path, sizeof path, &sb) && S_ISREG(sb.st_mode) &&
+            int quoted = sscanf(d, "# include \"%1023[^\"]\"", name) == 1;
+            int angled = !quoted && sscanf(d, "# include <%1023[^>]>", name) == 1 && !fe_served_library(name);
+            if (depth < MAX_SPLICE_DEPTH && out->len < MAX_FILE_BYTES && (quoted || angled) &&
+                resolve_include(sp->w, file, name, quoted, path, sizeof path, &sb) && S_ISREG(sb.st_mode) &&
                 !fe_overridden(&sp->pc->toolkit, path) && /* the toolkit's: served, not spliced */
                 sb.st_size <= MAX_FILE_BYTES - (long long)out->len) {
                 sub = gm_read_file(path, &sublen);
+                if (sub && angled && strstr(sub, "__global__")) { /* a library's kernels: left to clang */
+                    free(sub);
+                    sub = NULL;
+                }
                 if (sub && spliced_before(sp, path, !under_if && cond <= 0, &idx) == SPLICE_SEEN) {
                     /* included again: dropped where a guard would drop it,
                      * else left to clang (which says it nests forever) */
