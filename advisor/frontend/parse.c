@@ -647,8 +647,9 @@ static void stub_library(inc_walk *w, const char *from, unsigned line, const cha
  * folder.  0 when nothing of that name exists (libclang will say so, or
  * find it in a system folder, whose files are regular). */
 static int resolve_include(const inc_walk *w, const char *from, const char *name, int quoted,
-                           char *out, size_t n, struct stat *sb)
+                           char *out, size_t n, struct stat *sb, int *in_system)
 {
+    *in_system = 0;
     if (name[0] == '/') {
         snprintf(out, n, "%s", name);
         return stat(out, sb) == 0;
@@ -668,8 +669,10 @@ static int resolve_include(const inc_walk *w, const char *from, const char *name
                           : NULL;
         if (dir && *dir) {
             snprintf(out, n, "%s/%s", dir, name);
-            if (stat(out, sb) == 0)
+            if (stat(out, sb) == 0) {
+                *in_system = !strncmp(a, "-isystem", 8);
                 return 1;
+            }
         }
     }
     return 0;
@@ -699,7 +702,8 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                 struct stat sb;
                 if (end && (size_t)(end - p - 1) < sizeof name) {
                     snprintf(name, sizeof name, "%.*s", (int)(end - p - 1), p + 1);
-                    int found = resolve_include(w, from, name, close == '"', path, sizeof path, &sb);
+                    int sys;
+                    int found = resolve_include(w, from, name, close == '"', path, sizeof path, &sb, &sys);
                     if (w->pc && stubbed_library(name) && !(found && close == '"'))
                         stub_library(w, from, line, name, strncmp(name, "cub/", 4) && strncmp(name, "thrust/", 7));
                     else if (found) {
@@ -830,9 +834,10 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
 /* The user's own headers are part of what gmadvise analyses, as in a
  * unity build: each quoted #include that names a file of the user's
  * (beside the including file, or in a -I or -isystem folder), and each
- * <...> one found in those folders that defines no kernel (a project's
- * types reached through its include path; a library's kernels stay the
- * library's), is spliced into the text
+ * <...> one found in an -isystem folder that defines no kernel (a
+ * project's types given as a system folder; a library's kernels stay the
+ * library's, and <...> through -I stays clang's, as a library's), is
+ * spliced into the text
  * between #line directives, so that clang parses it in place and every
  * position still names its own file and line.  Kernels written to be
  * #included by one .cu are then analysed in its context, structs declared
@@ -946,8 +951,10 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
             /* the spliced text stays within what gmadvise reads of one file */
             int quoted = sscanf(d, "# include \"%1023[^\"]\"", name) == 1;
             int angled = !quoted && sscanf(d, "# include <%1023[^>]>", name) == 1 && !fe_served_library(name);
+            int sys = 0;
             if (depth < MAX_SPLICE_DEPTH && out->len < MAX_FILE_BYTES && (quoted || angled) &&
-                resolve_include(sp->w, file, name, quoted, path, sizeof path, &sb) && S_ISREG(sb.st_mode) &&
+                resolve_include(sp->w, file, name, quoted, path, sizeof path, &sb, &sys) && (quoted || sys) &&
+                S_ISREG(sb.st_mode) &&
                 !fe_overridden(&sp->pc->toolkit, path) && /* the toolkit's: served, not spliced */
                 sb.st_size <= MAX_FILE_BYTES - (long long)out->len) {
                 sub = gm_read_file(path, &sublen);

@@ -6,6 +6,7 @@
  * analysed but its variants do not compile (said). */
 #pragma once
 #include <cuda_runtime.h>
+#include <stddef.h> /* ptrdiff_t, size_t: the real thrust brings them whatever was included before */
 
 /* thrust/version.h: the CCCL of CUDA 13.0, which code checks with #if */
 #define THRUST_VERSION 300000
