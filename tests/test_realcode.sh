@@ -51,7 +51,7 @@ src = open(sys.argv[1]).read()
 defined = re.findall(r"__global__\s+(?:static\s+)?void\s+(\w+)\s*\(", src)
 d = json.load(sys.stdin)
 analysed = {k["name"].split("<")[0] for k in d["kernels"]}
-skipped = set(re.findall(r"\S+:\d+:\d+: kernel (?:template )?(\w+) skipped: \S", os.environ["NOTES"]))
+skipped = set(re.findall(r"\S+:\d+:\d+: kernel (?:template )?(\w+)(?:<[^\n]*?>)? skipped: \S", os.environ["NOTES"]))
 lost = [k for k in defined if k not in analysed and k not in skipped]
 assert not lost, ("neither analysed nor skipped with a located note", lost)
 known = set(os.environ["KNOWN"].split())

@@ -1139,7 +1139,7 @@ static int assumed_instance(tmpl_t *tt, unsigned line, unsigned col)
     sb_init(&label);
     for (unsigned k = 0; k < tt->np; k++)
         sb_printf(&label, "%s%s", k ? ", " : "", args[k].text);
-    sb_printf(&tt->pc->m->notes, "%s:%u:%u: kernel template %s has no instance in the file: analysed as %s<%s>, "
+    sb_printf(&tt->pc->m->notes, "%s:%u:%u: kernel template %s has no instance in the file: instantiated as %s<%s>, "
               "arguments assumed; name the ones it runs with --instantiate '%s<...>'\n", tt->file, line, col, tt->name,
               tt->name, label.s, tt->name);
     sb_free(&label);
