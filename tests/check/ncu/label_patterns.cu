@@ -1,0 +1,100 @@
+// The access patterns of the hard labels of tests/check/labels-public.txt,
+// each in a kernel of its own (written here, not copied), for Nsight
+// Compute: scripts/ncu-label-patterns runs them and compares sectors per
+// request with the ideal (the bytes a warp's request moves / 32).  A label
+// "coalesced" must measure ideal, "uncoalesced" above it.
+#include <cstdio>
+#include <cuda_runtime.h>
+
+#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
+    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); return 1; } } while (0)
+
+// matmul_backward_bias_kernel8/9: block (4, 8, z); x picks the row, y 16
+// bytes of a 128-byte row segment: 4 rows of 128 contiguous bytes a warp
+__global__ void rows4_vec16(const float4 *in, float4 *out, int oc4)
+{
+    int row = threadIdx.x + 4 * threadIdx.z + blockIdx.y * 4 * blockDim.z;
+    int col = blockIdx.x * 8 + threadIdx.y;
+    out[row * oc4 + col] = in[row * oc4 + col];
+}
+
+// Transpose_Kernel: a warp reads two 16-float row segments
+__global__ void tile16_rows(const float *in, float *out, int width)
+{
+    int r = threadIdx.x / 16, c = threadIdx.x % 16;
+    int i = blockIdx.y * 16 + r, j = blockIdx.x * 16 + c;
+    for (int k = 0; k < 16; k += 16)
+        out[(i + k) * width + j] = in[(i + k) * width + j];
+}
+
+// dropout_kernel: four floats a thread with scalar accesses at 4j + k
+__global__ void scalar4(const float *in, float *out, int n4)
+{
+    int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j < n4) {
+        int i = 4 * j;
+        out[i] = in[i] * 2.f;
+        out[i + 1] = in[i + 1] * 2.f;
+        out[i + 2] = in[i + 2] * 2.f;
+        out[i + 3] = in[i + 3] * 2.f;
+    }
+}
+
+// AntialiasFwdMeshKernel, checkFrustum: three ints (floats) a thread
+__global__ void stride3(const int *tri, int *out, int n)
+{
+    int idx = blockIdx.x * blockDim.x + threadIdx.x;
+    if (idx < n)
+        out[idx] = tri[idx * 3 + 0] + tri[idx * 3 + 1] + tri[idx * 3 + 2];
+}
+
+// softmax_forward_online_kernel1: one row of C floats per thread
+__global__ void row_per_thread(const float *in, float *out, int rows, int C)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < rows) {
+        const float *row = in + i * C;
+        float s = 0.f;
+        for (int j = 0; j < 4; j++)
+            s += row[j];
+        out[i] = s;
+    }
+}
+
+// setCharges: one lane of a float4 written; integrate: float4 whole
+__global__ void lane_w(float4 *posq, const float *q, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        posq[i].w = q[i];
+}
+__global__ void whole4(float4 *posq, const float4 *vel, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float4 p = posq[i], v = vel[i];
+        p.x += v.x; p.y += v.y; p.z += v.z;
+        posq[i] = p;
+    }
+}
+
+int main()
+{
+    const int N = 1 << 22; // elements of each buffer (floats), 16 MiB
+    float *a, *b;
+    CHECK(cudaMalloc(&a, 4 * (size_t)N * sizeof(float)));
+    CHECK(cudaMalloc(&b, 4 * (size_t)N * sizeof(float)));
+    CHECK(cudaMemset(a, 1, 4 * (size_t)N * sizeof(float)));
+    int oc4 = 1024; // 16 KiB rows of float4
+    rows4_vec16<<<dim3(oc4 / 8, 64), dim3(4, 8, 4)>>>((const float4 *)a, (float4 *)b, oc4);
+    tile16_rows<<<dim3(1024 / 16, 1024 / 16), 32>>>(a, b, 1024);
+    scalar4<<<N / 4 / 256, 256>>>(a, b, N / 4);
+    stride3<<<N / 4 / 256, 256>>>((const int *)a, (int *)b, N / 4);
+    row_per_thread<<<(N / 768) / 256 + 1, 256>>>(a, b, N / 768, 768);
+    lane_w<<<N / 4 / 256, 256>>>((float4 *)a, b, N / 4);
+    whole4<<<N / 4 / 256, 256>>>((float4 *)a, (const float4 *)b, N / 4);
+    CHECK(cudaGetLastError());
+    CHECK(cudaDeviceSynchronize());
+    puts("ok");
+    return 0;
+}
