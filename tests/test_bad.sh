@@ -88,10 +88,13 @@ has "extern C kernels" 'k2 / A:' --static $b/extern_c_kernels.h
 has "-D reaches NVRTC" 'soa predicted' --static -D LEN=4 $b/define_len.h
 has "a member function" 'not applicable: kernel k calls member function get()' --static $b/member_function.h
 has "unsigned wrap" 'irregular: wraps: thread 0' --static $b/unsigned_wrap.h
-has "a template kernel with no instance is skipped, said" 'kernel template k skipped: no instance' --static $b/template_kernel.h
+has "a template kernel with no instance is analysed on assumed arguments, said" 'kernel template k has no instance in the file: instantiated as k<32>, arguments assumed' --static $b/template_kernel.h
 has "a pointer to a class template's instance is said" 'parameter p points to W<float>' --static $b/template.h
 has "k<T> inside a host template called without arguments is no instance: said, with the host template" "template_dependent_instance.h:1: kernel template k is launched from host template run, which the file calls without naming its arguments" check $b/template_dependent_instance.h
-has "and a check that analysed nothing says so" "0 findings in 0 kernels of 1 file" check $b/template_dependent_instance.h
+# a template template parameter: nothing can be assumed for it
+printf 'template <template <typename> class V>\n__global__ void k(float *p) { p[threadIdx.x] = 0; }\n' > "$T/template_template.h"
+has "a template kernel nothing can be assumed for is skipped, said" 'kernel template k skipped: no instance' check "$T/template_template.h"
+has "and a check that analysed nothing says so" "0 findings in 0 kernels of 1 file" check "$T/template_template.h"
 hasnt "an explicit specialization is the template's, not a struct" 'struct Shared' --static $b/template_specialization.h
 has "a narrowing cast" 'irregular: wraps: thread 1' --static $b/narrowing_cast.h
 has "shift past the width" 'shift of a 32-bit value by 62' --static --json $b/shift_62.h

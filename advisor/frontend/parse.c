@@ -1100,6 +1100,8 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
                 size_t len = eol ? (size_t)(eol - n + 1) : strlen(n);
                 const char *hit = strstr(n, ": kernel template ");
                 const char *why = hit && hit < n + len ? strstr(hit, " no instance") : NULL;
+                if (!why || why >= n + len) /* or where its instances could come from */
+                    why = hit && hit < n + len ? strstr(hit, " is launched from host template") : NULL;
                 if (why && why < n + len) /* skipped, or analysed on assumed arguments */
                     sb_putn(&notes, n, len);
                 n += len;
