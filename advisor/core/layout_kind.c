@@ -786,3 +786,16 @@ void adv_emit_copy(sb_t *b, const char *indent, int is_array, const char *dst, c
     else
         sb_printf(b, "%s%s = %s;\n", indent, dst, src);
 }
+
+const char *adv_block_elem_type(const adv_field *f)
+{
+    static const char *const plain[] = {
+        [ADV_S_F32] = "float", [ADV_S_F64] = "double", [ADV_S_I8] = "signed char", [ADV_S_U8] = "unsigned char",
+        [ADV_S_I16] = "short", [ADV_S_U16] = "unsigned short", [ADV_S_I32] = "int", [ADV_S_U32] = "unsigned int",
+        [ADV_S_I64] = "long long", [ADV_S_U64] = "unsigned long long", [ADV_S_BOOL] = "bool",
+    };
+    if (f->array_len || f->scalar == ADV_S_NONE || f->scalar >= sizeof plain / sizeof plain[0] || !plain[f->scalar] ||
+        f->align <= adv_scalar_size(f->scalar))
+        return f->type;
+    return plain[f->scalar];
+}

@@ -137,6 +137,15 @@ void adv_layout_desc_free(adv_layout_desc *d);
 /* "x", "y", "z", "w": a vector's lane. */
 const char *adv_lane_name(unsigned lane);
 
+/* The element type of a field's array in a block (AoSoA) layout: its
+ * spelling, except a scalar whose typedef aligns it beyond its size
+ * (typedef float f8 __attribute__((aligned(8)))), which is spelled as the
+ * plain scalar: an array of over-aligned elements is an error for GCC, so
+ * a host compiler rejects the adoption header (libclang 14 keeps the
+ * typedef's name, 16 and later spell the scalar, so both now give the
+ * same header). */
+const char *adv_block_elem_type(const adv_field *f);
+
 /* One statement at `indent` that copies a field's value from the
  * expression src to dst: an array (is_array) by its bytes through
  * gm_copy_bytes(void *, const void *, n) (which kgen's program and the

@@ -365,7 +365,8 @@ static void layout_types(const hctx *h)
         for (unsigned i = 0; i < s->nfields; i++) {
             unsigned f = adv_shape_order(h->l, i);
             field_type(s, f, t, sizeof t);
-            sb_printf(o, "    %s %s[%u];\n", t, s->fields[f].name, block);
+            sb_printf(o, "    %s %s[%u];\n", s->fields[f].array_len ? t : adv_block_elem_type(&s->fields[f]),
+                      s->fields[f].name, block);
         }
         sb_puts(o, "};\n");
     }

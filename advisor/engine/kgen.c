@@ -410,8 +410,8 @@ static void emit_types(gctx *g, int need_proxy)
                   adv_shape_block(g->l), s->name, g->tname);
         for (unsigned i = 0; i < s->nfields; i++) {
             unsigned f = adv_shape_order(g->l, i);
-            sb_printf(&g->types, "    %s %s[%u];\n", g->ftype[f], s->fields[f].name,
-                      adv_shape_block(g->l));
+            sb_printf(&g->types, "    %s %s[%u];\n", is_array(&s->fields[f]) ? g->ftype[f] :
+                      adv_block_elem_type(&s->fields[f]), s->fields[f].name, adv_shape_block(g->l));
         }
         sb_puts(&g->types, "};\n\f");
     }
