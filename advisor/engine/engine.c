@@ -329,6 +329,23 @@ static void compile_note(const adv_model *m, const char *log, const char *src, c
         snprintf(out, n, "does not compile: %.300s", log);
         return;
     }
+    char lacked[ADV_NAME_MAX + 300];
+    lacked_declaration(m, e.err, e.err_len, lacked, sizeof lacked);
+    /* An error that names a declaration of the user's file explains the
+     * others: a statement clang could not parse (it reads a texture
+     * reference) is left unrewritten by some libclang versions, and its
+     * first error is then the struct parameter the layout renamed. */
+    for (nvrtc_error o = e; !strstr(lacked, " is a texture reference") && !strstr(lacked, " is named at ");) {
+        const char *next = strchr(o.err, '\n');
+        char other[sizeof lacked];
+        if (!next || !first_error(next + 1, &o))
+            break;
+        lacked_declaration(m, o.err, o.err_len, other, sizeof other);
+        if (strstr(other, " is a texture reference") || strstr(other, " is named at ")) {
+            e = o;
+            snprintf(lacked, sizeof lacked, "%s", other);
+        }
+    }
     const char *code = src;
     for (unsigned l = 1; l < e.line && code; l++) {
         code = strchr(code, '\n');
@@ -337,8 +354,6 @@ static void compile_note(const adv_model *m, const char *log, const char *src, c
     const char *cend = code ? strchr(code, '\n') : NULL;
     while (code && (*code == ' ' || *code == '\t'))
         code++;
-    char lacked[ADV_NAME_MAX + 300];
-    lacked_declaration(m, e.err, e.err_len, lacked, sizeof lacked);
     snprintf(out, n, "does not compile: %.*s:%u%.*s%s; generated line %u: %.*s", e.file_len, e.file, e.line,
              e.err_len, e.err, lacked, e.line, code ? (cend ? (int)(cend - code) : 200) : 0, code ? code : "");
 }
