@@ -320,6 +320,12 @@ static void lacked_declaration(const adv_model *m, const char *err, int err_len,
              adv_model_file(m));
 }
 
+/* Whether lacked_declaration found the name in the user's file. */
+static int names_user_declaration(const char *lacked)
+{
+    return strstr(lacked, " is a texture reference") || strstr(lacked, " is named at ");
+}
+
 /* A variant's NVRTC error with the generated line it points at, so the
  * note shows what the rewrite produced, and the declaration it lacked. */
 static void compile_note(const adv_model *m, const char *log, const char *src, char *out, size_t n)
@@ -335,13 +341,13 @@ static void compile_note(const adv_model *m, const char *log, const char *src, c
      * others: a statement clang could not parse (it reads a texture
      * reference) is left unrewritten by some libclang versions, and its
      * first error is then the struct parameter the layout renamed. */
-    for (nvrtc_error o = e; !strstr(lacked, " is a texture reference") && !strstr(lacked, " is named at ");) {
+    for (nvrtc_error o = e; !names_user_declaration(lacked);) {
         const char *next = strchr(o.err, '\n');
         char other[sizeof lacked];
         if (!next || !first_error(next + 1, &o))
             break;
         lacked_declaration(m, o.err, o.err_len, other, sizeof other);
-        if (strstr(other, " is a texture reference") || strstr(other, " is named at ")) {
+        if (names_user_declaration(other)) {
             e = o;
             snprintf(lacked, sizeof lacked, "%s", other);
         }

@@ -113,6 +113,14 @@ static const char *label(const adv_result *r, int st, const adv_layout_spec *sp,
 }
 #define LABEL_MAX 1024
 
+/* A variant's row name: its layout's label, starred when measured through
+ * the adoption header (name holds LABEL_MAX + 1 bytes). */
+static void variant_name(const adv_result *r, int st, const adv_variant *v, char *name)
+{
+    label(r, st, &v->spec, name, LABEL_MAX);
+    strcat(name, v->adopted ? "*" : "");
+}
+
 static void access_name(const adv_kernel *k, const adv_access *a, char *out, size_t n)
 {
     snprintf(out, n, "%s[%s]%s%s", k->params[a->param].name, a->index, a->path[0] ? "." : "", a->path);
@@ -214,8 +222,7 @@ static void print_variants_narrow(const out_t *o, const adv_result *r, unsigned 
         const adv_variant *v = &r->v[i];
         if (v->kernel != k || v->st != st)
             continue;
-        label(r, st, &v->spec, name, sizeof name - 1);
-        strcat(name, v->adopted ? "*" : "");
+        variant_name(r, st, v, name);
         int own_line = (int)strlen(name) > GM_NARROW_LABEL;
         if (own_line)
             fprintf(o->f, "  %s%s%s\n", v->is_best ? GREEN(o) : "", name, v->is_best ? RESET(o) : "");
@@ -274,8 +281,7 @@ static void print_variants(const out_t *o, const adv_result *r, unsigned k, int 
         const adv_variant *v = &r->v[i];
         if (v->kernel != k || v->st != st)
             continue;
-        label(r, st, &v->spec, name, sizeof name - 1);
-        strcat(name, v->adopted ? "*" : "");
+        variant_name(r, st, v, name);
         fprintf(o->f, "  %s%-*s%s %5u ", v->is_best ? GREEN(o) : "", width, name, v->is_best ? RESET(o) : "", v->align);
         if (v->model.ok)
             fprintf(o->f, "%10.1f %8.1f  ", v->model.dram_bytes, v->model.requests);
