@@ -2,8 +2,11 @@
 // kernel written by hand (AoS, SoA, AoSoA of 32, vector groups), run on the
 // same data gmadvise makes (its generator's RNG and rules, engine/inputs.c:
 // indices uniform or local:W, offsets 16 apart on average, floats in
-// [0.5, 1.5)) at the size gmadvise calibrated, timed the same way: L2
-// flushed before each launch, CUDA events, median of 30 (TRUTH_SAMPLES: fewer, for Nsight Compute).
+// [0.5, 1.5)) at the size gmadvise calibrated, timed the same way: two
+// warm-ups, L2 flushed before each launch, CUDA events, median and spread of
+// 30 (TRUTH_SAMPLES: fewer, for Nsight Compute).  Each layout's output is
+// checked against AoS's; tests/test_shaped_truth_code.sh checks that each
+// kernel makes the loads and stores of gmadvise's variant of that layout.
 //   truth PROGRAM N SETTING   (SETTING: uniform, local:W, or - for none)
 // prints "layout median_ms spread_pct samples" lines.
 #include <algorithm>
@@ -68,8 +71,8 @@ template <class T> static T *up(const std::vector<T> &h)
 // per layout holds its arrays (SoA's members, the vector groups) as segments
 // placed as core/layout.c places them: room for the element count gmadvise
 // allocates (n + 64, in 32s), a margin of 256 elements before each segment,
-// each 256-aligned with a 256-byte gap after it.  Each layout is read as a programmer writes it by hand, in the
-// index's own type: AoS p[j].x, SoA p_x[j], AoSoA p[j / 32].x[j % 32] (a
+// each 256-aligned with a 256-byte gap after it.  Each layout is read as a
+// programmer writes it by hand, in the index's own type: AoS p[j].x, SoA p_x[j], AoSoA p[j / 32].x[j % 32] (a
 // block struct of 32-lane arrays), vector groups p_xyzm[j].x through a
 // float4 or float2 array.  AOSOA_SHIFT is the same AoSoA indexed with
 // j >> 5 and j & 31 (printed as "aosoa_shift": what the signed division
@@ -156,7 +159,7 @@ template <int L, int N, int G, int A = 1> struct Acc {  // G: floats per vector 
     static __device__ void set_lane(float2 &v, int l, float x) { if (l == 0) v.x = x; else v.y = x; }
 };
 
-// The buffers of layout L (SoA: one per member), uploaded; their count in *nb.
+// Layout L's allocation, uploaded (the base, to free); its segments in d.
 static char *pack_up(const std::vector<float> &aos, long long n, int N, int G, int A, int L, float *d[8]);
 // ---- the kernels, as tests/shaped writes them --------------------------------
 // Each reads its fields in the source's order and index types (the
