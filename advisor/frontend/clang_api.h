@@ -23,6 +23,7 @@
     X(clang_getPointeeType) X(clang_isConstQualifiedType) X(clang_isRestrictQualifiedType)      \
     X(clang_getTypeDeclaration) X(clang_getArrayElementType) X(clang_getArraySize)              \
     X(clang_getCursorReferenced) X(clang_equalCursors) X(clang_Cursor_getNumArguments)          \
+    X(clang_equalLocations)                                                                      \
     X(clang_Cursor_getArgument) X(clang_Cursor_Evaluate) X(clang_EvalResult_getKind)            \
     X(clang_EvalResult_getAsLongLong) X(clang_EvalResult_getAsDouble)                           \
     X(clang_EvalResult_dispose) X(clang_Cursor_isNull) X(clang_getFileName)                     \

@@ -23,6 +23,40 @@ cvec fe_kids(pctx *pc, CXCursor c)
     return cv;
 }
 
+/* 1 when c is what an instantiation defined, not what the file wrote: a
+ * function or method whose template (or member of a class template) sits
+ * where it does.  An explicit specialization has a place of its own. */
+static int instantiated(pctx *pc, CXCursor c)
+{
+    CXCursor t = pc->cx->clang_getSpecializedCursorTemplate(c);
+    return !pc->cx->clang_Cursor_isNull(t) &&
+           pc->cx->clang_equalLocations(pc->cx->clang_getCursorLocation(c), pc->cx->clang_getCursorLocation(t));
+}
+
+cvec fe_top(pctx *pc)
+{
+    cvec cv = fe_kids(pc, pc->cx->clang_getTranslationUnitCursor(pc->tu));
+    unsigned d = 0;
+    for (unsigned i = 0; i < cv.n; i++)
+        if (!instantiated(pc, cv.v[i]))
+            cv.v[d++] = cv.v[i];
+    cv.n = d;
+    return cv;
+}
+
+unsigned fe_visit_top(pctx *pc, CXCursorVisitor v, CXClientData d)
+{
+    CXCursor tu = pc->cx->clang_getTranslationUnitCursor(pc->tu);
+    cvec top = fe_top(pc);
+    unsigned stop = 0;
+    for (unsigned i = 0; i < top.n && !stop; i++) {
+        enum CXChildVisitResult r = v(top.v[i], tu, d);
+        stop = r == CXChildVisit_Break || (r == CXChildVisit_Recurse && pc->cx->clang_visitChildren(top.v[i], v, d));
+    }
+    free(top.v);
+    return stop;
+}
+
 enum CXCursorKind fe_kind(pctx *pc, CXCursor c)
 {
     return pc->cx->clang_getCursorKind(c);
@@ -40,13 +74,18 @@ int fe_loc_at(pctx *pc, CXSourceLocation l, int exact, unsigned *off, unsigned *
                   unsigned *col)
 {
     CXFile f, ef;
-    unsigned ln, cl, of, eo;
-    pc->cx->clang_getSpellingLocation(l, &f, NULL, NULL, &of);
-    pc->cx->clang_getExpansionLocation(l, &ef, &ln, &cl, &eo);
+    unsigned ln = 0, cl = 0, of, eo;
+    /* the file first, without the line and column: those make libclang read
+     * the file a location is in, and most cursors a walk meets are in the
+     * precompiled prelude's headers, which then need not be read at all */
+    pc->cx->clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
     /* the prelude is never the main file: with both unsaved (explain's
      * lessons), libclang's isEqual cannot tell them apart */
     if (!ef || ef == pc->prelude || !pc->cx->clang_File_isEqual(ef, pc->cxfile))
         return 0;
+    if (line || col)
+        pc->cx->clang_getExpansionLocation(l, NULL, &ln, &cl, NULL);
+    pc->cx->clang_getSpellingLocation(l, &f, NULL, NULL, &of);
     if (exact && (eo != of || !f))
         return 0;
     of = eo;

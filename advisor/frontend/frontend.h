@@ -71,6 +71,7 @@ typedef struct {
     adv_model *m;
     const char *file;
     CXFile cxfile, prelude;
+    char pch[1200]; /* the prelude's PCH this parse read (its macros are not visited), or "" */
     gm_status *st;
     char ns[ADV_TYPE_MAX];  /* "a::b::" inside namespaces a and b, else "" */
     perr *errs;
@@ -157,6 +158,14 @@ int fe_fail_at(pctx *pc, CXCursor c, const char *fmt, const char *name);
  * how many there are. */
 unsigned fe_namespaces(pctx *pc, CXCursor c, int named_only, char *open, size_t n);
 cvec fe_kids(pctx *pc, CXCursor c);
+/* The translation unit's top-level cursors as a walk of its declaration
+ * context meets them.  The index is made with excludeDeclarationsFromPCH
+ * (parse.c), so libclang walks the declarations the parse handed over,
+ * which include each function a template instantiation defined, at the
+ * end and at its template's location: those are left out here.
+ * fe_visit_top is clang_visitChildren over the same cursors. */
+cvec fe_top(pctx *pc);
+unsigned fe_visit_top(pctx *pc, CXCursorVisitor v, CXClientData d);
 enum CXCursorKind fe_kind(pctx *pc, CXCursor c);
 int fe_loc_at(pctx *pc, CXSourceLocation l, int exact, unsigned *off, unsigned *line,
                   unsigned *col);

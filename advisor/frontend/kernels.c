@@ -1140,7 +1140,7 @@ static void reshape_kernel(adv_kernel *kn)
 
 void fe_read_launches(pctx *pc)
 {
-    cvec top = fe_kids(pc, pc->cx->clang_getTranslationUnitCursor(pc->tu));
+    cvec top = fe_top(pc);
     for (unsigned i = 0; i < top.n; i++)
         if (fe_cursor_in_main(pc, top.v[i]) && (fe_kind(pc, top.v[i]) == CXCursor_FunctionDecl ||
                                                 fe_kind(pc, top.v[i]) == CXCursor_Namespace ||

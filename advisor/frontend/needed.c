@@ -1,4 +1,5 @@
 #include "frontend.h"
+#include "prelude_pch.h"
 
 /* What generated code needs of the file: the declarations its kernels
  * reach through references, transitively, so that host code (classes
@@ -184,7 +185,7 @@ static void keep_using(pctx *pc, CXCursor c)
 static void keep_includes(pctx *pc)
 {
     const adv_clang *cx = pc->cx;
-    cvec top = fe_kids(pc, cx->clang_getTranslationUnitCursor(pc->tu));
+    cvec top = fe_top(pc);
     for (unsigned i = 0; i < top.n; i++) {
         if (fe_kind(pc, top.v[i]) == CXCursor_UsingDirective && fe_cursor_in_main(pc, top.v[i]))
             keep_using(pc, top.v[i]);
@@ -235,13 +236,15 @@ static void keep_includes(pctx *pc)
 typedef struct {
     char name[ADV_NAME_MAX];
     CXCursor def;
+    const fe_pch_macro *pch; /* or a macro of the PCH's list (def unused) */
 } sysmacro;
 
 typedef struct {
     sysmacro *v;
     unsigned n;
     unsigned char *done;
-    cvec todo; /* definitions to copy */
+    unsigned *todo; /* entries of v to copy */
+    unsigned ntodo, captodo;
 } macros_t;
 
 static int sysmacro_cmp(const void *a, const void *b)
@@ -273,7 +276,11 @@ static void scan_identifiers(macros_t *mt, const char *t, unsigned b, unsigned e
 
             if (hit && !mt->done[hit - mt->v]) {
                 mt->done[hit - mt->v] = 1;
-                fe_cvec_push(&mt->todo, hit->def);
+                if (mt->ntodo == mt->captodo) {
+                    mt->captodo = mt->captodo ? 2 * mt->captodo : 16;
+                    mt->todo = gm_xrealloc(mt->todo, mt->captodo * sizeof *mt->todo);
+                }
+                mt->todo[mt->ntodo++] = (unsigned)(hit - mt->v);
             }
             i = j;
         } else {
@@ -282,46 +289,29 @@ static void scan_identifiers(macros_t *mt, const char *t, unsigned b, unsigned e
     }
 }
 
-/* "#define NAME body", from the definition's tokens; its body is scanned
- * for further system macros.  Constants only: a function-like system
- * macro (isinf) names what NVRTC declares as a function. */
-static void copy_macro(pctx *pc, macros_t *mt, CXCursor def)
+/* "#define NAME body" (fe_macro_define), guarded; its body is scanned for
+ * further system macros.  Constants only: a function-like system macro
+ * (isinf) names what NVRTC declares as a function. */
+static void copy_macro(pctx *pc, macros_t *mt, unsigned i)
 {
-    const adv_clang *cx = pc->cx;
-    CXToken *toks = NULL;
-    unsigned n = 0;
-    cx->clang_tokenize(pc->tu, cx->clang_getCursorExtent(def), &toks, &n);
+    const sysmacro *sm = &mt->v[i];
     sb_t line, body;
     sb_init(&line);
     sb_init(&body);
-    unsigned prev_end = 0;
-    int function_like = 0;
-    for (unsigned i = 0; i < n && !function_like; i++) {
-        char tok[256];
-        CXSourceRange r = cx->clang_getTokenExtent(pc->tu, toks[i]);
-        CXFile f;
-        unsigned b, e;
-        cx->clang_getSpellingLocation(cx->clang_getRangeStart(r), &f, NULL, NULL, &b);
-        cx->clang_getSpellingLocation(cx->clang_getRangeEnd(r), &f, NULL, NULL, &e);
-        adv_cxstr(cx, cx->clang_getTokenSpelling(pc->tu, toks[i]), tok, sizeof tok);
-        function_like = i == 1 && b == prev_end && !strcmp(tok, "("); /* '(' touching the name */
-        sb_puts(&line, i == 0 ? "#define " : prev_end == b ? "" : " ");
-        sb_puts(&line, tok);
-        if (i > 0) {
-            sb_puts(&body, tok);
-            sb_puts(&body, " ");
-        }
-        prev_end = e;
+    int copied;
+    if (sm->pch) {
+        sb_puts(&line, sm->pch->line);
+        sb_puts(&body, sm->pch->body);
+        copied = line.len > 0;
+    } else {
+        int function_like = fe_macro_define(pc->cx, pc->tu, sm->def, &line, &body);
+        copied = line.len && !function_like && line.len < FE_MACRO_LINE_MAX;
     }
-    if (toks)
-        cx->clang_disposeTokens(pc->tu, toks, n);
-    char name[ADV_NAME_MAX], guarded[1400];
-    fe_spell(pc, def, name, sizeof name);
-    if (n && !function_like && line.len < 1200) {
-        snprintf(guarded, sizeof guarded, "#ifndef %s\n%s\n#endif", name, line.s);
+    char guarded[FE_MACRO_LINE_MAX + ADV_NAME_MAX + 32];
+    if (copied) {
+        snprintf(guarded, sizeof guarded, "#ifndef %s\n%s\n#endif", sm->name, line.s);
         adv_model_add_preamble(pc->m, guarded);
-        if (body.s)
-            scan_identifiers(mt, body.s, 0, (unsigned)body.len);
+        scan_identifiers(mt, body.s, 0, (unsigned)body.len);
     }
     sb_free(&line);
     sb_free(&body);
@@ -330,8 +320,16 @@ static void copy_macro(pctx *pc, macros_t *mt, CXCursor def)
 static void keep_system_macros(pctx *pc)
 {
     const adv_clang *cx = pc->cx;
-    macros_t mt = {NULL, 0, NULL, {NULL, 0, 0}};
-    cvec top = fe_kids(pc, cx->clang_getTranslationUnitCursor(pc->tu));
+    macros_t mt = {NULL, 0, NULL, NULL, 0, 0};
+    /* the PCH's own macros, which a parse that read it does not visit */
+    fe_pch_macro *pm = NULL;
+    unsigned npm = pc->pch[0] ? fe_pch_macros(pc->pch, &pm) : 0;
+    mt.v = gm_xcalloc(npm + 1, sizeof *mt.v);
+    for (unsigned i = 0; i < npm; i++) {
+        snprintf(mt.v[mt.n].name, sizeof mt.v[mt.n].name, "%s", pm[i].name);
+        mt.v[mt.n++].pch = &pm[i];
+    }
+    cvec top = fe_top(pc);
     for (unsigned i = 0; i < top.n; i++) {
         if (fe_kind(pc, top.v[i]) != CXCursor_MacroDefinition || fe_cursor_in_main(pc, top.v[i]))
             continue;
@@ -343,6 +341,7 @@ static void keep_system_macros(pctx *pc)
             continue; /* gmadvise's own CUDA headers: NVRTC has them */
         mt.v = gm_xrealloc(mt.v, (mt.n + 1) * sizeof *mt.v);
         fe_spell(pc, top.v[i], mt.v[mt.n].name, sizeof mt.v[mt.n].name);
+        mt.v[mt.n].pch = NULL;
         mt.v[mt.n++].def = top.v[i];
     }
     free(top.v);
@@ -353,11 +352,12 @@ static void keep_system_macros(pctx *pc)
         scan_identifiers(&mt, m->text, m->decls[i].begin, m->decls[i].end);
     for (unsigned i = 0; i < m->nkernels; i++)
         scan_identifiers(&mt, m->text, m->kernels[i].begin, m->kernels[i].end);
-    for (unsigned i = 0; i < mt.todo.n; i++) /* grows as bodies name more */
-        copy_macro(pc, &mt, mt.todo.v[i]);
-    free(mt.todo.v);
+    for (unsigned i = 0; i < mt.ntodo; i++) /* grows as bodies name more */
+        copy_macro(pc, &mt, mt.todo[i]);
+    free(mt.todo);
     free(mt.done);
     free(mt.v);
+    fe_pch_macros_free(pm, npm);
 }
 
 /* ---- typedefs of the system's headers (glibc's uint), which NVRTC lacks ---- */

@@ -433,7 +433,11 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
         un[nh + i] = (struct CXUnsavedFile){pc->toolkit.path[i], pc->toolkit.text[i],
                                             (unsigned long)strlen(pc->toolkit.text[i])};
     un[nun - 1] = (struct CXUnsavedFile){pc->file, pc->m->text, pc->m->text_len};
-    *idx = cx->clang_createIndex(0, 0);
+    /* excludeDeclarationsFromPCH: a walk of the translation unit meets the
+     * file's own declarations and macros, not the ten thousand of the
+     * prelude's PCH (the PCH's system macros are read from its list,
+     * fe_pch_macros) */
+    *idx = cx->clang_createIndex(1, 0);
     char pch[1200];
     int with_pch = use_pch(pc, cx, *idx, args, nb + nu, gcc, un, pch, sizeof pch);
 again:
@@ -470,6 +474,7 @@ again:
         with_pch = 0;
         goto again;
     }
+    snprintf(pc->pch, sizeof pc->pch, "%s", with_pch ? pch : "");
     free(args);
     free(un);
     free(paths);
@@ -569,7 +574,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
             gm_fail(pc->st, GM_EINPUT, "%s", pc->errs[0].msg);
     if (pc->st->code == GM_OK) {
         fe_tokenize_main(pc);
-        cvec top = fe_kids(pc, cx->clang_getTranslationUnitCursor(pc->tu));
+        cvec top = fe_top(pc);
         for (unsigned i = 0; i < top.n && pc->st->code == GM_OK; i++)
             if (fe_cursor_in_main(pc, top.v[i]))
                 visit_top(pc, top.v[i]);

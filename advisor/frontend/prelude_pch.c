@@ -1,6 +1,7 @@
 #include "prelude_pch.h"
 
 #include "../../common/hash.h"
+#include "frontend.h" /* FE_HEADERS_DIR */
 #include "../../jit/cache.h"
 
 #include <fcntl.h>
@@ -78,6 +79,144 @@ static CXTranslationUnit build(const adv_clang *cx, CXIndex idx, const char *pre
     return tu;
 }
 
+int fe_macro_define(const adv_clang *cx, CXTranslationUnit tu, CXCursor def, sb_t *line, sb_t *body)
+{
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    cx->clang_tokenize(tu, cx->clang_getCursorExtent(def), &toks, &n);
+    unsigned prev_end = 0;
+    int function_like = 0;
+    for (unsigned i = 0; i < n && !function_like; i++) {
+        char tok[256];
+        CXSourceRange r = cx->clang_getTokenExtent(tu, toks[i]);
+        CXFile f;
+        unsigned b, e;
+        cx->clang_getSpellingLocation(cx->clang_getRangeStart(r), &f, NULL, NULL, &b);
+        cx->clang_getSpellingLocation(cx->clang_getRangeEnd(r), &f, NULL, NULL, &e);
+        adv_cxstr(cx, cx->clang_getTokenSpelling(tu, toks[i]), tok, sizeof tok);
+        function_like = i == 1 && b == prev_end && !strcmp(tok, "("); /* '(' touching the name */
+        sb_puts(line, i == 0 ? "#define " : prev_end == b ? "" : " ");
+        sb_puts(line, tok);
+        if (i > 0) {
+            sb_puts(body, tok);
+            sb_puts(body, " ");
+        }
+        prev_end = e;
+    }
+    if (toks)
+        cx->clang_disposeTokens(tu, toks, n);
+    return function_like;
+}
+
+static void macros_path(const char *pch, char *out, size_t n)
+{
+    size_t l = strlen(pch);
+    snprintf(out, n, "%.*s.macros", (int)(l > 4 && !strcmp(pch + l - 4, ".pch") ? l - 4 : l), pch);
+}
+
+static enum CXChildVisitResult macro_defs(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    void **a = d;
+    const adv_clang *cx = a[0];
+    if (cx->clang_getCursorKind(c) == CXCursor_MacroDefinition) {
+        cvec *v = a[1];
+        if (v->n == v->cap) {
+            v->cap = v->cap ? 2 * v->cap : 1024;
+            v->v = gm_xrealloc(v->v, v->cap * sizeof *v->v);
+        }
+        v->v[v->n++] = c;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Writes the list of tu's system macros (those outside gmadvise's own
+ * headers, which NVRTC has) to path: one a line, name, the #define line
+ * ("" when not copied: function-like, empty or longer than a copy takes)
+ * and the body, separated by 0x1f.  0 when it cannot. */
+static int write_macros(const adv_clang *cx, CXTranslationUnit tu, const char *path)
+{
+    cvec defs = {NULL, 0, 0};
+    void *a[2] = {(void *)cx, &defs};
+    cx->clang_visitChildren(cx->clang_getTranslationUnitCursor(tu), macro_defs, a);
+    sb_t out;
+    sb_init(&out);
+    for (unsigned i = 0; i < defs.n; i++) {
+        CXFile f;
+        char file[1024], name[ADV_NAME_MAX];
+        cx->clang_getSpellingLocation(cx->clang_getCursorLocation(defs.v[i]), &f, NULL, NULL, NULL);
+        if (f && !strncmp(adv_cxstr(cx, cx->clang_getFileName(f), file, sizeof file), FE_HEADERS_DIR "/",
+                          sizeof FE_HEADERS_DIR))
+            continue;
+        adv_cxstr(cx, cx->clang_getCursorSpelling(defs.v[i]), name, sizeof name);
+        sb_t line, body;
+        sb_init(&line);
+        sb_init(&body);
+        int fl = fe_macro_define(cx, tu, defs.v[i], &line, &body);
+        int copied = line.len && !fl && line.len < FE_MACRO_LINE_MAX;
+        sb_printf(&out, "%s\x1f%s\x1f%s\n", name, copied ? line.s : "", copied ? body.s : "");
+        sb_free(&line);
+        sb_free(&body);
+    }
+    free(defs.v);
+    char tmp[1300];
+    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+    int fd = mkstemp(tmp), ok = 0;
+    if (fd >= 0) {
+        ok = write(fd, out.s, out.len) == (ssize_t)out.len;
+        ok = close(fd) == 0 && ok && rename(tmp, path) == 0;
+        if (!ok)
+            unlink(tmp);
+    }
+    sb_free(&out);
+    return ok;
+}
+
+unsigned fe_pch_macros(const char *pch, fe_pch_macro **out)
+{
+    char path[1300];
+    macros_path(pch, path, sizeof path);
+    *out = NULL;
+    size_t len = 0;
+    char *t = gm_read_file(path, &len);
+    if (!t)
+        return 0;
+    unsigned n = 0, cap = 0;
+    for (char *l = t; l < t + len;) {
+        char *nl = memchr(l, '\n', (size_t)(t + len - l)), *s1 = nl ? memchr(l, 0x1f, (size_t)(nl - l)) : NULL,
+             *s2 = s1 ? memchr(s1 + 1, 0x1f, (size_t)(nl - s1 - 1)) : NULL;
+        if (!s2) { /* torn: as if there were none */
+            fe_pch_macros_free(*out, n);
+            *out = NULL;
+            free(t);
+            return 0;
+        }
+        if (n == cap) {
+            cap = cap ? 2 * cap : 1024;
+            *out = gm_xrealloc(*out, cap * sizeof **out);
+        }
+        *s1 = *s2 = *nl = '\0';
+        (*out)[n++] = (fe_pch_macro){gm_xstrdup(l), gm_xstrdup(s1 + 1), gm_xstrdup(s2 + 1)};
+        l = nl + 1;
+    }
+    free(t);
+    if (!n) { /* a prelude defines hundreds: an empty list is a broken one */
+        free(*out);
+        *out = NULL;
+    }
+    return n;
+}
+
+void fe_pch_macros_free(fe_pch_macro *v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        free(v[i].name);
+        free(v[i].line);
+        free(v[i].body);
+    }
+    free(v);
+}
+
 int fe_prelude_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const char *const *args, int nargs,
                    struct CXUnsavedFile *un, unsigned nun, char *out, size_t n)
 {
@@ -87,7 +226,9 @@ int fe_prelude_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const 
     char hex[33];
     key_of(cx, args, nargs, un, nun, hex);
     snprintf(out, n, "%s/prelude-%s.pch", dir, hex);
-    if (access(out, R_OK) == 0)
+    char mpath[1300];
+    macros_path(out, mpath, sizeof mpath);
+    if (access(out, R_OK) == 0 && access(mpath, R_OK) == 0)
         return 1;
     CXTranslationUnit tu = build(cx, idx, prelude, args, nargs, un, nun);
     if (!tu)
@@ -99,8 +240,9 @@ int fe_prelude_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const 
     int fd = mkstemp(tmp), ok = 0;
     if (fd >= 0) {
         close(fd);
+        /* the list first: a PCH in place always has its list */
         ok = cx->clang_saveTranslationUnit(tu, tmp, cx->clang_defaultSaveOptions(tu)) == CXSaveError_None &&
-             rename(tmp, out) == 0;
+             write_macros(cx, tu, mpath) && rename(tmp, out) == 0;
         if (!ok)
             unlink(tmp);
     }

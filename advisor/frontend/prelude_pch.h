@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "../../common/strbuf.h"
 #include "clang_api.h"
 
 /* Path of the PCH of `prelude` parsed with args and the served headers un
@@ -20,5 +21,31 @@ int fe_prelude_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const 
  * changed since it was built): the caller removes it and parses again
  * without it. */
 int fe_prelude_pch_refused(const adv_clang *cx, CXTranslationUnit tu, const char *pch);
+
+/* The macros of the system's headers in the PCH at `pch` (FLT_MAX, M_PI),
+ * written beside it when it is built: a parse that reads the PCH visits
+ * its own declarations and macros only (clang_createIndex's
+ * excludeDeclarationsFromPCH: enumerating the PCH's ten thousand cursors
+ * took about a third of a small file's parse), so the macros the file
+ * may use from the prelude's headers come from here.  Each is what
+ * fe_macro_define makes of it.  Invariant: the list is complete for the
+ * PCH it sits beside (written before the PCH is renamed into place; a
+ * PCH without its list is built again). */
+/* The longest #define line copied into generated code. */
+#define FE_MACRO_LINE_MAX 1200
+
+typedef struct {
+    char *name, *line, *body; /* line "" for a function-like macro */
+} fe_pch_macro;
+
+/* The list; 0 and *out NULL when it cannot be read.  Free with
+ * fe_pch_macros_free. */
+unsigned fe_pch_macros(const char *pch, fe_pch_macro **out);
+void fe_pch_macros_free(fe_pch_macro *v, unsigned n);
+
+/* "#define NAME tokens" of macro definition def in line and its body's
+ * tokens in body (each followed by a space); 1, and nothing after the
+ * '(', for a function-like macro. */
+int fe_macro_define(const adv_clang *cx, CXTranslationUnit tu, CXCursor def, sb_t *line, sb_t *body);
 
 #endif

@@ -487,7 +487,7 @@ static enum CXChildVisitResult collect_refs(CXCursor c, CXCursor parent, CXClien
 static cvec specializations_used(pctx *pc)
 {
     cvec out = {NULL, 0, 0};
-    cvec top = fe_kids(pc, pc->cx->clang_getTranslationUnitCursor(pc->tu));
+    cvec top = fe_top(pc);
     void *data[2] = {pc, &out};
     for (unsigned i = 0; i < top.n; i++)
         if (fe_cursor_in_main(pc, top.v[i]))
@@ -717,7 +717,7 @@ static int deduced_args(const host_use *h, unsigned at, targ *hargs)
     if (fe_kind(pc, h->host) != CXCursor_FunctionTemplate)
         return -1;
     call_at w = {pc, at, cx->clang_getNullCursor(), 0};
-    cx->clang_visitChildren(cx->clang_getTranslationUnitCursor(pc->tu), innermost_call, &w);
+    fe_visit_top(pc, innermost_call, &w);
     if (!w.found)
         return -1;
     unsigned char set[MAX_TPARAMS] = {0};
@@ -945,7 +945,7 @@ static void local_constants(pctx *pc, unsigned at, targ *args, int n)
 {
     locals *l = gm_xcalloc(1, sizeof *l);
     *l = (locals){.pc = pc, .at = at, .args = args, .nargs = n};
-    pc->cx->clang_visitChildren(pc->cx->clang_getTranslationUnitCursor(pc->tu), function_at, l);
+    fe_visit_top(pc, function_at, l);
     if (l->found)
         pc->cx->clang_visitChildren(l->fn, local_constant, l);
     for (int a = 0; a < n && l->n; a++) {
