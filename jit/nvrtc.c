@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../common/hash.h"
@@ -26,6 +27,103 @@ static struct {
 #undef NVRTC_MEMBER
 } nv;
 static int nv_loaded;
+
+/* What a compile's cache key and the architecture check need from NVRTC,
+ * kept in the cache folder so that a program the cache holds is answered
+ * without loading NVRTC (7 ms a process, and a child forked for it).  The
+ * entry's key names what decides which library dlopen picks (the
+ * executable, GMADVISE_NVRTC, LD_LIBRARY_PATH, CUDA_HOME, ld.so.cache);
+ * it holds the library it was read from, whose size, inode and time must
+ * still match (a toolkit updated in place is a miss). */
+typedef struct {
+    int major, minor;
+    char inc[1024]; /* toolkit_include() */
+    int narchs, archs[256];
+    char lib[1024];
+    long long ino, size, mtime_ns;
+} nvrtc_facts;
+
+static int stat_of(const char *path, long long *ino, long long *size, long long *mtime_ns)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return 0;
+    *ino = (long long)sb.st_ino;
+    *size = (long long)sb.st_size;
+    *mtime_ns = (long long)sb.st_mtim.tv_sec * 1000000000ll + sb.st_mtim.tv_nsec;
+    return 1;
+}
+
+static void facts_key(char key[33])
+{
+    sb_t k;
+    sb_init(&k);
+    sb_printf(&k, "nvrtc facts %zu", sizeof(nvrtc_facts));
+    const char *env[] = {"GMADVISE_NVRTC", "LD_LIBRARY_PATH", "CUDA_HOME"};
+    for (size_t i = 0; i < sizeof env / sizeof *env; i++)
+        sb_printf(&k, "|%s=%s", env[i], getenv(env[i]) ? getenv(env[i]) : "(unset)");
+    const char *files[] = {"/proc/self/exe", "/etc/ld.so.cache"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        long long a = 0, b = 0, c = 0;
+        stat_of(files[i], &a, &b, &c);
+        sb_printf(&k, "|%s %lld %lld %lld", files[i], a, b, c);
+    }
+    gm_hash h;
+    gm_hash_init(&h);
+    gm_hash_update(&h, k.s, k.len);
+    gm_hash_hex(&h, key);
+    sb_free(&k);
+}
+
+static const char *toolkit_include(void);
+
+/* The facts of the loaded NVRTC, or of the one the cache names; 0 when
+ * neither is known. */
+static int facts(nvrtc_facts *f)
+{
+    memset(f, 0, sizeof *f);
+    if (nv_loaded) {
+        nv.nvrtcVersion(&f->major, &f->minor);
+        snprintf(f->inc, sizeof f->inc, "%s", toolkit_include());
+        if (nv.nvrtcGetNumSupportedArchs(&f->narchs) != NVRTC_SUCCESS || f->narchs <= 0 || f->narchs > 256)
+            f->narchs = 0;
+        else
+            nv.nvrtcGetSupportedArchs(f->archs);
+        return 1;
+    }
+    char key[33];
+    facts_key(key);
+    size_t n = 0;
+    char *p = jit_cache_get(key, &n);
+    int ok = p && n == sizeof *f;
+    if (ok) {
+        memcpy(f, p, sizeof *f);
+        long long a, b, c;
+        ok = f->lib[0] && stat_of(f->lib, &a, &b, &c) && a == f->ino && b == f->size && c == f->mtime_ns;
+    }
+    free(p);
+    return ok;
+}
+
+/* Keeps the loaded NVRTC's facts for the runs after this one. */
+static void remember_facts(void)
+{
+    static int done;
+    Dl_info info;
+    char real[1024];
+    nvrtc_facts f;
+    if (done || !nv_loaded || !facts(&f))
+        return;
+    done = 1;
+    if (!dladdr((void *)nv.nvrtcCompileProgram, &info) || !info.dli_fname || !realpath(info.dli_fname, real))
+        return;
+    snprintf(f.lib, sizeof f.lib, "%s", real);
+    if (!stat_of(f.lib, &f.ino, &f.size, &f.mtime_ns))
+        return;
+    char key[33];
+    facts_key(key);
+    jit_cache_put(key, (const char *)&f, sizeof f);
+}
 
 static int load(gm_status *st)
 {
@@ -66,24 +164,31 @@ int jit_nvrtc_version(char *out, size_t n, gm_status *st)
 
 int jit_nvrtc_arch_ok(int arch, gm_status *st)
 {
-    if (load(st) != GM_OK)
-        return st->code;
-    int n = 0;
-    if (nv.nvrtcGetNumSupportedArchs(&n) != NVRTC_SUCCESS || n <= 0 || n > 256)
+    nvrtc_facts f;
+    if (!facts(&f)) {
+        if (load(st) != GM_OK)
+            return st->code;
+        facts(&f);
+    }
+    if (f.narchs <= 0)
         return GM_OK; /* cannot tell: the compile will say */
-    int archs[256];
-    nv.nvrtcGetSupportedArchs(archs);
     char list[1024] = "";
-    for (int i = 0; i < n; i++) {
-        if (archs[i] == arch)
+    for (int i = 0; i < f.narchs; i++) {
+        if (f.archs[i] == arch)
             return GM_OK;
         size_t len = strlen(list);
-        snprintf(list + len, sizeof list - len, "%s%d", i ? ", sm_" : "", archs[i]);
+        snprintf(list + len, sizeof list - len, "%s%d", i ? ", sm_" : "", f.archs[i]);
     }
-    int major = 0, minor = 0;
-    nv.nvrtcVersion(&major, &minor);
     return gm_fail(st, GM_EINPUT, "sm_%d: NVRTC %d.%d does not compile for it; it compiles for sm_%s", arch,
-                   major, minor, list);
+                   f.major, f.minor, list);
+}
+
+int jit_nvrtc_arch_known(int arch, gm_status *st)
+{
+    nvrtc_facts f;
+    if (!facts(&f))
+        return -1;
+    return jit_nvrtc_arch_ok(arch, st);
 }
 
 void jit_binary_free(jit_binary *b)
@@ -183,6 +288,70 @@ static const char *toolkit_include(void)
     return dir;
 }
 
+/* NVRTC's options for src and the compile cache's key of src compiled
+ * with them by the NVRTC f describes; how many options (at most 7, the
+ * strings kept in the caller's o). */
+typedef struct {
+    char arch[32], std[16], inc[1100], cccl[1100];
+} opt_text;
+
+static int options(const char *src, int arch, int flags, const nvrtc_facts *f, opt_text *t, const char *opts[7],
+                   char key[33])
+{
+    /* PTX is requested too (a virtual arch would give PTX only): -arch=sm_XX
+     * makes NVRTC emit both SASS (CUBIN) and keep the PTX it went through. */
+    snprintf(t->arch, sizeof t->arch, "-arch=%s_%d", flags & JIT_PTX_ONLY ? "compute" : "sm", arch);
+    /* C++17, or the standard a first line "// nvrtc -std=c++20" names (kgen
+     * writes it for a project built with it) */
+    snprintf(t->std, sizeof t->std, "-std=c++17");
+    static const char tag[] = "// nvrtc -std=c++";
+    if (!strncmp(src, tag, sizeof tag - 1) && isdigit((unsigned char)src[sizeof tag - 1]) &&
+        isdigit((unsigned char)src[sizeof tag]) && src[sizeof tag + 1] == '\n')
+        snprintf(t->std, sizeof t->std, "-std=c++%.2s", src + sizeof tag - 1);
+    int nopts = 0;
+    opts[nopts++] = t->arch;
+    opts[nopts++] = t->std;
+    opts[nopts++] = "-default-device";
+    opts[nopts++] = "-lineinfo";
+    /* JIT_FAST_PTX: NVRTC's minimal optimisation, 12.8 and later (older
+     * ones compile as usual) */
+    if ((flags & JIT_PTX_ONLY) && (flags & JIT_FAST_PTX) && (f->major > 12 || (f->major == 12 && f->minor >= 8)))
+        opts[nopts++] = "--Ofast-compile=min";
+    if (f->inc[0]) { /* CUDA 13 keeps cuda/std under include/cccl */
+        snprintf(t->inc, sizeof t->inc, "-I%s", f->inc);
+        snprintf(t->cccl, sizeof t->cccl, "-I%s/cccl", f->inc);
+        opts[nopts++] = t->inc;
+        opts[nopts++] = t->cccl;
+    }
+    char ver[32];
+    snprintf(ver, sizeof ver, "%d.%d", f->major, f->minor);
+    gm_hash h;
+    gm_hash_init(&h);
+    gm_hash_update(&h, src, strlen(src));
+    for (int i = 0; i < nopts; i++)
+        gm_hash_update(&h, opts[i], strlen(opts[i]) + 1);
+    gm_hash_update(&h, ver, strlen(ver));
+    gm_hash_hex(&h, key);
+    return nopts;
+}
+
+int jit_compile_cached(const char *src, int arch, int flags, jit_binary *out)
+{
+    memset(out, 0, sizeof *out);
+    nvrtc_facts f;
+    if (!(flags & JIT_USE_CACHE) || !facts(&f))
+        return 0;
+    opt_text t;
+    const char *opts[7];
+    char key[33];
+    options(src, arch, flags, &f, &t, opts, key);
+    size_t n = 0;
+    char *p = jit_cache_get(key, &n);
+    int hit = p && from_payload(p, n, out);
+    free(p);
+    return hit;
+}
+
 int jit_compile(const char *src, const char *name, int arch, int flags, jit_binary *out, char **log,
                 gm_status *st)
 {
@@ -192,43 +361,14 @@ int jit_compile(const char *src, const char *name, int arch, int flags, jit_bina
         *log = NULL;
     if (load(st) != GM_OK)
         return st->code;
-    /* PTX is requested too (a virtual arch would give PTX only): -arch=sm_XX
-     * makes NVRTC emit both SASS (CUBIN) and keep the PTX it went through. */
-    char archopt[32];
-    snprintf(archopt, sizeof archopt, "-arch=%s_%d", flags & JIT_PTX_ONLY ? "compute" : "sm", arch);
-    char inc[1100], cccl[1100];
-    /* C++17, or the standard a first line "// nvrtc -std=c++20" names (kgen
-     * writes it for a project built with it) */
-    char stdopt[16] = "-std=c++17";
-    static const char tag[] = "// nvrtc -std=c++";
-    if (!strncmp(src, tag, sizeof tag - 1) && isdigit((unsigned char)src[sizeof tag - 1]) &&
-        isdigit((unsigned char)src[sizeof tag]) && src[sizeof tag + 1] == '\n')
-        snprintf(stdopt, sizeof stdopt, "-std=c++%.2s", src + sizeof tag - 1);
-    const char *opts[7] = {archopt, stdopt, "-default-device", "-lineinfo"};
-    int nopts = 4;
-    /* JIT_FAST_PTX: NVRTC's minimal optimisation, 12.8 and later (older
-     * ones compile as usual) */
-    int major = 0, minor = 0;
-    nv.nvrtcVersion(&major, &minor);
-    if ((flags & JIT_PTX_ONLY) && (flags & JIT_FAST_PTX) && (major > 12 || (major == 12 && minor >= 8)))
-        opts[nopts++] = "--Ofast-compile=min";
-    if (toolkit_include()[0]) { /* CUDA 13 keeps cuda/std under include/cccl */
-        snprintf(inc, sizeof inc, "-I%s", toolkit_include());
-        snprintf(cccl, sizeof cccl, "-I%s/cccl", toolkit_include());
-        opts[nopts++] = inc;
-        opts[nopts++] = cccl;
-    }
-
-    char ver[32];
-    jit_nvrtc_version(ver, sizeof ver, st);
-    gm_hash h;
-    gm_hash_init(&h);
-    gm_hash_update(&h, src, strlen(src));
-    for (int i = 0; i < nopts; i++)
-        gm_hash_update(&h, opts[i], strlen(opts[i]) + 1);
-    gm_hash_update(&h, ver, strlen(ver));
+    if (use_cache)
+        remember_facts();
+    nvrtc_facts f;
+    facts(&f);
+    opt_text t;
+    const char *opts[7];
     char key[33];
-    gm_hash_hex(&h, key);
+    int nopts = options(src, arch, flags, &f, &t, opts, key);
 
     if (use_cache) {
         size_t n = 0;

@@ -43,8 +43,17 @@ int jit_compile(const char *src, const char *name, int arch, int flags, jit_bina
                 gm_status *st);
 void jit_binary_free(jit_binary *b);
 
+/* 1 and *out when the compile cache holds what jit_compile(src, arch,
+ * flags) would give and NVRTC's facts (version, include folder) are known
+ * without loading it: kept in the cache by an earlier load of the same
+ * library.  0 otherwise (then jit_compile, in a child, decides). */
+int jit_compile_cached(const char *src, int arch, int flags, jit_binary *out);
+
 /* GM_OK when NVRTC compiles for sm_<arch>; GM_EINPUT naming the ones it
  * does otherwise; GM_EENV when NVRTC cannot be loaded. */
 int jit_nvrtc_arch_ok(int arch, gm_status *st);
+/* jit_nvrtc_arch_ok answered from the facts an earlier load kept, without
+ * loading NVRTC; -1 when they are not known. */
+int jit_nvrtc_arch_known(int arch, gm_status *st);
 
 #endif

@@ -348,6 +348,8 @@ int jit_worker_compile(const char *src, const char *name, int arch, int flags, j
     memset(out, 0, sizeof *out);
     if (log)
         *log = NULL;
+    if (jit_compile_cached(src, arch, flags, out))
+        return GM_OK;
     int fd;
     pid_t pid = compile_start(src, name, arch, flags, &fd, st);
     if (pid < 0)
@@ -378,6 +380,12 @@ int jit_worker_compile_parts(unsigned n, const char *const *srcs, const char *na
         jobs = 1;
     while (done < n) {
         while (next < n && running < jobs) { /* keep `jobs` children compiling */
+            if (jit_compile_cached(srcs[next], arch, flags, &out[next])) { /* no child needed */
+                pid[next] = -1;
+                done++;
+                next++;
+                continue;
+            }
             pid[next] = compile_start(srcs[next], name, arch, flags, &fd[next], &sts[next]);
             if (pid[next] < 0)
                 done++;
@@ -522,6 +530,9 @@ static int end_child(pid_t pid, int fd, int got, gm_code code, const char *what,
 
 int jit_worker_arch_ok(int arch, gm_status *st)
 {
+    int known = jit_nvrtc_arch_known(arch, st); /* no child, no NVRTC loaded */
+    if (known >= 0)
+        return known;
     int fd;
     pid_t pid = fork_with_pipe(&fd, st);
     if (pid < 0)
