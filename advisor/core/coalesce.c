@@ -612,17 +612,58 @@ typedef struct {
     unsigned mask; /* bytes written */
 } wsec;
 
-static int cmp_wsec(const void *x, const void *y)
-{
-    const wsec *a = x, *b = y;
-    return a->sector < b->sector ? -1 : a->sector > b->sector;
-}
+/* Sorts v[0..n) by key with tmp[0..n) to spare: a bottom-up merge of the
+ * ascending runs already there.  The tally's lists are a few such runs
+ * (each access adds its sectors in thread order), which qsort's callback
+ * per comparison took a tenth of a --static run to sort.  Ties keep no
+ * particular order: the tally reads equal keys as one. */
+#define NATURAL_SORT(NAME, T, KEY)                                                              \
+    static void NAME(T *v, size_t n)                                                          \
+    {                                                                                         \
+        size_t *starts = NULL, ns = 0, cap = 0;                                               \
+        for (size_t i = 0; i < n; i++)                                                        \
+            if (i == 0 || v[i].KEY < v[i - 1].KEY) {                                          \
+                if (ns == cap) {                                                              \
+                    cap = cap ? 2 * cap : 64;                                                 \
+                    starts = gm_xrealloc(starts, (cap + 1) * sizeof *starts);                 \
+                }                                                                             \
+                starts[ns++] = i;                                                             \
+            }                                                                                 \
+        if (ns <= 1) {                                                                        \
+            free(starts);                                                                     \
+            return;                                                                           \
+        }                                                                                     \
+        starts[ns] = n;                                                                       \
+        T *tmp = gm_xmalloc(n * sizeof *tmp), *src = v, *dst = tmp;                           \
+        while (ns > 1) {                                                                      \
+            size_t k = 0;                                                                     \
+            for (size_t r = 0; r < ns; r += 2) {                                              \
+                size_t a = starts[r], m = starts[r + 1], b = r + 2 <= ns ? starts[r + 2] : m; \
+                size_t i = a, j = m, o = a;                                                   \
+                if (r + 1 >= ns)                                                              \
+                    m = b = starts[ns], j = m;                                                \
+                while (i < m && j < b)                                                        \
+                    dst[o++] = src[j].KEY < src[i].KEY ? src[j++] : src[i++];                 \
+                while (i < m)                                                                 \
+                    dst[o++] = src[i++];                                                      \
+                while (j < b)                                                                 \
+                    dst[o++] = src[j++];                                                      \
+                starts[k++] = a;                                                              \
+            }                                                                                 \
+            starts[k] = n;                                                                    \
+            ns = k;                                                                           \
+            T *t = src;                                                                       \
+            src = dst;                                                                        \
+            dst = t;                                                                          \
+        }                                                                                     \
+        if (src != v)                                                                         \
+            memcpy(v, src, n * sizeof *v);                                                    \
+        free(tmp);                                                                            \
+        free(starts);                                                                         \
+    }
 
-static int cmp_srun(const void *x, const void *y)
-{
-    const srun *a = x, *b = y;
-    return a->lo < b->lo ? -1 : a->lo > b->lo;
-}
+NATURAL_SORT(sort_sruns, srun, lo)
+NATURAL_SORT(sort_wsecs, wsec, sector)
 
 typedef struct {
     srun *rd, *wfull;
@@ -694,8 +735,8 @@ static size_t merge_runs(srun *v, size_t n)
     int sorted = 1;
     for (size_t i = 1; i < n && sorted; i++)
         sorted = v[i - 1].lo <= v[i].lo;
-    if (!sorted) /* and never qsort(NULL, 0), which is undefined */
-        qsort(v, n, sizeof *v, cmp_srun);
+    if (!sorted)
+        sort_sruns(v, n);
     size_t d = 0;
     for (size_t i = 0; i < n; i++) {
         if (d && v[i].lo <= v[d - 1].hi + 1) {
@@ -736,7 +777,7 @@ static void tally(traffic *t, unsigned long long threads, adv_dram *out)
     for (size_t i = 1; i < t->nwr && sorted; i++)
         sorted = t->wr[i - 1].sector <= t->wr[i].sector;
     if (!sorted)
-        qsort(t->wr, t->nwr, sizeof *t->wr, cmp_wsec);
+        sort_wsecs(t->wr, t->nwr);
     unsigned long long nw = run_sectors(t->wfull, nf), extra = 0;
     for (size_t i = 0; i < t->nwr;) {
         unsigned mask = 0;
