@@ -553,34 +553,70 @@ int jit_worker_arch_ok(int arch, gm_status *st)
     return cs.code;
 }
 
+/* The child that asks the driver: one message per GPU (at most max), then
+ * one with count == -1. */
+static void devices_child(int fd, int max)
+{
+    msg mg;
+    memset(&mg, 0, sizeof mg);
+    gm_status_init(&mg.st);
+    int n = jit_device_count(&mg.st);
+    for (int i = 0; i < n && i < max; i++) {
+        mg.count = i;
+        if (jit_device_query(i, &mg.dev, &mg.st) != GM_OK)
+            break;
+        send_msg(fd, &mg);
+    }
+    mg.count = -1;
+    if (n == 0)
+        gm_fail(&mg.st, GM_EENV, "the CUDA driver sees no GPU");
+    send_msg(fd, &mg);
+    _exit(0);
+}
+
+/* The child jit_worker_devices_start forked, until jit_worker_devices
+ * reads it. */
+static pid_t devices_pid = -1;
+static int devices_fd = -1;
+
+void jit_worker_devices_start(void)
+{
+    if (devices_pid > 0)
+        return;
+    gm_status st;
+    gm_status_init(&st);
+    int fd;
+    pid_t pid = fork_with_pipe(&fd, &st);
+    if (pid == 0)
+        devices_child(fd, GM_MAX_DEVICES);
+    if (pid > 0) {
+        devices_pid = pid;
+        devices_fd = fd;
+    }
+}
+
 int jit_worker_devices(jit_device_info *out, int max, int *count, gm_status *st)
 {
     *count = 0;
     int fd;
-    pid_t pid = fork_with_pipe(&fd, st);
-    if (pid < 0)
-        return st->code;
-    if (pid == 0) { /* one message per GPU, then one with count == -1 */
-        msg mg;
-        memset(&mg, 0, sizeof mg);
-        gm_status_init(&mg.st);
-        int n = jit_device_count(&mg.st);
-        for (int i = 0; i < n && i < max; i++) {
-            mg.count = i;
-            if (jit_device_query(i, &mg.dev, &mg.st) != GM_OK)
-                break;
-            send_msg(fd, &mg);
-        }
-        mg.count = -1;
-        if (n == 0)
-            gm_fail(&mg.st, GM_EENV, "the CUDA driver sees no GPU");
-        send_msg(fd, &mg);
-        _exit(0);
+    pid_t pid;
+    if (devices_pid > 0) { /* asked already, while the file was parsed */
+        pid = devices_pid;
+        fd = devices_fd;
+        devices_pid = -1;
+        devices_fd = -1;
+    } else {
+        pid = fork_with_pipe(&fd, st);
+        if (pid < 0)
+            return st->code;
+        if (pid == 0)
+            devices_child(fd, max);
     }
     msg mg;
     int got;
     while ((got = recv_msg(fd, &mg, 60)) == 1 && mg.count >= 0)
-        out[(*count)++] = mg.dev;
+        if (*count < max)
+            out[(*count)++] = mg.dev;
     if (end_child(pid, fd, got, GM_EGPU, "asking the driver for its GPUs", st) != GM_OK)
         return st->code;
     if (mg.st.code != GM_OK) {

@@ -96,5 +96,9 @@ int jit_worker_arch_ok(int arch, gm_status *st);
  * that the caller stays free to fork workers.  GM_EENV without a driver
  * or without a GPU (st says which). */
 int jit_worker_devices(jit_device_info *out, int max, int *count, gm_status *st);
+/* Forks jit_worker_devices' child now, so that the driver is asked (cuInit,
+ * 0.15 s on an H100) while the caller parses; the next jit_worker_devices
+ * reads its answer.  Best effort: a fork that fails is tried again then. */
+void jit_worker_devices_start(void);
 
 #endif

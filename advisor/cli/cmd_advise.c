@@ -201,6 +201,7 @@ int gm_cmd_advise(int argc, char **argv, gm_status *st)
     const char *file = c.operands[0];
     adv_model *m = NULL;
     double t0 = gm_now_s();
+    adv_engine_prefetch(&o.e); /* the driver is asked while the file is parsed */
     rc = cli_load_model(file, NULL, &c, &m, st);
     if (rc == GM_OK && o.e.times)
         fprintf(stderr, "gmadvise: %.3f s to parse %s\n", gm_now_s() - t0, file);

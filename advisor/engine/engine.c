@@ -1019,6 +1019,12 @@ int adv_engine_run(const adv_model *m, const adv_engine_opts *o, adv_result **ou
     return rc;
 }
 
+void adv_engine_prefetch(const adv_engine_opts *o)
+{
+    if (!o->force_static)
+        jit_worker_devices_start();
+}
+
 void adv_results_free(adv_result *r, unsigned n)
 {
     for (unsigned i = 0; i < n; i++)

@@ -44,4 +44,9 @@ int adv_engine_run(const adv_model *m, const adv_engine_opts *o, adv_result **ou
                    gm_status *st);
 void adv_results_free(adv_result *r, unsigned n);
 
+/* Starts asking the driver for its GPUs now (unless o says --static), so
+ * that adv_engine_run finds the answer ready: the caller parses
+ * meanwhile. */
+void adv_engine_prefetch(const adv_engine_opts *o);
+
 #endif
