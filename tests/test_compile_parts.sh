@@ -23,7 +23,16 @@ done
 rm -rf "$T/many"
 GMADVISE_CACHE_DIR=$T/many GMADVISE_COMPILE_PARTS=3 "$B" --static -q samples/particle.h > /dev/null 2>&1 || { echo "FAIL: particle.h in 3 parts exited $?"; fail=1; }
 got=$(ls "$T/many"/*.bin 2>/dev/null | wc -l)
-[ "$got" -eq 3 ] || { echo "FAIL: particle.h in 3 parts left $got compiled programs in the cache, expected 3"; fail=1; }
+# and one entry of NVRTC's facts (jit/nvrtc.c: its version, include folder, architectures)
+[ "$got" -eq 4 ] || { echo "FAIL: particle.h in 3 parts left $got entries in the cache, expected 3 programs and NVRTC's facts"; fail=1; }
+# run again, the cache answers every part: the same report, and NVRTC is not loaded (LD_DEBUG names
+# each library a process loads, the compiling children's too)
+GMADVISE_CACHE_DIR=$T/many GMADVISE_COMPILE_PARTS=3 "$B" --static --json samples/particle.h > "$T/cold.json" 2>/dev/null
+GMADVISE_CACHE_DIR=$T/many GMADVISE_COMPILE_PARTS=3 LD_DEBUG=files "$B" --static --json samples/particle.h > "$T/warm.json" 2> "$T/warm.err"
+cmp -s "$T/cold.json" "$T/warm.json" || { echo "FAIL: the report read from the cache differs"; fail=1; }
+grep -q 'file=.*libclang' "$T/warm.err" || { echo "FAIL: LD_DEBUG named no library (libclang)"; fail=1; }
+! grep -q 'file=.*libnvrtc' "$T/warm.err" || { echo "FAIL: NVRTC was loaded although the cache holds every part"; fail=1; }
+[ "$(ls "$T/many"/*.bin | wc -l)" -eq 4 ] || { echo "FAIL: the cached run added entries"; fail=1; }
 # a variant that breaks its part is dropped with NVRTC's word, the rest compiled
 GMADVISE_CACHE_DIR=$T/many GMADVISE_COMPILE_PARTS=3 GMADVISE_INJECT_FAULT=integrate_Particle_soa:compile \
     "$B" --static --json samples/particle.h > "$T/fault.json" 2>/dev/null; rc=$?
@@ -31,5 +40,5 @@ GMADVISE_CACHE_DIR=$T/many GMADVISE_COMPILE_PARTS=3 GMADVISE_INJECT_FAULT=integr
 grep -q '"note": "does not compile: integrate_Particle_soa.cu:[0-9]*: error' "$T/fault.json" || { echo "FAIL: the broken variant is not named"; fail=1; }
 [ "$(grep -c '"state": "compile_failed"' "$T/fault.json")" -eq 1 ] || { echo "FAIL: not exactly one variant failed"; fail=1; }
 [ "$(grep -c '"ptx_widths": "[ls]' "$T/fault.json")" -ge 30 ] || { echo "FAIL: the other variants lost their PTX"; fail=1; }
-[ $fail -eq 0 ] && echo "compile parts: $n files report the same in 1 and 64 parts; a broken variant found in 3"
+[ $fail -eq 0 ] && echo "compile parts: $n files report the same in 1 and 64 parts; a cached run loads no NVRTC; a broken variant found in 3"
 exit $fail
