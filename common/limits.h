@@ -75,6 +75,17 @@
 #define GM_CALIBRATE_TARGET_MS 2.0  /* grow the problem until one launch of the declared variant
                                      * takes this long (or the buffers reach the memory plan) */
 #define GM_CALIBRATE_GROWTH 4       /* each step multiplies the elements by at most this */
+#define GM_MAX_VALUE_MEMBERS 256    /* scalars and pointers of a struct passed by value that a
+                                     * launch fills (nested records and arrays flattened) */
+#define GM_VALUE_BUFFER_MIN (1ll << 24) /* bytes at least of each buffer a by-value struct's
+                                     * pointer member gets (its indices are not modelled) */
+#define GM_VALUE_MEMBER_INT 32      /* an integer member of a by-value struct: small, since its
+                                     * sizes multiply in indices nothing models (32^4 floats fit
+                                     * the smallest buffer); arrays' and bytes' are 1 */
+#define GM_VALUE_BUFFER_SCALE 4     /* ... and elements at least this many per thread */
+#define GM_OFFSET_ONLY_SCALE 16     /* a pointer only offset and passed on gets the bytes of the
+                                     * kernel's largest indexed buffer, or of one element a thread,
+                                     * this many times over (llm.c's out + i with i = tid * 8) */
 #define GM_LAUNCH_DYNAMIC_SHARED 49152 /* dynamic shared memory given a kernel that declares an extern
                                      * __shared__ array: the most a block gets without opting in */
 /* ---- gmadvise capture (capture/inject.c, advisor/cli/cmd_capture.c) ---- */

@@ -52,6 +52,8 @@ void adv_kernel_free(adv_kernel *k)
     free(k->rw);
     free(k->drop);
     free(k->needs);
+    for (unsigned p = 0; k->params && p < k->nparams; p++)
+        free(k->params[p].members);
     free(k->params);
     free(k->pvalue);
     free(k->pknown);

@@ -71,6 +71,21 @@ typedef enum {
     ADV_P_OTHER       /* by-value struct etc.: the kernel cannot be launched by us */
 } adv_pkind;
 
+/* One member of a struct passed by value, as a launch fills it: nested
+ * records and arrays flattened to their scalars and pointers at their byte
+ * offsets in the parameter. */
+typedef enum { ADV_M_INT, ADV_M_FLOAT, ADV_M_PTR } adv_member_kind;
+typedef struct {
+    char name[64];           /* the member's own name (x of p.a.x; x[2] of an array's) */
+    unsigned off, size;      /* bytes, in the parameter */
+    adv_member_kind kind;
+    adv_scalar scalar;       /* the value's, or the pointee's */
+    unsigned pointee;        /* ADV_M_PTR: bytes of what it points to (1 for void) */
+    int in_array;            /* an element of an array member */
+    int is_enum;             /* an enum's: launched with enum_first */
+    long long enum_first;
+} adv_member;
+
 typedef struct {
     char name[ADV_NAME_MAX];
     char type[ADV_TYPE_MAX];
@@ -98,6 +113,12 @@ typedef struct {
      * the array) */
     int is_enum;
     long long enum_first;
+    /* ADV_P_OTHER, a struct passed by value: its members (owned; freed
+     * with the kernel; a union's first member), or none and why it cannot
+     * be filled (a bit-field, more than GM_MAX_VALUE_MEMBERS) */
+    adv_member *members;
+    unsigned nmembers;
+    char members_why[120];
 } adv_param;
 
 typedef enum { ADV_READ, ADV_WRITE } adv_mode;

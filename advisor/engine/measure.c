@@ -91,9 +91,44 @@ static adv_expr *over_block(const adv_expr *e, const unsigned b[3])
  * other (per-warp terms, loops inside a thread) by evaluation; an index
  * that cannot be evaluated is assumed to stay under 2n, which kernels
  * guard by their count parameter. */
+static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long long n);
+
+/* 1 when pointer parameter p of kernel k is only offset (P + e passed on
+ * to a call) and never indexed: what it reaches is not modelled. */
+static int offset_only(const adv_kernel *kn, unsigned p)
+{
+    const adv_param *par = &kn->params[p];
+    if (!is_ptr(par) || !par->bare_line)
+        return 0;
+    for (unsigned a = 0; a < kn->naccesses; a++)
+        if (kn->acc[a].param == (int)p)
+            return 0;
+    return 1;
+}
+
+/* Elements of an offset-only pointer: its offsets are formed from the
+ * same sizes that index the kernel's other buffers (llm.c's out + idx * C
+ * beside inp[idx * C + i]) or from the thread's index times a few
+ * (out + tid * 8 stored 8 at a time), so it gets the bytes of the largest
+ * of them, or n elements, GM_OFFSET_ONLY_SCALE times over. */
+static long long offset_only_elems(const adv_model *m, unsigned k, unsigned p, long long n)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    double bytes = (double)n * (kn->params[p].elem_size ? kn->params[p].elem_size : 1);
+    for (unsigned q = 0; q < kn->nparams; q++)
+        if (q != p && is_ptr(&kn->params[q]) && !offset_only(kn, q)) {
+            double b = (double)alloc_elems(m, k, q, n) * kn->params[q].elem_size;
+            bytes = b > bytes ? b : bytes;
+        }
+    long long e = (long long)(bytes * GM_OFFSET_ONLY_SCALE / (kn->params[p].elem_size ? kn->params[p].elem_size : 1));
+    return (e + 64 + 31) / 32 * 32;
+}
+
 static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long long n)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
+    if (offset_only(kn, p))
+        return offset_only_elems(m, k, p, n);
     /* the parameters as a launch of n threads passes them */
     long long *vals = gm_xcalloc(kn->nparams + 1, sizeof *vals);
     unsigned char *known = gm_xcalloc(kn->nparams + 1, 1);
@@ -155,6 +190,18 @@ static unsigned access_bytes(const adv_model *m, const adv_kernel *k, const adv_
     return adv_model_struct(m, (unsigned)x->struct_idx)->fields[x->field].size;
 }
 
+/* Elements of the buffer a by-value struct's pointer member gets for a
+ * launch of n threads: its indices are not modelled, so
+ * GM_VALUE_BUFFER_SCALE per thread and never under GM_VALUE_BUFFER_MIN
+ * bytes. */
+static long long member_elems(const adv_member *mb, long long n)
+{
+    long long e = GM_VALUE_BUFFER_MIN / (mb->pointee ? mb->pointee : 1);
+    if (n * GM_VALUE_BUFFER_SCALE > e)
+        e = n * GM_VALUE_BUFFER_SCALE;
+    return (e + 64 + 31) / 32 * 32;
+}
+
 int adv_kernel_unmeasurable(const adv_model *m, unsigned k, char *why, size_t n)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
@@ -165,18 +212,9 @@ int adv_kernel_unmeasurable(const adv_model *m, unsigned k, char *why, size_t n)
     }
     for (unsigned p = 0; p < kn->nparams; p++) {
         const adv_param *par = &kn->params[p];
-        unsigned nacc = 0;
-        for (unsigned a = 0; a < kn->naccesses; a++)
-            nacc += kn->acc[a].param == (int)p;
-        if (par->kind == ADV_P_OTHER) {
-            snprintf(why, n, "kernel %s: parameter '%s' (%s) cannot be given a value (the model's figures stand)",
-                     kn->label, par->name, par->type);
-            return 1;
-        }
-        if (is_ptr(par) && par->bare_line && !nacc) {
-            snprintf(why, n, "kernel %s offsets pointer %s and never indexes it (line %u: the result goes where "
-                     "gmadvise does not follow), so it cannot size its buffer (the model's figures stand)", kn->label, par->name,
-                     par->bare_line);
+        if (par->kind == ADV_P_OTHER && !par->nmembers) {
+            snprintf(why, n, "kernel %s: parameter '%s' (%s) cannot be given a value%s%s (the model's figures stand)",
+                     kn->label, par->name, par->type, par->members_why[0] ? ": " : "", par->members_why);
             return 1;
         }
     }
@@ -194,9 +232,14 @@ int adv_plan_sizes(const jit_runner *r, const adv_model *m, unsigned k, adv_size
     const long long probe = 1 << 20;
     double foot = 0;
     long long max_stride = 1;
-    for (unsigned p = 0; p < kn->nparams; p++)
+    for (unsigned p = 0; p < kn->nparams; p++) {
         if (is_ptr(&kn->params[p]))
             foot += (double)alloc_elems(m, k, p, probe) / probe * kn->params[p].elem_size;
+        for (unsigned i = 0; i < kn->params[p].nmembers; i++)
+            if (kn->params[p].members[i].kind == ADV_M_PTR)
+                foot += (double)member_elems(&kn->params[p].members[i], probe) / probe *
+                        kn->params[p].members[i].pointee;
+    }
     for (unsigned a = 0; a < kn->naccesses; a++) {
         long long s = kn->acc[a].cls.stride;
         if (!kn->acc[a].cls.affine)
@@ -336,15 +379,20 @@ typedef struct {
 
 typedef struct {
     unsigned nparams, kernel;
+    unsigned nbufs;          /* pb[0..nparams) the parameters', then by-value structs' pointer members' */
     adv_input_shape *shapes; /* what each buffer holds (core/inputs_infer.h) */
     pbuf *pb;
     void **args;
     unsigned char (*store)[8];
+    unsigned char **values;  /* per parameter: a by-value struct's bytes, or NULL */
 } launch_set;
 
 static void free_set(jit_runner *r, launch_set *ls)
 {
-    for (unsigned p = 0; p < ls->nparams; p++) {
+    for (unsigned p = 0; ls->values && p < ls->nparams; p++)
+        free(ls->values[p]);
+    free(ls->values);
+    for (unsigned p = 0; p < ls->nbufs; p++) {
         jit_runner_free(r, ls->pb[p].dev);
         adv_layout_destroy(ls->pb[p].lay);
         if (ls->pb[p].s == &ls->pb[p].fake)
@@ -374,6 +422,61 @@ static void scalar_arg(const adv_model *m, unsigned k, unsigned p, long long n, 
     }
 }
 
+/* The bytes of by-value struct parameter par for a launch of n threads,
+ * in ls->values: each pointer member its own buffer (ls->pb[*nb...]) of
+ * member_elems random elements, as a pointer parameter's; each integer
+ * GM_VALUE_MEMBER_INT (1 in an array or of one byte, an enum's first
+ * enumerator), each float 0.5. */
+static int value_arg(jit_runner *r, const adv_param *par, unsigned p, long long n, launch_set *ls, unsigned *nb,
+                     int *oom, gm_status *stt)
+{
+    unsigned char *v = ls->values[p] = gm_xcalloc(par->elem_size + 8, 1);
+    for (unsigned i = 0; i < par->nmembers; i++) {
+        const adv_member *mb = &par->members[i];
+        if (mb->off + mb->size > par->elem_size || mb->size > 8)
+            continue; /* not a plain scalar's place: stays zero */
+        if (mb->kind == ADV_M_FLOAT) {
+            float f = 0.5f;
+            double d = 0.5;
+            unsigned short h = 0x3800;
+            memcpy(v + mb->off, mb->size == 8 ? (void *)&d : mb->size == 4 ? (void *)&f : (void *)&h, mb->size);
+            continue;
+        }
+        if (mb->kind == ADV_M_INT) {
+            long long x = mb->is_enum ? mb->enum_first : mb->in_array || mb->size == 1 ? 1 : GM_VALUE_MEMBER_INT;
+            memcpy(v + mb->off, &x, mb->size); /* little-endian: the low bytes */
+            continue;
+        }
+        pbuf *b = &ls->pb[(*nb)++];
+        adv_param elem;
+        memset(&elem, 0, sizeof elem);
+        snprintf(elem.name, sizeof elem.name, "%s", mb->name);
+        elem.kind = ADV_P_SCALAR_PTR;
+        elem.elem_size = mb->pointee;
+        elem.scalar = mb->scalar; /* a pointer among them: null */
+        scalar_struct(&elem, &b->fake, &b->fake_field);
+        b->s = &b->fake;
+        b->elems = member_elems(mb, n);
+        adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
+        char why[256];
+        b->lay = adv_layout_make(b->s, &aos, (unsigned long long)b->elems, why, sizeof why);
+        if (!b->lay)
+            return gm_fail(stt, GM_EINPUT, "%s.%s: %s", par->name, mb->name, why);
+        unsigned long long bytes = adv_layout_bytes(b->lay);
+        gm_status ast;
+        gm_status_init(&ast);
+        if (jit_runner_alloc(r, bytes, 0, &b->dev, oom, &ast) != GM_OK) {
+            if (*oom)
+                return gm_fail(stt, GM_EGPU, "out of GPU memory allocating %.0f MB for %s.%s", bytes / 1e6,
+                               par->name, mb->name);
+            *stt = ast;
+            return stt->code;
+        }
+        memcpy(v + mb->off, &b->dev, 8);
+    }
+    return GM_OK;
+}
+
 /* Allocates every pointer parameter for n threads in its layout (the
  * varied struct in its spec) and builds the launch arguments. */
 static int setup_set(jit_runner *r, const adv_model *m, const adv_data_list *data, const adv_job *jb,
@@ -388,9 +491,15 @@ static int setup_set(jit_runner *r, const adv_model *m, const adv_data_list *dat
         nargs += kn->params[p].kind == ADV_P_STRUCT_PTR
                      ? adv_model_struct(m, (unsigned)kn->params[p].struct_idx)->nfields : 1;
     ls->nparams = kn->nparams;
+    ls->nbufs = kn->nparams;
+    for (unsigned p = 0; p < kn->nparams; p++)
+        for (unsigned i = 0; i < kn->params[p].nmembers; i++)
+            ls->nbufs += kn->params[p].members[i].kind == ADV_M_PTR;
     ls->kernel = k;
     ls->shapes = adv_inputs_for(m, k, data);
-    ls->pb = gm_xcalloc(kn->nparams, sizeof *ls->pb);
+    ls->pb = gm_xcalloc(ls->nbufs, sizeof *ls->pb);
+    ls->values = gm_xcalloc(kn->nparams, sizeof *ls->values);
+    unsigned nb = kn->nparams; /* the next member's buffer */
     ls->args = gm_xcalloc(nargs + 1, sizeof *ls->args);
     ls->store = gm_xcalloc(nargs + 1, sizeof *ls->store);
     unsigned na = 0, ns = 0; /* arguments, and 8-byte slots of the store they point into */
@@ -398,6 +507,13 @@ static int setup_set(jit_runner *r, const adv_model *m, const adv_data_list *dat
     for (unsigned p = 0; p < kn->nparams; p++) {
         const adv_param *par = &kn->params[p];
         pbuf *b = &ls->pb[p];
+        if (par->kind == ADV_P_OTHER && par->nmembers) {
+            int rc = value_arg(r, par, p, n, ls, &nb, oom, stt);
+            if (rc != GM_OK)
+                return rc;
+            ls->args[na++] = ls->values[p];
+            continue;
+        }
         if (par->kind == ADV_P_OTHER)
             return gm_fail(stt, GM_EINPUT, "kernel %s: parameter '%s' (%s) cannot be given a value",
                            kn->name, par->name, par->type);
@@ -484,11 +600,11 @@ static int fill_shaped(adv_measure *ms, jit_runner *r, launch_set *ls, unsigned 
  * copied, the rest of each segment is filled by doubling on the device. */
 static int fill_set(adv_measure *ms, jit_runner *r, launch_set *ls, long long chunk, gm_status *st)
 {
-    for (unsigned p = 0; p < ls->nparams; p++) {
+    for (unsigned p = 0; p < ls->nbufs; p++) {
         pbuf *b = &ls->pb[p];
         if (!b->lay)
             continue;
-        if (ls->shapes && ls->shapes[p].role != ADV_ROLE_PLAIN && b->s == &b->fake) {
+        if (p < ls->nparams && ls->shapes && ls->shapes[p].role != ADV_ROLE_PLAIN && b->s == &b->fake) {
             int rc = fill_shaped(ms, r, ls, p, st);
             if (rc != GM_OK)
                 return rc;
@@ -838,6 +954,39 @@ static const char *launch_doubt(const adv_model *m, unsigned k, char *out, size_
     return out;
 }
 
+/* What a measured kernel's launch assumed that its application may not:
+ * the dynamic shared memory of an extern __shared__ array, the values of a
+ * by-value struct's members, the size of an offset-only pointer's buffer.
+ * "" when nothing. */
+static void launch_notes(const adv_model *m, unsigned k, char *out, size_t n)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    sb_t sb;
+    sb_init(&sb);
+    if (body_has(m, kn, "extern __shared__"))
+        sb_printf(&sb, "launched with %d bytes of dynamic shared memory (its extern __shared__ array's size is "
+                  "its launch's, which gmadvise does not read)", GM_LAUNCH_DYNAMIC_SHARED);
+    for (unsigned p = 0; p < kn->nparams; p++) {
+        const adv_param *par = &kn->params[p];
+        unsigned ptrs = 0;
+        for (unsigned i = 0; i < par->nmembers; i++)
+            ptrs += par->members[i].kind == ADV_M_PTR;
+        if (par->kind == ADV_P_OTHER && par->nmembers && ptrs)
+            sb_printf(&sb, "%s'%s' passed by value: its %u pointer members each given a buffer of random "
+                      "elements (at least %lld bytes), integer members %d, floats 0.5", sb.len ? "; " : "",
+                      par->name, ptrs, (long long)GM_VALUE_BUFFER_MIN, GM_VALUE_MEMBER_INT);
+        else if (par->kind == ADV_P_OTHER && par->nmembers)
+            sb_printf(&sb, "%s'%s' passed by value: integer members %d, floats 0.5", sb.len ? "; " : "",
+                      par->name, GM_VALUE_MEMBER_INT);
+        else if (offset_only(kn, p))
+            sb_printf(&sb, "%s%s only offset (line %u): its buffer holds %d times the largest indexed one's bytes or n "
+                      "elements",
+                      sb.len ? "; " : "", par->name, par->bare_line, GM_OFFSET_ONLY_SCALE);
+    }
+    snprintf(out, n, "%s", sb.len ? sb.s : "");
+    sb_free(&sb);
+}
+
 void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_result *done,
                      jit_job_result *res)
 {
@@ -877,9 +1026,7 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
     }
     res->state = JIT_JOB_OK;
     res->gbps = sz.bytes_per_elem * (double)res->t.elems / (res->t.median_ms * 1e-3) / 1e9;
-    if (body_has(ms->m, adv_model_kernel(ms->m, jb->kernel), "extern __shared__"))
-        snprintf(res->note, sizeof res->note, "launched with %d bytes of dynamic shared memory (its extern "
-                 "__shared__ array's size is its launch's, which gmadvise does not read)", GM_LAUNCH_DYNAMIC_SHARED);
+    launch_notes(ms->m, jb->kernel, res->note, sizeof res->note);
     if (res->t.shrunk)
         snprintf(res->note, sizeof res->note,
                  "timed on %lld elements instead of %lld: the GPU is short of memory", res->t.elems,

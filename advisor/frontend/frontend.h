@@ -3,6 +3,7 @@
  *   parse.c       the driver: reads the file, runs libclang, visits the top level
  *   cursor.c      libclang cursors, locations and tokens
  *   structs.c     types and struct layouts (exactly as clang lays them out)
+ *   value_members.c  the members of a struct passed by value, as a launch fills them
  *   kernels.c     kernels, parameters and accesses
  *   index_expr.c  index expressions over locals' reaching definitions
  *   annotate.c    annotations and synthesized kernels
@@ -185,6 +186,9 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name);
 int fe_has_attr(pctx *pc, CXCursor c, enum CXCursorKind attr);
 int fe_name_ok(pctx *pc, CXCursor c, const char *what);
 adv_scalar fe_scalar_of(pctx *pc, CXType t);
+/* The members of by-value struct parameter p (record: its canonical type),
+ * as a launch fills them (value_members.c): p->members, or p->members_why. */
+void fe_value_members(pctx *pc, CXType record, adv_param *p);
 int fe_struct_by_decl(pctx *pc, CXType t);
 /* Whether t is a CUDA vector type (float4, double2: libclang's canonical
  * record, by its declaration's name): its lanes and lane bytes; 0 when not. */

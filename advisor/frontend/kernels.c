@@ -794,6 +794,8 @@ static void read_param(pctx *pc, CXCursor pd, adv_param *p)
         p->kind = ADV_P_EMPTY;
     else
         p->kind = ADV_P_OTHER;
+    if (p->kind == ADV_P_OTHER && ct.kind == CXType_Record)
+        fe_value_members(pc, ct, p);
     if (p->kind == ADV_P_INT && ct.kind == CXType_Enum) {
         p->is_enum = 1;
         cvec kids = fe_kids(pc, cx->clang_getTypeDeclaration(ct));
@@ -851,6 +853,8 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     for (unsigned i = 0; i < k.nparams; i++) {
         read_param(pc, cx->clang_Cursor_getArgument(fn, i), &k.params[i]);
         if (!fe_name_ok(pc, cx->clang_Cursor_getArgument(fn, i), "parameter")) {
+            for (unsigned j = 0; j <= i; j++)
+                free(k.params[j].members);
             free(k.params);
             return pc->st->code;
         }
