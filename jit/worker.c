@@ -448,7 +448,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
         pid_t pid = spawn(&rd, &w, bin, next, need_ref, o, st);
         if (pid < 0)
             return st->code;
-        int ready = 0, cur = -1, ended = 0, killed = 0, got;
+        int ready = 0, cur = -1, ended = 0, killed = 0, retrying = 0, got;
         unsigned start = next;
         msg mg;
         while ((got = recv_msg(rd, &mg, o->timeout_s)) == 1) {
@@ -466,7 +466,10 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
                 cur = (int)mg.job;
             } else if (mg.type == MSG_DONE && mg.job < njobs) {
                 res[mg.job] = mg.res;
-                next = mg.job + 1;
+                /* a faulted job that asks to run again (its caller bounds how
+                 * often) is the next worker's first */
+                retrying = mg.res.state == JIT_JOB_FAULTED && mg.res.retry;
+                next = retrying ? mg.job : mg.job + 1;
                 cur = -1;
             } else if (mg.type == MSG_END) {
                 ended = 1;
@@ -503,7 +506,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
                 snprintf(r->note + strlen(r->note), sizeof r->note - strlen(r->note), " after %.0f s",
                          o->timeout_s);
             next = (unsigned)cur + 1;
-        } else if (next == start) { /* died between jobs: never loop on it */
+        } else if (next == start && !retrying) { /* died between jobs: never loop on it */
             snprintf(res[next].note, sizeof res[next].note, "faulted: %s", how);
             res[next].state = JIT_JOB_FAULTED;
             next++;

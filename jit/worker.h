@@ -33,6 +33,9 @@ typedef struct {
     jit_timing t;
     double gbps;            /* effective: the bytes each element moves over time */
     int correct;            /* -1 not compared, 0 differs, 1 matches the job's reference */
+    unsigned attempt;       /* the caller's: which try of the job this was (a launch shape) */
+    int retry;              /* with JIT_JOB_FAULTED: run the job again in a fresh worker, which
+                             * sees this result in done[] */
     char note[512];
 } jit_job_result;
 

@@ -7,7 +7,9 @@
  *   GM_FAKE_JITTER  relative jitter of each, +-, deterministic (default 0.001)
  *   GM_FAKE_MEM_MB  device memory (default 64): an allocation beyond it is
  *                   CUDA_ERROR_OUT_OF_MEMORY
- * A kernel named gm_fault fails its launch with CUDA_ERROR_ILLEGAL_ADDRESS;
+ * A kernel named gm_fault fails its launch with CUDA_ERROR_ILLEGAL_ADDRESS,
+ * and so does one whose name begins with tile16_ unless its blocks are
+ * (16,16,1);
  * a function named missing is not in the module.  fake_launches() counts
  * launches and copies timed between events. */
 #include <stdlib.h>
@@ -141,8 +143,11 @@ CUresult cuMemsetD32Async(CUdeviceptr p, unsigned v, size_t c, CUstream s) { (vo
 CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                         unsigned bz, unsigned sh, CUstream s, void **p, void **e)
 {
-    (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)sh, (void)s, (void)p, (void)e;
+    (void)gx, (void)gy, (void)gz, (void)sh, (void)s, (void)p, (void)e;
     if (!strcmp((const char *)f, "gm_fault"))
+        return ILLEGAL_ADDRESS;
+    /* a 16x16 tile's kernel, as a GPU faults it in any other block */
+    if (!strncmp((const char *)f, "tile16_", 7) && (bx != 16 || by != 16 || bz != 1))
         return ILLEGAL_ADDRESS;
     run(1);
     return CUDA_SUCCESS;

@@ -93,6 +93,81 @@ static adv_expr *over_block(const adv_expr *e, const unsigned b[3])
  * guard by their count parameter. */
 static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long long n);
 
+/* ---- launch shapes ------------------------------------------------------ */
+
+/* How a kernel is launched: its block, its dynamic shared memory and how
+ * many times over its buffers hold what the sizing computes.  Shape 0 is
+ * the file's (its launch's block, or GM_LAUNCH_BLOCK threads in x); a
+ * kernel that faults in it is run again in the next (launch_shape_at),
+ * GM_LAUNCH_RETRIES at most. */
+typedef struct {
+    unsigned block[3];  /* 0: GM_LAUNCH_BLOCK threads in x */
+    unsigned shared;    /* dynamic shared memory, bytes */
+    unsigned slack;     /* buffers' elements times this */
+} launch_shape;
+
+/* The shape of the job this worker runs: adv_measure_job sets it, every
+ * sizing and launch of the job reads it (a worker runs one job at a
+ * time; a fresh worker starts from shape 0). */
+static launch_shape shape_now = {{0, 0, 0}, 0, 1};
+
+static int body_has(const adv_model *m, const adv_kernel *kn, const char *word);
+
+/* Shape `attempt` of kernel k, 0 past the last plausible one.  0: as the
+ * file launches it; 1: the same block with dynamic shared memory (a
+ * shared array reached through a helper, cuda-samples' SharedMemory<T>)
+ * and GM_LAUNCH_RETRY_SLACK times the buffers (indices the model bounds
+ * too low); then, for a kernel that declares __shared__ memory or indexes
+ * with y or z, the square and flat tiles 2-D kernels are written for
+ * (16x16, 32x8, 32x32: a tile loaded by threadIdx.y rows needs a block of
+ * that shape), each also with the slack and shared memory. */
+static int launch_shape_at(const adv_model *m, unsigned k, unsigned attempt, launch_shape *s)
+{
+    static const unsigned tiles[][3] = {{16, 16, 1}, {32, 8, 1}, {32, 32, 1}};
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    int ext = body_has(m, kn, "extern __shared__");
+    memset(s, 0, sizeof *s);
+    memcpy(s->block, kn->block, sizeof s->block);
+    s->shared = ext ? GM_LAUNCH_DYNAMIC_SHARED : 0;
+    s->slack = 1;
+    if (attempt == 0)
+        return 1;
+    if (!ext)
+        s->shared = GM_LAUNCH_RETRY_SHARED;
+    s->slack = GM_LAUNCH_RETRY_SLACK;
+    if (attempt == 1)
+        return 1;
+    if (!kn->multi_dim && !body_has(m, kn, "__shared__"))
+        return 0;
+    unsigned i = 0;
+    for (unsigned t = 0; t < sizeof tiles / sizeof *tiles; t++) {
+        if (!memcmp(tiles[t], kn->block, sizeof tiles[t]))
+            continue; /* the file's own: shape 0 */
+        if (++i == attempt - 1) {
+            memcpy(s->block, tiles[t], sizeof s->block);
+            return attempt <= GM_LAUNCH_RETRIES;
+        }
+    }
+    return 0;
+}
+
+/* "blocks of (16,16,1) threads, 16384 bytes of dynamic shared memory,
+ * buffers 16 times over" */
+static const char *launch_shape_text(const launch_shape *s, char *out, size_t n)
+{
+    if (s->block[0])
+        snprintf(out, n, "blocks of (%u,%u,%u) threads", s->block[0], s->block[1], s->block[2]);
+    else
+        snprintf(out, n, "blocks of %d threads", GM_LAUNCH_BLOCK);
+    size_t l = strlen(out);
+    if (s->shared)
+        snprintf(out + l, n - l, ", %u bytes of dynamic shared memory", s->shared);
+    l = strlen(out);
+    if (s->slack > 1)
+        snprintf(out + l, n - l, ", buffers %u times over", s->slack);
+    return out;
+}
+
 /* 1 when pointer parameter p of kernel k is only offset (P + e passed on
  * to a call) and never indexed: what it reaches is not modelled. */
 static int offset_only(const adv_kernel *kn, unsigned p)
@@ -138,7 +213,8 @@ static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long lo
     long long need = n;
     /* the threads of a block as the launch makes them: the file's block
      * shape, whose y and z the indices read from the flat thread index */
-    long long block = kn->block[0] ? (long long)kn->block[0] * kn->block[1] * kn->block[2] : GM_LAUNCH_BLOCK;
+    const unsigned *bs = shape_now.block[0] ? shape_now.block : kn->block;
+    long long block = bs[0] ? (long long)bs[0] * bs[1] * bs[2] : GM_LAUNCH_BLOCK;
     for (unsigned a = 0; a < kn->naccesses; a++) {
         const adv_access *x = &kn->acc[a];
         if (x->param != (int)p)
@@ -155,7 +231,7 @@ static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long lo
         }
         /* a block shape from the file: every row of it, as the launch makes them */
         const adv_expr *e = x->expr_max ? x->expr_max : x->expr;
-        adv_expr *shaped = kn->block[0] && reads_rows(e) ? over_block(e, kn->block) : NULL;
+        adv_expr *shaped = bs[0] && reads_rows(e) ? over_block(e, bs) : NULL;
         long long hi, top = sampled_top(shaped ? shaped : e, &pv, n, block);
         adv_expr_free(shaped);
         if (!x->cls.affine)
@@ -533,7 +609,7 @@ static int setup_set(jit_runner *r, const adv_model *m, const adv_data_list *dat
             scalar_struct(par, &b->fake, &b->fake_field);
             b->s = &b->fake;
         }
-        b->elems = alloc_elems(m, k, p, n);
+        b->elems = alloc_elems(m, k, p, n) * shape_now.slack;
         adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
         b->lay = adv_layout_make(b->s, varied ? jb->spec : &aos, (unsigned long long)b->elems, why, sizeof why);
         if (!b->lay)
@@ -772,17 +848,17 @@ static int body_has(const adv_model *m, const adv_kernel *kn, const char *word)
     return 0;
 }
 
-/* The launches of kernel k: the block shape of its launch in the file,
- * when it has one, and GM_LAUNCH_DYNAMIC_SHARED bytes of dynamic shared
- * memory when it declares an extern __shared__ array (whose size its
- * launch gives, which gmadvise does not read): the array then holds what
- * any launch without an opt-in could give it.  Undone with launch_as(r,
- * NULL, 0). */
+/* The launches of kernel k in the job's shape (launch_shape_at): shape 0
+ * is the block shape of its launch in the file, when it has one, and
+ * GM_LAUNCH_DYNAMIC_SHARED bytes of dynamic shared memory when it
+ * declares an extern __shared__ array (whose size its launch gives, which
+ * gmadvise does not read): the array then holds what any launch without
+ * an opt-in could give it.  Undone with launch_as(r, m, -1). */
 static void launch_as(jit_runner *r, const adv_model *m, int k)
 {
-    const adv_kernel *kn = k >= 0 ? adv_model_kernel(m, (unsigned)k) : NULL;
-    jit_runner_set_block(r, kn && kn->block[0] ? kn->block : NULL);
-    jit_runner_set_shared(r, kn && body_has(m, kn, "extern __shared__") ? GM_LAUNCH_DYNAMIC_SHARED : 0);
+    (void)m;
+    jit_runner_set_block(r, k >= 0 && shape_now.block[0] ? shape_now.block : NULL);
+    jit_runner_set_shared(r, k >= 0 ? shape_now.shared : 0);
 }
 
 /* One variant run and timed as its kernel is launched (launch_as). */
@@ -958,12 +1034,16 @@ static const char *launch_doubt(const adv_model *m, unsigned k, char *out, size_
  * the dynamic shared memory of an extern __shared__ array, the values of a
  * by-value struct's members, the size of an offset-only pointer's buffer.
  * "" when nothing. */
-static void launch_notes(const adv_model *m, unsigned k, char *out, size_t n)
+static void launch_notes(const adv_model *m, unsigned k, unsigned attempt, char *out, size_t n)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
     sb_t sb;
     sb_init(&sb);
-    if (body_has(m, kn, "extern __shared__"))
+    char shape[160];
+    if (attempt)
+        sb_printf(&sb, "launched in %s (launch shape %u: the %u before it faulted)",
+                  launch_shape_text(&shape_now, shape, sizeof shape), attempt + 1, attempt);
+    else if (body_has(m, kn, "extern __shared__"))
         sb_printf(&sb, "launched with %d bytes of dynamic shared memory (its extern __shared__ array's size is "
                   "its launch's, which gmadvise does not read)", GM_LAUNCH_DYNAMIC_SHARED);
     for (unsigned p = 0; p < kn->nparams; p++) {
@@ -987,6 +1067,28 @@ static void launch_notes(const adv_model *m, unsigned k, char *out, size_t n)
     sb_free(&sb);
 }
 
+/* The note of a job that failed in launch shape `attempt`; a fault asks
+ * the worker to run the job again in the next shape while there is one
+ * (the declared job's only: the other variants take the shape it was
+ * measured in). */
+static void fault_note(const adv_model *m, unsigned k, unsigned attempt, int may_retry, const char *when,
+                       const gm_status *st, jit_job_result *res)
+{
+    int faulted = res->state == JIT_JOB_FAULTED;
+    launch_shape next;
+    res->retry = faulted && may_retry && launch_shape_at(m, k, attempt + 1, &next);
+    char doubt[400], shape[160];
+    if (!faulted)
+        snprintf(res->note, sizeof res->note, "failed%s: %s", when, st->msg);
+    else if (attempt == 0)
+        /* a kernel written for a 2-D block or a shared tile may fault in
+         * the launch gmadvise makes: said */
+        snprintf(res->note, sizeof res->note, "faulted%s: %s%s", when, st->msg, launch_doubt(m, k, doubt, sizeof doubt));
+    else
+        snprintf(res->note, sizeof res->note, "faulted%s: %s (in every launch shape tried: the file's and %u more, "
+                 "the last %s)", when, st->msg, attempt, launch_shape_text(&shape_now, shape, sizeof shape));
+}
+
 void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_result *done,
                      jit_job_result *res)
 {
@@ -994,6 +1096,15 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
     if (ms->inputs && adv_inputs_measure_job(ms, r, job, done, res))
         return; /* measured on the application's captured inputs */
     const adv_job *jb = &ms->jobs[job];
+    /* the launch shape: the declared job's, or the next after this job's
+     * own fault (the worker that faulted ran it again) */
+    int d = find_decl(ms, jb->kernel);
+    int may_retry = d < 0 || (unsigned)d == job;
+    unsigned attempt = !may_retry && done[d].state != JIT_JOB_NOT_RUN ? done[d].attempt : 0;
+    if (done[job].state == JIT_JOB_FAULTED && done[job].retry)
+        attempt = done[job].attempt + 1;
+    launch_shape_at(ms->m, jb->kernel, attempt, &shape_now);
+    res->attempt = attempt;
     gm_status st;
     gm_status_init(&st);
     adv_sizes sz;
@@ -1002,12 +1113,9 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
         snprintf(res->note, sizeof res->note, "not measured: %s", st.msg);
         return;
     }
-    char doubt[400];
     if (calibrate_sizes(ms, r, job, done, &sz, &st) != GM_OK) {
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
-        snprintf(res->note, sizeof res->note, "%s while calibrating the size: %s%s",
-                 res->state == JIT_JOB_FAULTED ? "faulted" : "failed", st.msg,
-                 res->state == JIT_JOB_FAULTED ? launch_doubt(ms->m, jb->kernel, doubt, sizeof doubt) : "");
+        fault_note(ms->m, jb->kernel, attempt, may_retry, " while calibrating the size", &st, res);
         return;
     }
     adv_outputs out;
@@ -1018,15 +1126,12 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
         outputs_free(&out);
         /* a driver error may have lost the context: the worker restarts */
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
-        /* a kernel written for a 2-D block or a shared tile may fault in
-         * the launch gmadvise makes: said */
-        snprintf(res->note, sizeof res->note, "%s: %s%s", res->state == JIT_JOB_FAULTED ? "faulted" : "failed",
-                 st.msg, res->state == JIT_JOB_FAULTED ? launch_doubt(ms->m, jb->kernel, doubt, sizeof doubt) : "");
+        fault_note(ms->m, jb->kernel, attempt, may_retry, "", &st, res);
         return;
     }
     res->state = JIT_JOB_OK;
     res->gbps = sz.bytes_per_elem * (double)res->t.elems / (res->t.median_ms * 1e-3) / 1e9;
-    launch_notes(ms->m, jb->kernel, res->note, sizeof res->note);
+    launch_notes(ms->m, jb->kernel, attempt, res->note, sizeof res->note);
     if (res->t.shrunk)
         snprintf(res->note, sizeof res->note,
                  "timed on %lld elements instead of %lld: the GPU is short of memory", res->t.elems,

@@ -1,0 +1,58 @@
+// Kernels that the launch gmadvise makes at first cannot run as written:
+// run by tests/test_measure_launch.sh with tests/fake_driver.c, which
+// faults a kernel whose name begins with tile16_ unless its blocks are
+// (16,16,1), as a GPU faults a tile kernel in a block of another shape.
+#define TILE 16
+
+// a tile loaded by rows of threadIdx.y: its block must be TILE x TILE
+__global__ void tile16_transpose(float *out, const float *in, int width, int height)
+{
+    __shared__ float tile[TILE][TILE + 1];
+    int x = blockIdx.x * TILE + threadIdx.x;
+    int y = blockIdx.y * TILE + threadIdx.y;
+    if (x < width && y < height)
+        tile[threadIdx.y][threadIdx.x] = in[y * width + x];
+    __syncthreads();
+    x = blockIdx.y * TILE + threadIdx.x;
+    y = blockIdx.x * TILE + threadIdx.y;
+    if (x < height && y < width)
+        out[y * height + x] = tile[threadIdx.x][threadIdx.y];
+}
+
+// one dimension, no tile: no 2-D shape is plausible, so it is given up
+// after the one retry with larger buffers
+__global__ void tile16_flat(float *out, const float *in, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = in[i];
+}
+
+// a struct of pointers and sizes passed by value (nvdiffrast's Params)
+struct Params {
+    const float *in;
+    float *out;
+    int n;
+    float scale;
+};
+
+__global__ void scale_params(const Params p)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < p.n)
+        p.out[i] = p.in[i] * p.scale;
+}
+
+// pointers only offset and passed on (llm.c's out + i * 4)
+__device__ void store4(float *d, const float *s)
+{
+    for (int k = 0; k < 4; k++)
+        d[k] = 2.0f * s[k];
+}
+
+__global__ void offsets_only(float *out, const float *in, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        store4(out + i * 4, in + i * 4);
+}

@@ -1,0 +1,40 @@
+#!/bin/bash
+# engine/measure.c's launches without a GPU, on tests/fake_driver.c: a
+# kernel that faults in the file's launch shape is run again in the next
+# plausible one (a 16x16 tile's kernel is measured in (16,16,1) blocks),
+# bounded (a 1-D kernel gets one retry with larger buffers, then its note
+# names every shape tried); a struct passed by value gets its members
+# filled; pointers only offset get sized buffers.
+#   usage: test_measure_launch.sh GMADVISE FAKE_DRIVER SRC
+set -u -o pipefail
+B=$1; FAKE=$2; SRC=$3
+W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
+export GMADVISE_LIBCUDA=$FAKE GM_FAKE_MEM_MB=4096 GMADVISE_CACHE_DIR=$W/cache
+"$B" --json -q --search 0 --timeout 20 "$SRC/tests/measure/launch_shapes.cu" > "$W/out.json" 2> "$W/err.txt"
+rc=$?
+# 5: a partial result (tile16_flat faults in every shape)
+if [ $rc -ne 5 ]; then echo "gmadvise exited $rc, expected 5 (partial)"; cat "$W/err.txt"; exit 1; fi
+python3 - "$W/out.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d = d[0] if isinstance(d, list) else d
+decl = {v["kernel"]: v for v in d["variants"] if v["kind"] == "aos" and not v["adopted"]}
+bad = []
+def want(k, state, *notes):
+    v = decl.get(k)
+    if v is None:
+        bad.append("%s: no declared variant" % k); return
+    note = v.get("note") or ""
+    if v["state"] != state:
+        bad.append("%s: state %s, expected %s (%s)" % (k, v["state"], state, note))
+    for n in notes:
+        if n not in note:
+            bad.append("%s: note lacks %r: %s" % (k, n, note))
+want("tile16_transpose", "measured", "launched in blocks of (16,16,1) threads", "the 2 before it faulted")
+want("tile16_flat", "faulted", "in every launch shape tried: the file's and 1 more", "buffers 16 times over")
+want("scale_params", "measured", "'p' passed by value: its 2 pointer members")
+want("offsets_only", "measured", "out only offset", "in only offset")
+for b in bad:
+    print(b)
+sys.exit(1 if bad else 0)
+PY
