@@ -543,14 +543,52 @@ static char *kernel_text(gctx *g, const repl *r, unsigned nr)
     return sb_take(&out);
 }
 
+/* An explicit specialization's `template <>` before the kernel's name and
+ * its arguments after it (DeepSpeed's transform_0213<float>): the copy is
+ * a plain function of its own name, which extern "C" can name. */
+static unsigned drop_specialization(const adv_model *m, const adv_kernel *k, repl *r)
+{
+    const char *text = adv_model_text(m);
+    unsigned n = 0, end = k->name_off + (unsigned)strlen(k->name), at = end;
+    while (at < k->body_begin && isspace((unsigned char)text[at]))
+        at++;
+    if (at >= k->body_begin || text[at] != '<')
+        return 0;
+    for (unsigned t = k->begin; t + 8 <= k->name_off; t++)
+        if (!strncmp(text + t, "template", 8)) {
+            unsigned c = t + 8;
+            while (c < k->name_off && isspace((unsigned char)text[c]))
+                c++;
+            if (c + 1 < k->name_off && text[c] == '<' && text[c + 1] == '>') {
+                r[n++] = (repl){t, c + 2, NULL, gm_xstrdup("/* template <> */")};
+                break;
+            }
+        }
+    if (!n)
+        return 0;
+    int depth = 0;
+    unsigned e = at;
+    for (; e < k->body_begin; e++) {
+        depth += text[e] == '<';
+        depth -= text[e] == '>';
+        if (!depth)
+            break;
+    }
+    if (e >= k->body_begin)
+        return 0;
+    r[n++] = (repl){at, e + 1, NULL, gm_xstrdup("")};
+    return n;
+}
+
 /* `static` before the kernel's name: an extern "C" kernel cannot have it
- * (and the driver finds it by name); its copy is commented out.  At most
+ * (and the driver finds it by name); its copy is commented out; so is an
+ * explicit specialization's `template <>` (drop_specialization).  At most
  * KGEN_MAX_SPECIFIER_CUTS replacements are added to r. */
 #define KGEN_MAX_SPECIFIER_CUTS 4
 static unsigned drop_static(const adv_model *m, const adv_kernel *k, repl *r)
 {
     const char *text = adv_model_text(m);
-    unsigned n = 0;
+    unsigned n = drop_specialization(m, k, r);
     for (unsigned at = k->begin; at + 6 <= k->name_off && n < KGEN_MAX_SPECIFIER_CUTS; at++) {
         if (text[at] == '/' && text[at + 1] == '*') { /* a comment may say static */
             const char *end = strstr(text + at + 2, "*/");

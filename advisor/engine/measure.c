@@ -117,7 +117,9 @@ static int body_has(const adv_model *m, const adv_kernel *kn, const char *word);
  * file launches it; 1: the same block with dynamic shared memory (a
  * shared array reached through a helper, cuda-samples' SharedMemory<T>)
  * and GM_LAUNCH_RETRY_SLACK times the buffers (indices the model bounds
- * too low); then, for a kernel that declares __shared__ memory or indexes
+ * too low); 2: the square of that slack (a segment's base of 256 elements
+ * a thread, mergeSort's ranks), each buffer at most
+ * GM_LAUNCH_RETRY_MAX_BYTES; then, for a kernel that declares __shared__ memory or indexes
  * with y or z, the square and flat tiles 2-D kernels are written for
  * (16x16, 32x8, 32x32: a tile loaded by threadIdx.y rows needs a block of
  * that shape), each also with the slack and shared memory. */
@@ -137,13 +139,17 @@ static int launch_shape_at(const adv_model *m, unsigned k, unsigned attempt, lau
     s->slack = GM_LAUNCH_RETRY_SLACK;
     if (attempt == 1)
         return 1;
+    if (attempt == 2) {
+        s->slack = GM_LAUNCH_RETRY_SLACK * GM_LAUNCH_RETRY_SLACK;
+        return 1;
+    }
     if (!kn->multi_dim && !body_has(m, kn, "__shared__"))
         return 0;
     unsigned i = 0;
     for (unsigned t = 0; t < sizeof tiles / sizeof *tiles; t++) {
         if (!memcmp(tiles[t], kn->block, sizeof tiles[t]))
             continue; /* the file's own: shape 0 */
-        if (++i == attempt - 1) {
+        if (++i == attempt - 2) {
             memcpy(s->block, tiles[t], sizeof s->block);
             return attempt <= GM_LAUNCH_RETRIES;
         }
@@ -609,7 +615,12 @@ static int setup_set(jit_runner *r, const adv_model *m, const adv_data_list *dat
             scalar_struct(par, &b->fake, &b->fake_field);
             b->s = &b->fake;
         }
-        b->elems = alloc_elems(m, k, p, n) * shape_now.slack;
+        b->elems = alloc_elems(m, k, p, n);
+        if (shape_now.slack > 1) { /* a retry's larger buffers, bounded */
+            long long cap = GM_LAUNCH_RETRY_MAX_BYTES / (par->elem_size ? par->elem_size : 1);
+            long long big = b->elems * shape_now.slack;
+            b->elems = big < cap ? big : cap > b->elems ? cap : b->elems;
+        }
         adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
         b->lay = adv_layout_make(b->s, varied ? jb->spec : &aos, (unsigned long long)b->elems, why, sizeof why);
         if (!b->lay)
