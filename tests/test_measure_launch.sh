@@ -31,7 +31,7 @@ def want(k, state, *notes):
     for n in notes:
         if n not in note:
             bad.append("%s: note lacks %r: %s" % (k, n, note))
-want("tile16_transpose", "measured", "launched in blocks of (16,16,1) threads", "the 3 before it faulted")
+want("tile16_transpose", "measured", "launched in blocks of (16,16,1) threads", "the 2 before it faulted")
 want("tile16_flat", "faulted", "in every launch shape tried: the file's and 2 more", "buffers 256 times over")
 want("scale_params", "measured", "'p' passed by value: its 2 pointer members")
 want("offsets_only", "measured", "out only offset", "in only offset")

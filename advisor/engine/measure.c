@@ -117,12 +117,14 @@ static int body_has(const adv_model *m, const adv_kernel *kn, const char *word);
  * file launches it; 1: the same block with dynamic shared memory (a
  * shared array reached through a helper, cuda-samples' SharedMemory<T>)
  * and GM_LAUNCH_RETRY_SLACK times the buffers (indices the model bounds
- * too low); 2: the square of that slack (a segment's base of 256 elements
- * a thread, mergeSort's ranks), each buffer at most
- * GM_LAUNCH_RETRY_MAX_BYTES; then, for a kernel that declares __shared__ memory or indexes
+ * too low); then, for a kernel that declares __shared__ memory or indexes
  * with y or z, the square and flat tiles 2-D kernels are written for
  * (16x16, 32x8, 32x32: a tile loaded by threadIdx.y rows needs a block of
- * that shape), each also with the slack and shared memory. */
+ * that shape, and a flat block of as many threads may not fault but
+ * computes another thing), each also with the slack and shared memory;
+ * last, the file's block with the square of that slack (a segment's base
+ * of 256 elements a thread, mergeSort's ranks), each buffer at most
+ * GM_LAUNCH_RETRY_MAX_BYTES. */
 static int launch_shape_at(const adv_model *m, unsigned k, unsigned attempt, launch_shape *s)
 {
     static const unsigned tiles[][3] = {{16, 16, 1}, {32, 8, 1}, {32, 32, 1}};
@@ -139,20 +141,19 @@ static int launch_shape_at(const adv_model *m, unsigned k, unsigned attempt, lau
     s->slack = GM_LAUNCH_RETRY_SLACK;
     if (attempt == 1)
         return 1;
-    if (attempt == 2) {
+    unsigned i = 1;
+    if (kn->multi_dim || body_has(m, kn, "__shared__"))
+        for (unsigned t = 0; t < sizeof tiles / sizeof *tiles; t++) {
+            if (!memcmp(tiles[t], kn->block, sizeof tiles[t]))
+                continue; /* the file's own: shape 0 */
+            if (++i == attempt) {
+                memcpy(s->block, tiles[t], sizeof s->block);
+                return 1;
+            }
+        }
+    if (attempt == i + 1 && attempt <= GM_LAUNCH_RETRIES) {
         s->slack = GM_LAUNCH_RETRY_SLACK * GM_LAUNCH_RETRY_SLACK;
         return 1;
-    }
-    if (!kn->multi_dim && !body_has(m, kn, "__shared__"))
-        return 0;
-    unsigned i = 0;
-    for (unsigned t = 0; t < sizeof tiles / sizeof *tiles; t++) {
-        if (!memcmp(tiles[t], kn->block, sizeof tiles[t]))
-            continue; /* the file's own: shape 0 */
-        if (++i == attempt - 2) {
-            memcpy(s->block, tiles[t], sizeof s->block);
-            return attempt <= GM_LAUNCH_RETRIES;
-        }
     }
     return 0;
 }
