@@ -5,13 +5,15 @@
 # bounded (a 1-D kernel gets two retries with larger buffers, then its note
 # names every shape tried); a struct passed by value gets its members
 # filled; pointers only offset get sized buffers; an explicit
-# specialization compiles as a plain extern "C" kernel.
+# specialization compiles as a plain extern "C" kernel.  The fake driver
+# keeps device memory on the host, so a job may take tens of seconds on a
+# loaded machine: --timeout 120.
 #   usage: test_measure_launch.sh GMADVISE FAKE_DRIVER SRC
 set -u -o pipefail
 B=$1; FAKE=$2; SRC=$3
 W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
 export GMADVISE_LIBCUDA=$FAKE GM_FAKE_MEM_MB=4096 GMADVISE_CACHE_DIR=$W/cache
-"$B" --json -q --search 0 --timeout 20 "$SRC/tests/measure/launch_shapes.cu" > "$W/out.json" 2> "$W/err.txt"
+"$B" --json -q --search 0 --timeout 120 "$SRC/tests/measure/launch_shapes.cu" > "$W/out.json" 2> "$W/err.txt"
 rc=$?
 # 5: a partial result (tile16_flat faults in every shape)
 if [ $rc -ne 5 ]; then echo "gmadvise exited $rc, expected 5 (partial)"; cat "$W/err.txt"; exit 1; fi
