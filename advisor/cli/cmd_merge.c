@@ -1,12 +1,12 @@
 /* gmadvise merge A.json B.json ... [--json]: advice runs from several
- * hosts as one report per GPU architecture (advisor/engine/merge.h). */
+ * hosts as one report per GPU architecture (advisor/tools/merge.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../common/strbuf.h"
-#include "../engine/merge.h"
-#include "../output/merge_report.h"
+#include "../tools/merge.h"
+#include "../tools/merge_report.h"
 #include "cli.h"
 #include "commands.h"
 

@@ -1,10 +1,10 @@
-/* gmadvise merge's report (advisor/engine/merge.h): per (kernel, struct)
+/* gmadvise merge's report (advisor/tools/merge.h): per (kernel, struct)
  * every layout's speedup on every GPU and each architecture's pick, as
  * text or JSON.  Printers only format. */
 #ifndef ADV_MERGE_REPORT_H
 #define ADV_MERGE_REPORT_H
 
-#include "../engine/merge.h"
+#include "merge.h"
 
 /* t: adv_merge_table's for this pair; picks: adv_merge_choose's, for this
  * pair (one per architecture) or for all pairs. */
