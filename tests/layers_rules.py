@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The rules of tests/test_layers.sh that need more than grep, run in the
 source root: no cycle between the frontend's files (a.c calling a function
-of b.c and b.c reaching back to a.c, however indirectly); core does no I/O;
+of b.c and b.c reaching back to a.c, however indirectly); the model's
+storage (model_impl.h) is included inside core only; core does no I/O;
 below advisor/cli nothing writes to stderr or stdout (gm_log's sink and
 cli_print_error are the CLI's; output writes to the stream it is given);
 a status is written only through its helpers.
@@ -56,6 +57,17 @@ for a in files:
             bad = 1
 if not defs:
     print("FAIL: no function definitions found in advisor/frontend: the cycle check reads nothing")
+    bad = 1
+
+# --- the model's storage is core's: model_impl.h is included by core's files
+# only; the frontend fills a model through model_build.h's calls
+impl = [f for f in ls("*.c", "*.h") if re.search(r'#\s*include\s*"[^"]*model_impl\.h"', open(f, errors="replace").read())]
+for f in impl:
+    if not f.startswith("advisor/core/"):
+        print("FAIL: %s includes core's private model_impl.h (use model_build.h)" % f)
+        bad = 1
+if not any(f.startswith("advisor/core/") for f in impl):
+    print("FAIL: no file of core includes model_impl.h: the rule reads nothing")
     bad = 1
 
 # --- core does no I/O: the caller resolves paths and reads files

@@ -26,13 +26,6 @@ for f in $(git ls-files 'common/*.[ch]' 'kernels/*.[ch]' 'jit/*.[ch]' 'advisor/*
       echo "FAIL: $f ($from) includes $target ($to): dependencies point the other way"; fail=1; fi
   done
 done
-# core's private model storage: core's files only, and the frontend's
-# private header (frontend.h), which fills the model until a builder API
-# replaces it
-for f in $(git grep -l 'model_impl\.h' -- '*.c' '*.h'); do
-  case $f in advisor/core/*|advisor/frontend/frontend.h) ;;
-    *) echo "FAIL: $f includes core's private model_impl.h"; fail=1;; esac
-done
 python3 tests/layers_rules.py || fail=1
 n=$(wc -l < advisor/cli/main.c)
 [ "$n" -lt 150 ] || { echo "FAIL: advisor/cli/main.c has $n lines: it should only dispatch"; fail=1; }

@@ -179,7 +179,7 @@ void fe_tokenize_main(pctx *pc)
 {
     const adv_clang *cx = pc->cx;
     CXSourceLocation b = cx->clang_getLocationForOffset(pc->tu, pc->cxfile, 0);
-    CXSourceLocation e = cx->clang_getLocationForOffset(pc->tu, pc->cxfile, pc->m->text_len);
+    CXSourceLocation e = cx->clang_getLocationForOffset(pc->tu, pc->cxfile, adv_model_text_len(pc->m));
     CXToken *toks = NULL;
     unsigned n = 0;
     cx->clang_tokenize(pc->tu, cx->clang_getRange(b, e), &toks, &n);

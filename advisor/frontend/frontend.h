@@ -24,7 +24,7 @@
 
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
-#include "../core/model_impl.h"
+#include "../core/model_build.h"
 #include "clang_api.h"
 #include "parse.h"
 
