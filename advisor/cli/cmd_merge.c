@@ -39,7 +39,7 @@ static void text(const merged *mg, const char (*pairs)[2][128], unsigned npairs,
     for (unsigned p = 0; p < npairs; p++) {
         mtable t;
         adv_merge_table(mg, pairs[p][0], pairs[p][1], &t);
-        adv_merge_text_pair(mg, pairs[p][0], pairs[p][1], &t, &picks[p * mg->narchs]);
+        adv_merge_text_pair(mg, pairs[p][0], pairs[p][1], &t, &picks[p * mg->narchs], stdout);
         adv_merge_table_free(&t);
     }
 }
@@ -74,7 +74,7 @@ int gm_cmd_merge(int argc, char **argv, gm_status *st)
     if (rc == GM_OK && !c.done) {
         mpick *picks = adv_merge_choose(&mg, (const char(*)[2][128])pairs, npairs);
         if (json)
-            adv_merge_json(&mg, (const char(*)[2][128])pairs, npairs, picks);
+            adv_merge_json(&mg, (const char(*)[2][128])pairs, npairs, picks, stdout);
         else
             text(&mg, (const char(*)[2][128])pairs, npairs, picks);
         free(picks);

@@ -146,7 +146,7 @@ int fe_fail_at(pctx *pc, CXCursor c, const char *fmt, const char *name)
     fe_cursor_pos(pc, c, &line, &col);
     char msg[512];
     snprintf(msg, sizeof msg, fmt, name);
-    return gm_fail(pc->st, GM_EINPUT, "%s:%u:%u: error: %s", pc->file, line, col, msg);
+    return gm_fail_at(pc->st, GM_EINPUT, pc->file, line, col, "%s", msg);
 }
 
 CXCursor fe_strip(pctx *pc, CXCursor c)

@@ -812,7 +812,7 @@ static const char *unmodelled_why(const pctx *pc, unsigned off)
 {
     for (unsigned f = 0; off && f < pc->nfails; f++)
         if (pc->fails[f].begin <= off && off <= pc->fails[f].end) {
-            return pc->fails[f].msg + pc->fails[f].text;
+            return gm_status_text(&pc->fails[f].st);
         }
     return "a class template's instance, or a struct it cannot model";
 }

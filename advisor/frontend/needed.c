@@ -407,45 +407,41 @@ static void reach_from(pctx *pc, CXCursor root, unsigned char *mark)
 }
 
 /* Why declaration i cannot reach generated code: a clang error inside it
- * (then consumed), its location and text in *at_len and *text; NULL when
- * fine. */
-static const char *decl_problem(pctx *pc, unsigned i, unsigned *at_len, unsigned *text)
+ * (then consumed); NULL when fine. */
+static const gm_status *decl_problem(pctx *pc, unsigned i)
 {
     const adv_decl *d = adv_model_decl(pc->m, i);
     const perr *err = d->is_macro ? NULL : fe_errors_in(pc, d->begin, d->end + 1);
-    if (err)
-        *at_len = err->at_len, *text = err->text;
-    return err ? err->msg : NULL;
+    return err ? &err->st : NULL;
 }
 
 /* Why kernel k has nothing to analyse: every pointer parameter points to
  * a struct that could not be modelled (the first one's reason); NULL when
  * one is modelled, and the others are then opaque (said in a note). */
-static const char *param_problem(pctx *pc, int k, unsigned *at_len, unsigned *text)
+static const gm_status *param_problem(pctx *pc, int k)
 {
-    const char *why = NULL;
+    const gm_status *why = NULL;
     for (unsigned p = 0; k >= 0 && p < adv_model_kernel(pc->m, (unsigned)k)->nparams; p++) {
         const adv_param *par = &adv_model_kernel(pc->m, (unsigned)k)->params[p];
         if (par->kind == ADV_P_STRUCT_PTR || par->kind == ADV_P_SCALAR_PTR)
             return NULL;
         for (unsigned f = 0; par->pointee_off && f < pc->nfails && !why; f++)
             if (pc->fails[f].begin <= par->pointee_off && par->pointee_off <= pc->fails[f].end)
-                why = pc->fails[f].msg, *at_len = pc->fails[f].at_len, *text = pc->fails[f].text;
+                why = &pc->fails[f].st;
     }
     return why;
 }
 
 /* A kernel (or template) that needs a declaration with a problem is
  * skipped with a note; 1 when root is one. */
-static int needs_broken(pctx *pc, CXCursor root, int k, unsigned char *mine, const char **first)
+static int needs_broken(pctx *pc, CXCursor root, int k, unsigned char *mine, const gm_status **first)
 {
     memset(mine, 0, adv_model_ndecls(pc->m) + 1);
     reach_from(pc, root, mine);
     for (unsigned i = 0; i <= adv_model_ndecls(pc->m); i++) {
-        unsigned at_len = 0, text = 0;
-        const char *why = i == adv_model_ndecls(pc->m) ? param_problem(pc, k, &at_len, &text)
-                          : mine[i]          ? decl_problem(pc, i, &at_len, &text)
-                                             : NULL;
+        const gm_status *why = i == adv_model_ndecls(pc->m) ? param_problem(pc, k)
+                               : mine[i]                      ? decl_problem(pc, i)
+                                                              : NULL;
         if (!why)
             continue;
         char name[ADV_NAME_MAX];
@@ -454,8 +450,8 @@ static int needs_broken(pctx *pc, CXCursor root, int k, unsigned char *mine, con
         fe_cursor_pos(pc, root, &line, &col);
         const char *label = fe_kernel_label(pc, fe_spell(pc, root, name, sizeof name), &assumed);
         sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s skipped: it needs code that %s (%.*s: %s)\n", pc->file,
-                  line, col, label, strstr(why, "not supported") ? "gmadvise cannot model" : "does not compile",
-                  (int)at_len, why, why + text);
+                  line, col, label, strstr(why->msg, "not supported") ? "gmadvise cannot model" : "does not compile",
+                  (int)why->at_len, why->msg, gm_status_text(why));
         if (!*first && !assumed)
             *first = why;
         return 1;
@@ -470,7 +466,7 @@ static void add_reach(unsigned char *needed, const unsigned char *mine, unsigned
 }
 
 /* Kernels and templates that need a broken declaration leave the model. */
-static void drop_broken_kernels(pctx *pc, unsigned char *needed, const char **first)
+static void drop_broken_kernels(pctx *pc, unsigned char *needed, const gm_status **first)
 {
     adv_model *m = pc->m;
     unsigned nd = adv_model_ndecls(m), nk = adv_model_nkernels(m);
@@ -502,18 +498,18 @@ int fe_keep_needed(pctx *pc)
 {
     adv_model *m = pc->m;
     unsigned char *needed = gm_xcalloc(adv_model_ndecls(m) + 1, 1);
-    const char *first = NULL;
+    const gm_status *first = NULL;
     if (pc->kern_cur.n + pc->templates.n) {
         drop_broken_kernels(pc, needed, &first);
         keep_structs(pc, needed);
         keep_decls(pc, needed);
     } else if (pc->nfails && !pc->broken_kernel) { /* a header of structs: they are the subject */
-        first = pc->fails[0].msg;
+        first = &pc->fails[0].st;
     }
     free(needed);
     /* nothing left to analyse: the file failed */
     if (first && !pc->kern_cur.n && !pc->templates.n)
-        return gm_fail(pc->st, GM_EINPUT, "%s", first);
+        return gm_fail_status(pc->st, GM_EINPUT, first);
     keep_includes(pc);
     keep_system_macros(pc);
     keep_system_typedefs(pc);

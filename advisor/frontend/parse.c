@@ -46,10 +46,10 @@ static int skip_broken_function(pctx *pc, CXCursor fn, int is_kernel)
     fe_spell(pc, fn, name, sizeof name);
     const char *label = fe_kernel_label(pc, name, &assumed); /* an instance is said as written: k<float> */
     if (is_kernel && !pc->broken_kernel && !assumed) /* the file's error if no kernel is left */
-        pc->broken_kernel = err->msg;
+        pc->broken_kernel = &err->st;
     /* the note quotes clang's message without its own location prefix */
     sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: %s %s skipped: it does not compile (%s)\n", pc->file, line, col,
-              is_kernel ? "kernel" : "function", is_kernel ? label : name, err->msg + err->text);
+              is_kernel ? "kernel" : "function", is_kernel ? label : name, gm_status_text(&err->st));
     return 1;
 }
 
@@ -86,7 +86,7 @@ static int try_struct(pctx *pc, CXCursor c, const char *name)
     pfail *f = &pc->fails[pc->nfails++];
     f->begin = b;
     f->end = e;
-    fe_keep_status(pc->st, f->msg, sizeof f->msg, &f->at_len, &f->text);
+    gm_status_set(&f->st, pc->st);
     gm_status_clear(pc->st);
     return GM_OK;
 }
@@ -101,7 +101,7 @@ static void fail_union(pctx *pc, CXCursor c)
     pc->fails = gm_xrealloc(pc->fails, (pc->nfails + 1) * sizeof *pc->fails);
     pc->fails[pc->nfails++] = (pfail){.begin = b, .end = e};
     pfail *f = &pc->fails[pc->nfails - 1];
-    fe_keep_status(pc->st, f->msg, sizeof f->msg, &f->at_len, &f->text);
+    gm_status_set(&f->st, pc->st);
     gm_status_clear(pc->st);
     add_decl(pc, c, 0);
 }
@@ -272,10 +272,7 @@ static void collect_errors(pctx *pc)
             memset(e, 0, sizeof *e);
             e->in_main = fe_loc_at(pc, loc, 0, &e->off, NULL, NULL);
             e->fatal = sev == CXDiagnostic_Fatal;
-            int at = snprintf(e->msg, sizeof e->msg, "%.900s:%u:%u", fname, line, col);
-            snprintf(e->msg + at, sizeof e->msg - (size_t)at, ": error: %s", msg);
-            e->at_len = (unsigned)at;
-            e->text = (unsigned)at + 9;
+            gm_fail_at(&e->st, GM_EINPUT, fname, line, col, "%s", msg);
         }
         cx->clang_disposeDiagnostic(d);
     }
@@ -296,10 +293,10 @@ static void charge_host_errors(pctx *pc)
             /* in a header of the project that is not spliced (<...>, or
              * through -I): its code is host code to gmadvise too; a
              * kernel that needs it fails to compile on its own */
-            if (strncmp(err->msg, HEADERS_DIR "/", sizeof HEADERS_DIR)) {
+            if (strncmp(err->st.msg, HEADERS_DIR "/", sizeof HEADERS_DIR)) {
                 err->consumed = 1;
                 sb_printf(adv_model_notes_buf(pc->m), "%.*s: header code was skipped: it does not compile (%s)\n",
-                          (int)err->at_len, err->msg, err->msg + err->text);
+                          (int)err->st.at_len, err->st.msg, gm_status_text(&err->st));
             }
             continue;
         }
@@ -310,7 +307,7 @@ static void charge_host_errors(pctx *pc)
             continue;
         err->consumed = 1;
         sb_printf(adv_model_notes_buf(pc->m), "%.*s: host code no kernel uses was skipped: it does not compile (%s)\n",
-                  (int)err->at_len, err->msg, err->msg + err->text);
+                  (int)err->st.at_len, err->st.msg, gm_status_text(&err->st));
     }
 }
 
@@ -319,7 +316,7 @@ static int fail_on_errors(pctx *pc)
 {
     for (unsigned i = 0; i < pc->nerrs; i++)
         if (pc->errs[i].fatal || !pc->errs[i].consumed)
-            return gm_fail(pc->st, GM_EINPUT, "%s", pc->errs[i].msg);
+            return gm_fail_status(pc->st, GM_EINPUT, &pc->errs[i].st);
     return GM_OK;
 }
 
@@ -483,10 +480,9 @@ again:
     if (ec != CXError_Success || !pc->tu) {
         cx->clang_disposeIndex(*idx);
         if (ec == CXError_Crashed)
-            return gm_fail(pc->st, GM_EINPUT, "%s:1:1: error: libclang crashed parsing the file (out of memory: "
-                                              "a declaration may ask for more than this machine has)", pc->file);
-        return gm_fail(pc->st, GM_EINPUT, "%s:1:1: error: libclang could not parse the file (code %d)",
-                       pc->file, (int)ec);
+            return gm_fail_at(pc->st, GM_EINPUT, pc->file, 1, 1, "libclang crashed parsing the file (out of memory: "
+                                              "a declaration may ask for more than this machine has)");
+        return gm_fail_at(pc->st, GM_EINPUT, pc->file, 1, 1, "libclang could not parse the file (code %d)", (int)ec);
     }
     return GM_OK;
 }
@@ -505,7 +501,7 @@ static int serve_missing(pctx *pc, unsigned *served)
 {
     static const char tail[] = "' file not found";
     for (unsigned i = 0; i < pc->nerrs && *served < GM_MAX_MISSING_HEADERS; i++) {
-        const char *msg = pc->errs[i].msg, *name = strstr(msg, ": error: '");
+        const char *msg = pc->errs[i].st.msg, *name = strstr(msg, ": error: '");
         size_t len = strlen(msg), nt = sizeof tail - 1;
         if (!pc->errs[i].fatal || !name || len < nt || strcmp(msg + len - nt, tail))
             continue;
@@ -517,7 +513,7 @@ static int serve_missing(pctx *pc, unsigned *served)
                 return 0; /* served and still not found (a path clang does not map): the error stands */
         add_stub(pc, header);
         if (!(*served)++)
-            snprintf(pc->missing, sizeof pc->missing, "%s", msg);
+            gm_status_set(&pc->missing, &pc->errs[i].st);
         sb_printf(&pc->stub_notes, "%.*s: %s not found (a header the project's build finds elsewhere? give its "
                                    "folder with -I): served empty, and the code that needs it is skipped\n",
                   (int)(name - 10 - msg), msg, header);
@@ -543,12 +539,14 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         if (refused) { /* clang said "not found": where, and the real reason */
             const perr *at = NULL;
             for (unsigned i = 0; i < pc->nerrs && !at; i++)
-                if (strstr(pc->errs[i].msg, "' file not found"))
+                if (strstr(pc->errs[i].st.msg, "' file not found"))
                     at = &pc->errs[i];
-            if (at)
-                gm_fail(pc->st, GM_EINPUT, "%.*s: error: #include of %s", (int)at->at_len, at->msg, refused);
-            else /* no location (-include FILE): the file's start */
-                gm_fail(pc->st, GM_EINPUT, "%s:1:1: error: #include of %s", pc->file, refused);
+            if (at) {
+                char file[sizeof at->st.msg];
+                snprintf(file, sizeof file, "%.*s", (int)at->st.file_len, at->st.msg);
+                gm_fail_at(pc->st, GM_EINPUT, file, at->st.line, at->st.col, "#include of %s", refused);
+            } else /* no location (-include FILE): the file's start */
+                gm_fail_at(pc->st, GM_EINPUT, pc->file, 1, 1, "#include of %s", refused);
             free(pc->errs);
             pc->errs = NULL;
             pc->nerrs = 0;
@@ -570,7 +568,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
      * nothing after it was parsed, and the first error says why */
     for (unsigned i = 0; i < pc->nerrs; i++)
         if (pc->errs[i].fatal)
-            gm_fail(pc->st, GM_EINPUT, "%s", pc->errs[0].msg);
+            gm_fail_status(pc->st, GM_EINPUT, &pc->errs[0].st);
     if (pc->st->code == GM_OK) {
         fe_tokenize_main(pc);
         cvec top = fe_top(pc);
@@ -583,7 +581,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         /* templates count as kernels to come only before their instances are made */
         if (pc->st->code == GM_OK && fe_keep_needed(pc) == GM_OK && !pc->kern_cur.n &&
             (!pc->templates.n || !more) && pc->broken_kernel)
-            gm_fail(pc->st, GM_EINPUT, "%s", pc->broken_kernel);
+            gm_fail_status(pc->st, GM_EINPUT, pc->broken_kernel);
         if (pc->st->code == GM_OK) {
             if (pc->kern_cur.n + pc->templates.n)
                 charge_host_errors(pc);
@@ -718,10 +716,9 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                             fe_served_folder(dir, &w->pc->toolkit);
                         }
                         if (!S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode))
-                            return gm_fail(w->st, GM_EINPUT,
-                                           "%s:%u:%u: error: #include %c%s%c is not a regular file (a pipe or "
-                                           "a device?): refused, as it might never end", from, line,
-                                           (unsigned)(p - l + 1), *p, name, close);
+                            return gm_fail_at(w->st, GM_EINPUT, from, line, (unsigned)(p - l + 1),
+                                           "#include %c%s%c is not a regular file (a pipe or "
+                                           "a device?): refused, as it might never end", *p, name, close);
                         /* quoted, or <...> found in a -I folder: the project's own
                          * headers, whose library #includes are served from the start
                          * (each found missing later costs a parse) */
@@ -761,13 +758,12 @@ static int check_forced_includes(const char *file, const adv_parse_opts *opts, g
         }
         struct stat sb;
         if (path && stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
-            return gm_fail(st, GM_EINPUT, "%s:1:1: error: %s%s%s: not a regular file (a pipe or a device?): refused, "
-                                          "as reading it might never end", file, a,
+            return gm_fail_at(st, GM_EINPUT, file, 1, 1, "%s%s%s: not a regular file (a pipe or a device?): refused, "
+                                          "as reading it might never end", a,
                            path == opts->clang_args[i + 1 < opts->nclang_args ? i + 1 : i] ? " " : "",
                            path == opts->clang_args[i + 1 < opts->nclang_args ? i + 1 : i] ? path : "");
         if (path && stat(path, &sb) == 0 && (unsigned long long)sb.st_size > MAX_FILE_BYTES)
-            return gm_fail(st, GM_EINPUT, "%s:1:1: error: -include %s is %lld bytes; gmadvise reads at most %u",
-                           file, path, (long long)sb.st_size, MAX_FILE_BYTES);
+            return gm_fail_at(st, GM_EINPUT, file, 1, 1, "-include %s is %lld bytes; gmadvise reads at most %u", path, (long long)sb.st_size, MAX_FILE_BYTES);
     }
     return GM_OK;
 }
@@ -785,23 +781,22 @@ static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m,
     }
     struct stat sb;
     if (stat(file, &sb) != 0)
-        return gm_fail(st, GM_EINPUT, "%s:1:1: error: cannot open: %s", file, strerror(errno));
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "cannot open: %s", strerror(errno));
     if (S_ISDIR(sb.st_mode))
-        return gm_fail(st, GM_EINPUT, "%s:1:1: error: is a directory, expected a header file", file);
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "is a directory, expected a header file");
     /* a FIFO or a device would block or never end */
     if (!S_ISREG(sb.st_mode))
-        return gm_fail(st, GM_EINPUT, "%s:1:1: error: not a regular file (a pipe or a device?), expected a "
-                                      "header file", file);
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "not a regular file (a pipe or a device?), expected a "
+                                      "header file");
     if ((unsigned long long)sb.st_size > MAX_FILE_BYTES)
-        return gm_fail(st, GM_EINPUT, "%s:1:1: error: file is %lld bytes; gmadvise reads at most %u",
-                       file, (long long)sb.st_size, MAX_FILE_BYTES);
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "file is %lld bytes; gmadvise reads at most %u", (long long)sb.st_size, MAX_FILE_BYTES);
     size_t len = 0;
     char *text = gm_read_file(file, &len);
     if (!text)
-        return gm_fail(st, GM_EINPUT, "%s:1:1: error: cannot read: %s", file, strerror(errno));
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "cannot read: %s", strerror(errno));
     adv_model_set_text(m, text, (unsigned)len);
     if (memchr(text, '\0', len))
-        return gm_fail(st, GM_EINPUT, "%s:1:1: error: binary file (contains NUL bytes)", file);
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "binary file (contains NUL bytes)");
     return GM_OK;
 }
 
@@ -1116,11 +1111,12 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     sb_free(&src);
     sb_free(&notes);
     /* nothing analysable without a header found nowhere: that is the error */
-    if (st->code != GM_OK && pc.missing[0]) {
-        char why[1024];
-        snprintf(why, sizeof why, "%s", st->msg);
+    if (st->code != GM_OK && pc.missing.code != GM_OK) {
+        char why[1100];
+        snprintf(why, sizeof why, " (served empty, nothing was left to analyse: %.1000s)", st->msg);
         gm_status_clear(st);
-        gm_fail(st, GM_EINPUT, "%s (served empty, nothing was left to analyse: %s)", pc.missing, why);
+        gm_fail_status(st, GM_EINPUT, &pc.missing);
+        gm_status_append(st, why);
     }
     free_pctx(&pc);
     if (st->code != GM_OK) {

@@ -4,11 +4,16 @@
 #ifndef ADV_MERGE_REPORT_H
 #define ADV_MERGE_REPORT_H
 
+#include <stdio.h>
+
 #include "merge.h"
 
 /* t: adv_merge_table's for this pair; picks: adv_merge_choose's, for this
- * pair (one per architecture) or for all pairs. */
-void adv_merge_text_pair(const merged *mg, const char *k, const char *s, const mtable *t, const mpick *picks);
-void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npairs, const mpick *picks);
+ * pair (one per architecture) or for all pairs.  Each writes to the
+ * stream it is given (the CLI owns the streams). */
+void adv_merge_text_pair(const merged *mg, const char *k, const char *s, const mtable *t, const mpick *picks,
+                         FILE *out);
+void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npairs, const mpick *picks,
+                    FILE *f);
 
 #endif
