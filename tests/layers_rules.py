@@ -93,6 +93,18 @@ for f in ls(*[d + "/*.c" for d in below]):
             if what not in allowed.get(f, ()):
                 print("FAIL: %s:%d: prints below advisor/cli (%s): %s" % (f, n, what, line.strip()))
                 bad = 1
+# --- an error about a place is set with gm_fail_at (its location fields
+# from its arguments): a gm_fail whose format spells ": error: " would be
+# an unlocated message that only looks located
+for f in ls(*[d + "/*.c" for d in below + ["advisor/cli"]]):
+    text = re.sub(r'/\*.*?\*/', lambda c: "\n" * c.group(0).count("\n"), open(f).read(), flags=re.S)
+    for m in re.finditer(r'\bgm_fail\s*\(', text):
+        call = text[m.start():text.find(";", m.start())]
+        if re.search(r'"[^"\n]*error: ', call):
+            print("FAIL: %s:%d: gm_fail with a location in its text (use gm_fail_at): %s"
+                  % (f, text.count("\n", 0, m.start()) + 1, call.split("\n")[0].strip()))
+            bad = 1
+
 # --- inside advisor/cli, stderr is cli.c's (cli_print_error and gm_log's
 # sink) and check_workers.c's (it relays what each worker wrote on its own
 # stderr, and draws the progress line); a command's notes go through gm_log
