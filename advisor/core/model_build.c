@@ -107,6 +107,7 @@ void adv_model_keep_decls(adv_model *m, const unsigned char *keep)
 
 void adv_model_keep_kernels(adv_model *m, const unsigned char *keep)
 {
+    adv_model_drop_analysis(m); /* its indices are the kernels' */
     unsigned n = 0;
     for (unsigned k = 0; k < m->nkernels; k++) {
         if (!keep[k]) {

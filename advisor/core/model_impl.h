@@ -9,6 +9,17 @@
 #include "model.h"
 #include "model_build.h"
 
+/* What adv_model_classify computes for a kernel beside what the parser
+ * read: every parameter's value as the index model takes it.  One per
+ * kernel, made by each classification and dropped when the kernels change
+ * (reset, keep). */
+typedef struct {
+    long long *value;
+    unsigned char *known, *assumed;
+    const char **names;
+    adv_params pv;
+} adv_kernel_analysis;
+
 struct adv_model {
     char *file;
     char *text;
@@ -41,6 +52,11 @@ struct adv_model {
     adv_data_setting **kdata; /* per kernel (NULL: none), per parameter: what a capture's index
                                * data measured (adv_model_set_kernel_data) */
     char **kinputs;  /* per kernel: what the model took from a capture ("" or NULL: nothing) */
+    adv_kernel_analysis *an; /* per kernel, from the last adv_model_classify (nan of them) */
+    unsigned nan;
 };
+
+/* Drops the classification's per-kernel results (the kernels changed). */
+void adv_model_drop_analysis(adv_model *m);
 
 #endif
