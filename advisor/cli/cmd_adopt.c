@@ -131,9 +131,10 @@ static int spell_params(const adv_model *m, const unsigned *sts, unsigned nst, c
             continue;
         }
         if (strpbrk(P->type, "([") || !P->name[0])
-            return gm_fail_at(st, GM_EINPUT, adv_kernel_file(m, K), K->line, K->col, "--kernels: kernel %s's parameters are spelled by a "
-                           "macro and parameter %s (%s) cannot be spelled out; change the parameters by hand", K->label, P->name[0] ? P->name : "(unnamed)",
-                           P->type);
+            return gm_fail_at(st, GM_EINPUT, adv_kernel_file(m, K), K->line, K->col,
+                              "--kernels: kernel %s's parameters are spelled by a macro and parameter %s (%s) "
+                              "cannot be spelled out; change the parameters by hand",
+                              K->label, P->name[0] ? P->name : "(unnamed)", P->type);
         sb_printf(o, "%s %s", P->type, P->name);
     }
     return GM_OK;
@@ -265,8 +266,8 @@ static int structs_to_adopt(const adopt_args *a, const adv_model *m, unsigned *s
             sts[(*n)++] = s;
     }
     if (!*n)
-        return gm_fail_at(st, GM_EINPUT, adv_model_file(m), 0, 0, "no kernel takes a pointer to a struct: nothing to adopt "
-                       "(name one with --struct)");
+        return gm_fail_at(st, GM_EINPUT, adv_model_file(m), 0, 0,
+                          "no kernel takes a pointer to a struct: nothing to adopt (name one with --struct)");
     return GM_OK;
 }
 

@@ -34,9 +34,9 @@ int fe_read_annotations(adv_model *m, gm_status *st)
                 const char *bol = name;
                 while (bol > adv_model_text(m) && bol[-1] != '\n')
                     bol--;
-                return gm_fail_at(st, GM_EINPUT, adv_model_file(m), line, (unsigned)(name - bol + 1), "gmadvise: %.*s: the value must be a finite "
-                               "%snumber of at most 2^53",
-                               (int)(end - name), name, weight ? "positive " : "");
+                return gm_fail_at(st, GM_EINPUT, adv_model_file(m), line, (unsigned)(name - bol + 1),
+                                  "gmadvise: %.*s: the value must be a finite %snumber of at most 2^53",
+                                  (int)(end - name), name, weight ? "positive " : "");
             }
             char *nm = gm_xmalloc(nlen + 1);
             memcpy(nm, name, nlen);

@@ -267,7 +267,10 @@ static void collect_errors(pctx *pc)
             adv_cxstr(cx, cx->clang_getDiagnosticSpelling(d), msg, sizeof msg);
             if (!f || !fname[0])
                 snprintf(fname, sizeof fname, "%s", pc->file);
-            pc->errs = gm_xrealloc(pc->errs, (pc->nerrs + 1) * sizeof *pc->errs);
+            /* doubled when full (8, 16, ...): each error holds a whole status, and a
+             * file of garbage has thousands */
+            if (pc->nerrs >= 8 ? !(pc->nerrs & (pc->nerrs - 1)) : !pc->nerrs)
+                pc->errs = gm_xrealloc(pc->errs, (pc->nerrs ? 2 * pc->nerrs : 8) * sizeof *pc->errs);
             perr *e = &pc->errs[pc->nerrs++];
             memset(e, 0, sizeof *e);
             e->in_main = fe_loc_at(pc, loc, 0, &e->off, NULL, NULL);
@@ -301,8 +304,10 @@ static void charge_host_errors(pctx *pc)
             continue;
         }
         int kept = 0;
-        for (unsigned d = 0; d < adv_model_ndecls(m) && !kept; d++)
-            kept = !adv_model_decl(m, d)->is_macro && adv_model_decl(m, d)->begin <= err->off && err->off <= adv_model_decl(m, d)->end;
+        for (unsigned d = 0; d < adv_model_ndecls(m) && !kept; d++) {
+            const adv_decl *dd = adv_model_decl(m, d);
+            kept = !dd->is_macro && dd->begin <= err->off && err->off <= dd->end;
+        }
         if (kept)
             continue;
         err->consumed = 1;
@@ -763,7 +768,8 @@ static int check_forced_includes(const char *file, const adv_parse_opts *opts, g
                            path == opts->clang_args[i + 1 < opts->nclang_args ? i + 1 : i] ? " " : "",
                            path == opts->clang_args[i + 1 < opts->nclang_args ? i + 1 : i] ? path : "");
         if (path && stat(path, &sb) == 0 && (unsigned long long)sb.st_size > MAX_FILE_BYTES)
-            return gm_fail_at(st, GM_EINPUT, file, 1, 1, "-include %s is %lld bytes; gmadvise reads at most %u", path, (long long)sb.st_size, MAX_FILE_BYTES);
+            return gm_fail_at(st, GM_EINPUT, file, 1, 1, "-include %s is %lld bytes; gmadvise reads at most %u", path,
+                              (long long)sb.st_size, MAX_FILE_BYTES);
     }
     return GM_OK;
 }
@@ -789,7 +795,8 @@ static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m,
         return gm_fail_at(st, GM_EINPUT, file, 1, 1, "not a regular file (a pipe or a device?), expected a "
                                       "header file");
     if ((unsigned long long)sb.st_size > MAX_FILE_BYTES)
-        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "file is %lld bytes; gmadvise reads at most %u", (long long)sb.st_size, MAX_FILE_BYTES);
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "file is %lld bytes; gmadvise reads at most %u",
+                          (long long)sb.st_size, MAX_FILE_BYTES);
     size_t len = 0;
     char *text = gm_read_file(file, &len);
     if (!text)
