@@ -223,6 +223,6 @@ adv_jval *adv_json_read_file(const char *path, const char *what, gm_status *st)
     adv_jval *doc = adv_json_parse(text, err, sizeof err);
     free(text);
     if (!doc)
-        gm_fail(st, GM_EINPUT, "%s: error: not JSON (%s)", path, err);
+        gm_fail_at(st, GM_EINPUT, path, 0, 0, "not JSON (%s)", err);
     return doc;
 }

@@ -32,31 +32,6 @@ const char *gm_status_text(const gm_status *st)
     return st->msg + st->text;
 }
 
-/* Where a message set by gm_fail is located: "WHERE: error: " with WHERE
- * "FILE", "FILE:LINE" or "FILE:LINE:COL"; read once, here, as it is set. */
-static void locate(gm_status *st)
-{
-    const char *m = st->msg, *err = strstr(m, ": error: ");
-    if (!err || err == m)
-        return;
-    const char *p = err;
-    unsigned nums[2], n = 0;
-    while (n < 2) {
-        const char *d = p;
-        while (d > m && d[-1] >= '0' && d[-1] <= '9')
-            d--;
-        if (d == p || d == m || d[-1] != ':')
-            break;
-        nums[n++] = (unsigned)strtoul(d, NULL, 10);
-        p = d - 1;
-    }
-    st->file_len = (unsigned)(p - m);
-    st->at_len = (unsigned)(err - m);
-    st->text = st->at_len + (unsigned)strlen(": error: ");
-    st->line = n == 2 ? nums[1] : n ? nums[0] : 0;
-    st->col = n == 2 ? nums[0] : 0;
-}
-
 int gm_fail(gm_status *st, gm_code code, const char *fmt, ...)
 {
     if (st->code != GM_OK)
@@ -66,7 +41,7 @@ int gm_fail(gm_status *st, gm_code code, const char *fmt, ...)
     vsnprintf(st->msg, sizeof st->msg, fmt, ap);
     va_end(ap);
     st->code = code;
-    locate(st);
+    st->file_len = st->at_len = st->text = st->line = st->col = 0;
     return code;
 }
 
@@ -75,19 +50,39 @@ int gm_fail_at(gm_status *st, gm_code code, const char *file, unsigned line, uns
 {
     if (st->code != GM_OK)
         return code;
-    int at = snprintf(st->msg, sizeof st->msg, "%s:%u:%u", file, line, col);
+    char where[32] = "";
+    if (line && col)
+        snprintf(where, sizeof where, ":%u:%u", line, col);
+    else if (line)
+        snprintf(where, sizeof where, ":%u", line);
+    int at = snprintf(st->msg, sizeof st->msg, "%s%s", file, where);
     if (at < 0 || (size_t)at + 64 > sizeof st->msg) /* a name too long to keep a location */
-        at = snprintf(st->msg, sizeof st->msg, "%.1000s:%u:%u", file, line, col);
+        at = snprintf(st->msg, sizeof st->msg, "%.1000s%s", file, where);
     int pre = snprintf(st->msg + at, sizeof st->msg - (size_t)at, ": error: ");
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(st->msg + at + pre, sizeof st->msg - (size_t)(at + pre), fmt, ap);
     va_end(ap);
     st->code = code;
-    st->file_len = (unsigned)at - (unsigned)snprintf(NULL, 0, ":%u:%u", line, col);
+    st->file_len = (unsigned)(at - (int)strlen(where));
     st->at_len = (unsigned)at;
     st->text = (unsigned)(at + pre);
     st->line = line;
-    st->col = col;
+    st->col = line ? col : 0;
     return code;
+}
+
+int gm_fail_status(gm_status *st, gm_code code, const gm_status *src)
+{
+    if (st->code != GM_OK)
+        return code;
+    gm_status_set(st, src);
+    st->code = code;
+    return code;
+}
+
+void gm_status_append(gm_status *st, const char *text)
+{
+    size_t n = strlen(st->msg);
+    snprintf(st->msg + n, sizeof st->msg - n, "%s", text);
 }

@@ -3,8 +3,11 @@
  * - A function that can fail takes a `gm_status *st` last, returns a
  *   gm_code (GM_OK on success) and, on failure, sets st through gm_fail
  *   (`return gm_fail(st, GM_EINPUT, "...")`).  The message already names
- *   the file, struct or kernel it is about; a message about a place in a
- *   user's file starts "FILE:LINE:COL: error: ".
+ *   the struct or kernel it is about; an error about a place in a user's
+ *   file is set with gm_fail_at, which writes "FILE:LINE:COL: error: "
+ *   and the location fields from its arguments; an error kept from earlier
+ *   (libclang's, a struct that could not be modelled) is a gm_status,
+ *   passed on with gm_fail_status.
  * - A function that finds something returns its index or -1 (not found
  *   is an answer, not an error); a constructor that can fail returns NULL
  *   and sets st.
@@ -26,8 +29,9 @@ typedef enum {
     GM_EPARTIAL = 5   /* some variants could not be measured */
 } gm_code;
 
-/* A located error carries its location as fields, set when the status is
- * set (gm_fail, gm_fail_at): nothing reads a message to find where it is. */
+/* A located error carries its location as fields, set where the status is
+ * set by the one who knows it (gm_fail_at): nothing reads a message to
+ * find where it is. */
 typedef struct {
     gm_code code;
     char msg[4096];    /* as printed: "FILE:LINE:COL: error: TEXT" when located, else TEXT */
@@ -38,13 +42,22 @@ typedef struct {
 } gm_status;
 
 void gm_status_init(gm_status *st);
-/* Sets the status (first failure wins) and returns `code`.  A message
- * "FILE[:LINE[:COL]]: error: TEXT" is located (the fields above). */
+/* Sets the status (first failure wins) and returns `code`: an error about
+ * no place in a user's file (the message is never read for one). */
 int gm_fail(gm_status *st, gm_code code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* The same with the location given: msg becomes "FILE:LINE:COL: error: TEXT". */
+/* The same about a place: msg becomes "FILE:LINE:COL: error: TEXT", or
+ * "FILE:LINE: error: TEXT" when col is 0, "FILE: error: TEXT" when line
+ * is 0 too; the location fields are set from the arguments. */
 int gm_fail_at(gm_status *st, gm_code code, const char *file, unsigned line, unsigned col, const char *fmt,
                ...) __attribute__((format(printf, 6, 7)));
+/* A kept status (an error recorded earlier, with its location) becomes
+ * st's under `code`, unless st has failed already (first failure wins);
+ * returns code. */
+int gm_fail_status(gm_status *st, gm_code code, const gm_status *src);
+/* Appends to the message, keeping code and location ("; the model's
+ * result only"). */
+void gm_status_append(gm_status *st, const char *text);
 /* Replaces dst by src (a sub-step's status that is now the answer). */
 void gm_status_set(gm_status *dst, const gm_status *src);
 /* An error that was handled (a fallback took over): dst is OK again. */

@@ -1,7 +1,7 @@
 /* The seeds' experiments for `gmadvise patterns`, besides the reference
  * copies (offset, stride, float4).  The hyPACK six patterns each move one
  * float per thread; their index arithmetic is mirrored on the host by
- * advisor/cmd_patterns.c to count the sectors the hardware must move. */
+ * advisor/tools/patterns.c to count the sectors the hardware must move. */
 
 /* 2: coalesced, but every eighth thread idles (a divergent warp) */
 extern "C" __global__ void gm_pat_divergent(float *__restrict__ out, const float *__restrict__ in,

@@ -4,7 +4,7 @@
 # 1, findings) or exit 2 and
 # a first line "FILE:LINE:COL: error: ...", never a crash or a hang.  The
 # table (file, exit code, first line of the message) must match
-# tests/golden/bad_corpus.txt.  Generated here rather than stored: a 10 MB
+# tests/bad/corpus.txt.  Generated here rather than stored: a 10 MB
 # header, a FIFO, a directory, a missing path, an unreadable device.
 # GM_UPDATE_GOLDEN=1 rewrites the golden file.  Under the sanitizer build
 # (CI) every run is also checked for leaks and undefined behaviour, and
@@ -38,7 +38,7 @@ for f in tests/bad/*.h; do
   # ASan's operator new aborts where the plain build's throws std::bad_alloc (which libclang's
   # crash recovery turns into a located error): under the sanitizers this input cannot pass
   if [ -n "${GM_SANITIZED:-}" ] && [ "$(basename "$f")" = libclang_out_of_memory.h ]; then
-    grep "^libclang_out_of_memory.h \|^check libclang_out_of_memory.h " tests/golden/bad_corpus.txt >> "$table"
+    grep "^libclang_out_of_memory.h \|^check libclang_out_of_memory.h " tests/bad/corpus.txt >> "$table"
     continue
   fi
   run "$(basename "$f")" --static "$f"
@@ -175,8 +175,8 @@ expect "-include /dev/zero" 2 "plain.h:1:1: error: -include /dev/zero: not a reg
 expect "-include of a FIFO" 2 "plain.h:1:1: error: -include $T/fifo.h: not a regular file" check "$T/plain.h" -- -include "$T/fifo.h"
 printf '[{"directory": "%s", "file": "%s", "arguments": ["nvcc", "-include", "/dev/zero", "-c", "%s"]}]\n' "$T" "$T/plain.h" "$T/plain.h" > "$T/compile_commands.json"
 expect "-include /dev/zero in a compile database" 2 "error: -include /dev/zero: not a regular file" check -p "$T" "$T/plain.h"
-[ -n "${GM_UPDATE_GOLDEN:-}" ] && cp "$table" tests/golden/bad_corpus.txt
-diff -u tests/golden/bad_corpus.txt "$table" || { echo "FAIL: the corpus table differs from tests/golden/bad_corpus.txt"; fail=1; }
+[ -n "${GM_UPDATE_GOLDEN:-}" ] && cp "$table" tests/bad/corpus.txt
+diff -u tests/bad/corpus.txt "$table" || { echo "FAIL: the corpus table differs from tests/bad/corpus.txt"; fail=1; }
 n=$(ls tests/bad/*.h | wc -l)
 [ "$n" -ge 40 ] || { echo "FAIL: only $n corpus files"; fail=1; }
 [ $fail -eq 0 ] && echo "bad input: $n corpus files (gmadvise and check) and 5 generated cases, none crashed or hung"

@@ -10,8 +10,8 @@ trap 'rm -rf "$t"' EXIT
 
 out=$("$B" check samples/*.h 2>&1); rc=$?
 [ $rc -eq 1 ] || { echo "FAIL: check samples exited $rc, expected 1"; fail=1; }
-[ -n "${GM_UPDATE_GOLDEN:-}" ] && printf '%s\n' "$out" > tests/golden/check_samples.txt
-diff -u tests/golden/check_samples.txt <(printf '%s\n' "$out") || { echo "FAIL: check output differs from golden"; fail=1; }
+[ -n "${GM_UPDATE_GOLDEN:-}" ] && printf '%s\n' "$out" > tests/check/samples.txt
+diff -u tests/check/samples.txt <(printf '%s\n' "$out") || { echo "FAIL: check output differs from golden"; fail=1; }
 
 # real code (tests/realcode): one golden for the whole corpus, and the
 # findings the corpus is there for, each asserted by itself

@@ -4,7 +4,7 @@
 # its SHA-256 (a wrong one refused), then checks of a repository without
 # kernels, with a new finding, with its baseline, and with a file that
 # does not parse; SARIF is written every time.
-set -u
+set -u -o pipefail
 B=$1; SRC=$2; fail=0
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 ci=$SRC/samples/ci/gmadvise-ci.sh

@@ -20,8 +20,8 @@ for f in samples/*.h; do
   n=$(basename "$f" .h)
   out=$("$B" --static "$f" 2>&1); rc=$?
   [ $rc -eq 0 ] || { echo "FAIL: $f exit $rc"; fail=1; }
-  if [ -n "${GM_UPDATE_GOLDEN:-}" ]; then printf '%s\n' "$out" > "tests/golden/$n.txt"; fi
-  if ! diff -u "tests/golden/$n.txt" <(printf '%s\n' "$out"); then echo "FAIL: $f differs from golden"; fail=1; fi
+  if [ -n "${GM_UPDATE_GOLDEN:-}" ]; then printf '%s\n' "$out" > "tests/cli/$n.txt"; fi
+  if ! diff -u "tests/cli/$n.txt" <(printf '%s\n' "$out"); then echo "FAIL: $f differs from golden"; fail=1; fi
   "$B" --static --json "$f" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
@@ -61,16 +61,16 @@ expect 2 "expected a .svg or .png" patterns --from tests/patterns/h100.csv --plo
 expect 2 "unknown option '--bogus'" patterns --bogus
 expect 2 "no reports given" merge
 # patterns and merge read saved device runs (tests/patterns, tests/merge)
-golden() { # name expected-exit-code command...
+golden() { # golden-file expected-exit-code command...: the golden beside the inputs it is the output of
   local n=$1 want=$2; shift 2
   local out; out=$("$B" "$@" 2>&1); local rc=$?
   [ $rc -eq "$want" ] || { echo "FAIL: gmadvise $* exited $rc, expected $want"; fail=1; }
-  if [ -n "${GM_UPDATE_GOLDEN:-}" ]; then printf '%s\n' "$out" > "tests/golden/$n.txt"; fi
-  diff -u "tests/golden/$n.txt" <(printf '%s\n' "$out") || { echo "FAIL: gmadvise $* differs from golden $n"; fail=1; }
+  if [ -n "${GM_UPDATE_GOLDEN:-}" ]; then printf '%s\n' "$out" > "$n"; fi
+  diff -u "$n" <(printf '%s\n' "$out") || { echo "FAIL: gmadvise $* differs from golden $n"; fail=1; }
 }
-golden patterns_h100 0 patterns --from tests/patterns/h100.csv
-golden merge_h100 0 merge tests/merge/h100_particle.json tests/merge/h100_all_inner_struct.json
-golden merge_h100_h200 0 merge tests/merge/h100_particle.json tests/merge/h200_particle.json
+golden tests/patterns/h100.txt 0 patterns --from tests/patterns/h100.csv
+golden tests/merge/merged_h100.txt 0 merge tests/merge/h100_particle.json tests/merge/h100_all_inner_struct.json
+golden tests/merge/merged_h100_h200.txt 0 merge tests/merge/h100_particle.json tests/merge/h200_particle.json
 "$B" merge --json tests/merge/h100_particle.json | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
@@ -79,7 +79,7 @@ assert recs["copy_particles"]["layout"] == "aosoa" and recs["copy_particles"]["g
 ' || { echo "FAIL: merge --json"; fail=1; }
 # merge sees the searched layouts a current run measures, by their whole labels (a split's is
 # longer than 16 bytes), and leaves out a wrong one however fast
-golden merge_searched 0 merge tests/merge/synthetic_searched.json
+golden tests/merge/merged_searched.txt 0 merge tests/merge/synthetic_searched.json
 "$B" merge --json tests/merge/synthetic_searched.json | python3 -c '
 import json, sys
 d = json.load(sys.stdin)

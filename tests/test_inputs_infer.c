@@ -49,10 +49,11 @@ int main(int argc, char **argv)
             continue;
         char **names;
         adv_data_setting *set;
-        char why[600];
-        int nset = adv_data_annotations(m, &names, &set, why, sizeof why);
+        gm_status ast;
+        gm_status_init(&ast);
+        int nset = adv_data_annotations(m, &names, &set, &ast);
         if (nset < 0)
-            sb_printf(&b, "%s: %s\n", argv[i], why);
+            sb_printf(&b, "%s: %s\n", argv[i], ast.msg);
         for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
             const adv_kernel *kn = adv_model_kernel(m, k);
             adv_input_shape *s = gm_xcalloc(kn->nparams + 1, sizeof *s);

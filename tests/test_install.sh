@@ -3,7 +3,7 @@
 # beside it, a man page that renders and documents every option of every
 # subcommand, and a bash completion that offers them.  Skipped (77)
 # without man (CI installs man-db).
-set -u
+set -u -o pipefail
 BUILD=$1; SRC=$2; fail=0
 command -v man > /dev/null || { echo "skipped: no man (install man-db)"; exit 77; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
@@ -34,10 +34,10 @@ libs=$(ldd "$B" | awk '{print $1}' | grep -v -E '^(linux-vdso|/lib64/ld-linux|li
 page=$t/share/man/man1/gmadvise.1
 text=$(MANWIDTH=100 man --warnings -l "$page" 2> "$t/warn")
 [ -s "$t/warn" ] && { echo "FAIL: man page warnings:"; cat "$t/warn"; fail=1; }
-printf '%s' "$text" | grep -q "gmadvise $("$B" --version | head -1 | cut -d' ' -f2)" ||
+grep -q "gmadvise $("$B" --version | head -1 | cut -d' ' -f2)" <<< "$text" ||
   { echo "FAIL: the man page names another version"; fail=1; }
 for s in NAME SYNOPSIS DESCRIPTION "EXIT STATUS" ENVIRONMENT; do
-  printf '%s' "$text" | grep -q "^$s" || { echo "FAIL: man page has no $s section"; fail=1; }
+  grep -q "^$s" <<< "$text" || { echo "FAIL: man page has no $s section"; fail=1; }
 done
 . "$t/share/bash-completion/completions/gmadvise"
 complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=(); _gmadvise; printf '%s\n' "${COMPREPLY[@]}"; }
@@ -46,16 +46,16 @@ complete_words gmadvise ch | grep -qx check || { echo "FAIL: completion of a sub
 for sub in "" check explain probe patterns merge adopt; do
   help=$("$B" $sub --help | sed -n -e 1p -e '/^ *-/p') # its usage line and its option lines
   for o in $(printf '%s' "$help" | grep -oE -- '(^|[ ,\[])--[a-z][a-z-]+' | sed 's/^[ ,\[]//' | sort -u); do
-    printf '%s' "$text" | grep -qF -- "$o" || { echo "FAIL: man page lacks gmadvise $sub $o"; fail=1; }
+    grep -qF -- "$o" <<< "$text" || { echo "FAIL: man page lacks gmadvise $sub $o"; fail=1; }
     complete_words gmadvise $sub "${o:0:4}" | grep -qx -- "$o" ||
       { echo "FAIL: completion lacks gmadvise $sub $o"; fail=1; }
   done
 done
 for v in $("$B" --help | sed -n '/^environment:/,$p' | grep -oE '[A-Z][A-Z_]{4,}'); do
-  printf '%s' "$text" | grep -q "^ *$v" || { echo "FAIL: man page lacks the variable $v"; fail=1; }
+  grep -q "^ *$v" <<< "$text" || { echo "FAIL: man page lacks the variable $v"; fail=1; }
 done
 for code in 0 1 2 3 4 5; do
-  printf '%s' "$text" | grep -qE "^ {7}$code\b" || { echo "FAIL: man page lacks exit status $code"; fail=1; }
+  grep -qE "^ {7}$code\b" <<< "$text" || { echo "FAIL: man page lacks exit status $code"; fail=1; }
 done
 [ $fail -eq 0 ] && echo "install: tree, binary, man page and completion"
 exit $fail

@@ -2,7 +2,7 @@
 # valgrind memcheck on the static path (parse, model, check, generate,
 # NVRTC compile in its child): no invalid access, no definite leak.
 # Skipped (77) where valgrind is not installed.
-set -u
+set -u -o pipefail
 B=$1; SRC=$2; fail=0
 command -v valgrind > /dev/null || { echo "no valgrind: skipped"; exit 77; }
 cd "$SRC"

@@ -1,4 +1,4 @@
-/* gmadvise merge (advisor/engine/merge.h): layouts read back into specs,
+/* gmadvise merge (advisor/tools/merge.h): layouts read back into specs,
  * the searched layouts two current runs measure, the one chooser's
  * program scope over them, the adoption header's rows and static runs left
  * out.  Fixtures: tests/merge/body_split_*.json (synthetic medians on the
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "../advisor/core/layout_kind.h"
-#include "../advisor/engine/merge.h"
+#include "../advisor/tools/merge.h"
 #include "check.h"
 
 #define SPLIT "split{x y z}{mass charge}{id age flags}"

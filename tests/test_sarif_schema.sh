@@ -5,7 +5,7 @@
 # workflow validates against GitHub's workflow schema.  The schemas come
 # from PyPI (scripts/fetch-schemas, which CI runs); without them, or
 # without python3's jsonschema and yaml, this test is skipped (77).
-set -u
+set -u -o pipefail
 B=$1; SRC=$2; SCHEMAS=$3
 cd "$SRC"
 sarif_schema="$SCHEMAS/sarif-schema-2.1.0.json" workflow_schema="$SCHEMAS/github-workflows.json"

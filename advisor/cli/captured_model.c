@@ -17,7 +17,7 @@ static int named(const char *name, const char *const *names, unsigned n)
 
 /* The captured scalars as parameter values, but for those --param gives;
  * returns how many are in *out (caller frees them and their names). */
-static unsigned scalar_values(adv_model *m, const adv_inputs *in, const cli_common *c, const char *prog,
+static unsigned scalar_values(adv_model *m, const adv_inputs *in, const cli_common *c, int say,
                               adv_param_value **out)
 {
     adv_param_value *v;
@@ -32,8 +32,8 @@ static unsigned scalar_values(adv_model *m, const adv_inputs *in, const cli_comm
         else
             v[kept++] = v[i];
     }
-    if (note[0] && prog)
-        fprintf(stderr, "%s: note: %s: the model takes them from --param or its defaults\n", prog, note);
+    if (note[0] && say)
+        gm_log(GM_LOG_NOTE, "note: %s: the model takes them from --param or its defaults", note);
     *out = v;
     return kept;
 }
@@ -110,10 +110,10 @@ static void describe_kernel(adv_model *m, unsigned k, const adv_capture *cap, co
 }
 
 void cli_captured_model(adv_model *m, const adv_inputs *in, const cli_common *c, const char *const *data_names,
-                        unsigned ndata, const char *prog)
+                        unsigned ndata, int say)
 {
     adv_param_value *v;
-    unsigned nv = scalar_values(m, in, c, prog, &v);
+    unsigned nv = scalar_values(m, in, c, say, &v);
     if (nv)
         adv_model_set_overrides(m, v, nv);
     long long threads = launch_threads(m, in);
@@ -131,8 +131,8 @@ void cli_captured_model(adv_model *m, const adv_inputs *in, const cli_common *c,
         sb_init(&s);
         describe_kernel(m, k, cap, in, v, nv, data_names, ndata, threads, &s);
         adv_model_set_kernel_inputs(m, k, s.s);
-        if (prog)
-            fprintf(stderr, "%s: note: %s: %s: %s\n", prog, adv_kernel_file(m, adv_model_kernel(m, k)),
+        if (say)
+            gm_log(GM_LOG_NOTE, "note: %s: %s: %s", adv_kernel_file(m, adv_model_kernel(m, k)),
                 adv_model_kernel(m, k)->label, s.s);
         sb_free(&s);
     }

@@ -20,9 +20,9 @@
  * - the locality of each index buffer a kernel gathers through, from its
  *   captured elements (adv_capture_locality), but for the names in
  *   `data_names` (--data wins).
- * Each captured kernel's line (adv_model_set_kernel_inputs) is also said on
- * stderr as a note of `prog` ("gmadvise check"); NULL: nothing is said. */
+ * Each captured kernel's line (adv_model_set_kernel_inputs) is also said
+ * as a note (gm_log) when `say`. */
 void cli_captured_model(adv_model *m, const adv_inputs *in, const cli_common *c, const char *const *data_names,
-                        unsigned ndata, const char *prog);
+                        unsigned ndata, int say);
 
 #endif

@@ -192,24 +192,24 @@ static void finish(adv_check *c, const char *name, const cli_workers_opts *wo, j
     gm_status st;
     gm_status_init(&st);
     if (j->status == -1)
-        gm_fail(&st, GM_EINPUT, "%s: error: no worker could be started to check it: %s", name, strerror(errno));
+        gm_fail_at(&st, GM_EINPUT, name, 0, 0, "no worker could be started to check it: %s", strerror(errno));
     else if (WIFEXITED(j->status) && WEXITSTATUS(j->status) == 0 && read_results(c, j->res, &skipped))
         ; /* checked */
     else if (j->timed_out || (WIFSIGNALED(j->status) && (WTERMSIG(j->status) == SIGALRM ||
                                                          WTERMSIG(j->status) == SIGXCPU)))
-        gm_fail(&st, GM_EINPUT, "%s: error: not checked: still running after %u s, the limit per file "
-                "(GMADVISE_CHECK_TIMEOUT)", name, wo->timeout_s);
+        gm_fail_at(&st, GM_EINPUT, name, 0, 0, "not checked: still running after %u s, the limit per file "
+                "(GMADVISE_CHECK_TIMEOUT)", wo->timeout_s);
     else if (oom && wo->memory_mib)
-        gm_fail(&st, GM_EINPUT, "%s: error: not checked: out of memory (the limit per file is %lu MiB, "
-                "GMADVISE_CHECK_MEMORY)", name, wo->memory_mib);
+        gm_fail_at(&st, GM_EINPUT, name, 0, 0, "not checked: out of memory (the limit per file is %lu MiB, "
+                "GMADVISE_CHECK_MEMORY)", wo->memory_mib);
     else if (oom)
-        gm_fail(&st, GM_EINPUT, "%s: error: not checked: out of memory", name);
+        gm_fail_at(&st, GM_EINPUT, name, 0, 0, "not checked: out of memory");
     else if (WIFSIGNALED(j->status) || sanitized)
-        gm_fail(&st, GM_EINPUT, "%s: error: not checked: gmadvise crashed (%s) on this file; the other "
-                "files were checked (please report it)", name,
+        gm_fail_at(&st, GM_EINPUT, name, 0, 0, "not checked: gmadvise crashed (%s) on this file; the other "
+                "files were checked (please report it)",
                 signal_name(sanitized ? sanitized : WTERMSIG(j->status)));
     else
-        gm_fail(&st, GM_EINPUT, "%s: error: not checked: its worker exited with status %d", name,
+        gm_fail_at(&st, GM_EINPUT, name, 0, 0, "not checked: its worker exited with status %d",
                 WIFEXITED(j->status) ? WEXITSTATUS(j->status) : -1);
     if (st.code != GM_OK) {
         cli_print_error("gmadvise check", &st);

@@ -280,6 +280,15 @@ void cli_log_install(const char *who)
     gm_log_set_sink(log_to_stderr, (void *)who);
 }
 
+void cli_log_notes(const adv_model *m)
+{
+    for (const char *n = adv_model_notes(m); *n;) {
+        size_t len = strcspn(n, "\n");
+        gm_log(GM_LOG_NOTE, "note: %.*s", (int)len, n);
+        n += len + (n[len] == '\n');
+    }
+}
+
 int cli_real_path(const char *path, char *abs)
 {
     return realpath(path, abs) != NULL;

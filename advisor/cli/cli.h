@@ -13,6 +13,7 @@
 
 #include <getopt.h>
 
+#include "../../common/log.h"
 #include "../../common/status.h"
 #include "../core/model.h"
 
@@ -82,6 +83,8 @@ void cli_print_error(const char *who, const gm_status *st);
 /* Installs gm_log's sink (common/log.h) for command `who`: each message
  * goes to stderr as "who: message". */
 void cli_log_install(const char *who);
+/* The model's notes (what was skipped, and why), one gm_log note a line. */
+void cli_log_notes(const adv_model *m);
 
 /* realpath(path, abs) as adv_check_opts.resolve wants it: 1 when found. */
 int cli_real_path(const char *path, char *abs);

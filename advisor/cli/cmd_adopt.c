@@ -87,7 +87,7 @@ static int find_struct(const adv_model *m, const char *name, unsigned *out, gm_s
     sb_init(&names);
     for (unsigned i = 0; i < n; i++)
         sb_printf(&names, "%s%s", i ? ", " : "", adv_model_struct(m, i)->name);
-    gm_fail(st, GM_EINPUT, "%s: error: no struct %s (structs: %s)", adv_model_file(m), name, n ? names.s : "none");
+    gm_fail_at(st, GM_EINPUT, adv_model_file(m), 0, 0, "no struct %s (structs: %s)", name, n ? names.s : "none");
     sb_free(&names);
     return st->code;
 }
@@ -131,10 +131,10 @@ static int spell_params(const adv_model *m, const unsigned *sts, unsigned nst, c
             continue;
         }
         if (strpbrk(P->type, "([") || !P->name[0])
-            return gm_fail(st, GM_EINPUT, "%s:%u:%u: error: --kernels: kernel %s's parameters are spelled by a "
-                           "macro and parameter %s (%s) cannot be spelled out; change the parameters by hand",
-                           adv_kernel_file(m, K), K->line, K->col, K->label, P->name[0] ? P->name : "(unnamed)",
-                           P->type);
+            return gm_fail_at(st, GM_EINPUT, adv_kernel_file(m, K), K->line, K->col,
+                              "--kernels: kernel %s's parameters are spelled by a macro and parameter %s (%s) "
+                              "cannot be spelled out; change the parameters by hand",
+                              K->label, P->name[0] ? P->name : "(unnamed)", P->type);
         sb_printf(o, "%s %s", P->type, P->name);
     }
     return GM_OK;
@@ -266,8 +266,8 @@ static int structs_to_adopt(const adopt_args *a, const adv_model *m, unsigned *s
             sts[(*n)++] = s;
     }
     if (!*n)
-        return gm_fail(st, GM_EINPUT, "%s: error: no kernel takes a pointer to a struct: nothing to adopt "
-                       "(name one with --struct)", adv_model_file(m));
+        return gm_fail_at(st, GM_EINPUT, adv_model_file(m), 0, 0,
+                          "no kernel takes a pointer to a struct: nothing to adopt (name one with --struct)");
     return GM_OK;
 }
 

@@ -204,11 +204,11 @@ int gm_cmd_advise(int argc, char **argv, gm_status *st)
     adv_engine_prefetch(&o.e); /* the driver is asked while the file is parsed */
     rc = cli_load_model(file, NULL, &c, &m, st);
     if (rc == GM_OK && o.e.times)
-        fprintf(stderr, "gmadvise: %.3f s to parse %s\n", gm_now_s() - t0, file);
+        gm_log(GM_LOG_PROGRESS, "%.3f s to parse %s", gm_now_s() - t0, file);
     adv_inputs *in = NULL;
     if (rc == GM_OK && o.inputs && (rc = adv_inputs_load(o.inputs, &in, st)) == GM_OK) {
         o.e.inputs = in;
-        cli_captured_model(m, in, &c, o.data_names, o.e.data.n, "gmadvise");
+        cli_captured_model(m, in, &c, o.data_names, o.e.data.n, 1);
     }
     if (rc == GM_OK)
         adv_model_set_data(m, &o.e.data); /* the model costs gathers on --data too */

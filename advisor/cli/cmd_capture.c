@@ -164,7 +164,7 @@ static int prepare_dir(const char *dir, gm_status *st)
     return GM_OK;
 }
 
-/* What the library wrote, said on stderr. */
+/* What the library wrote, said in notes (gm_log). */
 static void summary(const char *dir, int app_status)
 {
     char path[8192];
@@ -173,8 +173,8 @@ static void summary(const char *dir, int app_status)
     gm_status_init(&st);
     adv_jval *doc = adv_json_read_file(path, "capture manifest", &st);
     if (!doc) {
-        fprintf(stderr, "gmadvise capture: nothing captured: %s (the application made no CUDA call, or the "
-                "driver did not load the injection library)\n", st.msg);
+        gm_log(GM_LOG_NOTE, "nothing captured: %s (the application made no CUDA call, or the "
+                "driver did not load the injection library)", st.msg);
         return;
     }
     const adv_jval *caps = adv_json_member(doc, "captures"), *notes = adv_json_member(doc, "notes");
@@ -190,7 +190,7 @@ static void summary(const char *dir, int app_status)
         if (g && b && g->type == ADV_J_ARR && b->type == ADV_J_ARR && g->nkids == 3 && b->nkids == 3)
             snprintf(shape, sizeof shape, "<<<(%.0f,%.0f,%.0f),(%.0f,%.0f,%.0f)>>>", g->kids[0].num, g->kids[1].num,
                      g->kids[2].num, b->kids[0].num, b->kids[1].num, b->kids[2].num);
-        fprintf(stderr, "gmadvise capture: %s launch %.0f %s, %u buffer%s%s%s\n",
+        gm_log(GM_LOG_NOTE, "%s launch %.0f %s, %u buffer%s%s%s",
                 adv_json_member_str(c, "kernel"), l ? l->num : 0, shape,
                 bufs && bufs->type == ADV_J_ARR ? bufs->nkids : 0,
                 bufs && bufs->type == ADV_J_ARR && bufs->nkids == 1 ? "" : "s", good ? "" : ": incomplete, ",
@@ -198,11 +198,11 @@ static void summary(const char *dir, int app_status)
     }
     for (unsigned i = 0; notes && notes->type == ADV_J_ARR && i < notes->nkids; i++)
         if (notes->kids[i].type == ADV_J_STR)
-            fprintf(stderr, "gmadvise capture: note: %s\n", notes->kids[i].str);
+            gm_log(GM_LOG_NOTE, "note: %s", notes->kids[i].str);
     if (!(fin && fin->type == ADV_J_BOOL && fin->num))
-        fprintf(stderr, "gmadvise capture: the application did not end normally (status %d): the capture holds "
-                "what was written until then\n", app_status);
-    fprintf(stderr, "gmadvise capture: %u of %u capture%s complete, %.1f MB in %s\n", complete, n, n == 1 ? "" : "s",
+        gm_log(GM_LOG_NOTE, "the application did not end normally (status %d): the capture holds "
+                "what was written until then", app_status);
+    gm_log(GM_LOG_NOTE, "%u of %u capture%s complete, %.1f MB in %s", complete, n, n == 1 ? "" : "s",
             bytes && bytes->type == ADV_J_NUM ? bytes->num / 1e6 : 0.0, dir);
     adv_json_free(doc);
 }
@@ -247,7 +247,7 @@ int gm_cmd_capture(int argc, char **argv, gm_status *st)
         rc = gm_fail(st, GM_EENV, "fork: %s", strerror(errno));
     } else if (pid == 0) {
         execvp(argv[dash + 1], argv + dash + 1);
-        fprintf(stderr, "gmadvise capture: cannot run %s: %s\n", argv[dash + 1], strerror(errno));
+        gm_log(GM_LOG_WARNING, "cannot run %s: %s", argv[dash + 1], strerror(errno));
         _exit(127);
     }
     int status = 0;

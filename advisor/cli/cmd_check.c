@@ -216,7 +216,7 @@ static int checked_with_includer(const cli_files *files, const char *path, const
     for (unsigned i = 0; i < files->n; i++)
         if (files->real[i] && !strcmp(files->real[i], real)) {
             if (!quiet)
-                fprintf(stderr, "gmadvise check: note: %s: checked with %s, which #includes it\n", path, unit);
+                gm_log(GM_LOG_NOTE, "note: %s: checked with %s, which #includes it", path, unit);
             return 1;
         }
     return 0;
@@ -244,16 +244,16 @@ static int check_file(void *ctx, unsigned i, adv_check *c)
     char hunit[PATH_MAX + 1]; /* a header's includer checks it, when checked too */
     const char *hin = !files->error[i] && adv_header_includer(files->path[i], hunit, sizeof hunit) ? hunit : NULL;
     if (files->error[i])
-        gm_fail(&fst, GM_EINPUT, "%s", files->error[i]);
+        gm_fail_at(&fst, GM_EINPUT, files->path[i], 0, 0, "%s", files->error[i]);
     else if (checked_with_includer(files, files->path[i], in ? in : hin, fj->quiet))
         return 1;
     else if (load_one(files->path[i], in, fj->cc, fj->cfg, fj->db, &m, &fst) == GM_OK) {
         if (fj->inputs)
-            cli_captured_model(m, fj->inputs, fj->cc, NULL, 0, fj->quiet ? NULL : "gmadvise check");
+            cli_captured_model(m, fj->inputs, fj->cc, NULL, 0, !fj->quiet);
         adv_check_model(c, m);
     }
     if (m && !fj->quiet) /* what was skipped, and why */
-        adv_notes_text(m, "gmadvise check: note: ", stderr);
+        cli_log_notes(m);
     if (fst.code != GM_OK) {
         cli_print_error("gmadvise check", &fst);
         adv_check_file_error(c, files->path[i], &fst);
@@ -318,9 +318,9 @@ static void select_files(const check_args *a, const cli_common *cc, const cli_co
     for (unsigned i = 0; !cc->noperands && db && i < cli_compdb_nsources(db); i++)
         cli_files_add(files, (const char *const[]){cli_compdb_source(db, i)}, 1, &sel);
     for (unsigned i = 0; i < files->nnotes && !a->quiet; i++)
-        fprintf(stderr, "gmadvise check: note: %s\n", files->notes[i]);
+        gm_log(GM_LOG_NOTE, "note: %s", files->notes[i]);
     if (files->excluded && !a->quiet)
-        fprintf(stderr, "gmadvise check: note: %u file%s left out by --exclude or exclude in %s\n", files->excluded,
+        gm_log(GM_LOG_NOTE, "note: %u file%s left out by --exclude or exclude in %s", files->excluded,
                 files->excluded == 1 ? "" : "s", CLI_CONFIG_NAME);
 }
 

@@ -93,8 +93,8 @@ static int explain_file(const char *arg, const cli_common *c, gm_status *st)
     }
     adv_model_destroy(m);
     if (!shown)
-        return gm_fail(st, GM_EINPUT, line ? "%s:%u: error: no access through a pointer parameter on this line"
-                                           : "%s: error: no kernel accesses to explain", path, line);
+        return line ? gm_fail_at(st, GM_EINPUT, path, line, 0, "no access through a pointer parameter on this line")
+                    : gm_fail_at(st, GM_EINPUT, path, 0, 0, "no kernel accesses to explain");
     return GM_OK;
 }
 

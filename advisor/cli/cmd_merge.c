@@ -1,12 +1,12 @@
 /* gmadvise merge A.json B.json ... [--json]: advice runs from several
- * hosts as one report per GPU architecture (advisor/engine/merge.h). */
+ * hosts as one report per GPU architecture (advisor/tools/merge.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../common/strbuf.h"
-#include "../engine/merge.h"
-#include "../output/merge_report.h"
+#include "../tools/merge.h"
+#include "../tools/merge_report.h"
 #include "cli.h"
 #include "commands.h"
 
@@ -39,7 +39,7 @@ static void text(const merged *mg, const char (*pairs)[2][128], unsigned npairs,
     for (unsigned p = 0; p < npairs; p++) {
         mtable t;
         adv_merge_table(mg, pairs[p][0], pairs[p][1], &t);
-        adv_merge_text_pair(mg, pairs[p][0], pairs[p][1], &t, &picks[p * mg->narchs]);
+        adv_merge_text_pair(mg, pairs[p][0], pairs[p][1], &t, &picks[p * mg->narchs], stdout);
         adv_merge_table_free(&t);
     }
 }
@@ -74,7 +74,7 @@ int gm_cmd_merge(int argc, char **argv, gm_status *st)
     if (rc == GM_OK && !c.done) {
         mpick *picks = adv_merge_choose(&mg, (const char(*)[2][128])pairs, npairs);
         if (json)
-            adv_merge_json(&mg, (const char(*)[2][128])pairs, npairs, picks);
+            adv_merge_json(&mg, (const char(*)[2][128])pairs, npairs, picks, stdout);
         else
             text(&mg, (const char(*)[2][128])pairs, npairs, picks);
         free(picks);

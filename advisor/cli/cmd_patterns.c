@@ -1,4 +1,4 @@
-/* gmadvise patterns: arguments; the experiments are advisor/engine/patterns.h.
+/* gmadvise patterns: arguments; the experiments are advisor/tools/patterns.h.
  *
  * gmadvise patterns [--csv FILE] [--plot FILE.svg|.png] [--device N|all]
  *                   [--from FILE.csv]
@@ -10,8 +10,8 @@
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
 #include "../../jit/worker.h"
-#include "../engine/patterns.h"
-#include "../output/patterns_report.h"
+#include "../tools/patterns.h"
+#include "../tools/patterns_report.h"
 #include "cli.h"
 #include "commands.h"
 

@@ -1,10 +1,10 @@
 /* gmadvise probe [--patterns] [FILE.h...]: the launches of
- * advisor/engine/probe.h, and their model figures as a table for
+ * advisor/tools/probe.h, and their model figures as a table for
  * scripts/ncu-validate. */
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/probe.h"
+#include "../tools/probe.h"
 #include "cli.h"
 #include "commands.h"
 

@@ -194,8 +194,8 @@ cli_compdb *cli_compdb_load(const char *path, gm_status *st)
         return NULL;
     if (doc->type != ADV_J_ARR) {
         adv_json_free(doc);
-        gm_fail(st, GM_EINPUT, "%s: error: not a compilation database (expected an array of "
-                               "{\"directory\", \"file\", \"command\" or \"arguments\"})", file);
+        gm_fail_at(st, GM_EINPUT, file, 0, 0, "not a compilation database (expected an array of "
+                               "{\"directory\", \"file\", \"command\" or \"arguments\"})");
         return NULL;
     }
     cli_compdb *db = gm_xcalloc(1, sizeof *db);

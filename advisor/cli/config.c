@@ -57,7 +57,7 @@ static size_t word(const char *p)
 static int bad(const cli_config *c, unsigned line, unsigned col, gm_status *st, const char *what,
                const char *text, size_t n)
 {
-    return gm_fail(st, GM_EINPUT, "%s:%u:%u: error: %s '%.*s'", c->file, line, col, what, (int)n, text);
+    return gm_fail_at(st, GM_EINPUT, c->file, line, col, "%s '%.*s'", what, (int)n, text);
 }
 
 /* KEY = VALUE on line `ln` (NUL-terminated, comment cut). */
@@ -75,8 +75,7 @@ static int line(cli_config *c, char *s, unsigned ln, gm_status *st)
     while (isspace((unsigned char)*p))
         p++;
     if (!klen || *p != '=')
-        return gm_fail(st, GM_EINPUT, "%s:%u:%u: error: expected KEY = VALUE", c->file, ln,
-                       (unsigned)(key - s + 1));
+        return gm_fail_at(st, GM_EINPUT, c->file, ln, (unsigned)(key - s + 1), "expected KEY = VALUE");
     for (p++; isspace((unsigned char)*p); p++)
         ;
     char *end = p + strlen(p);

@@ -33,7 +33,7 @@ static void push_error(cli_files *f, const char *path, const char *what, const c
 {
     sb_t e;
     sb_init(&e);
-    sb_printf(&e, "%s: error: %s%s", path, what, why);
+    sb_printf(&e, "%s%s", what, why);
     push(f, path, NULL, e.s);
 }
 

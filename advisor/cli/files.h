@@ -16,7 +16,7 @@
 
 typedef struct {
     char **path;    /* as named, or FOLDER/NAME; never NULL once n > 0 */
-    char **error;   /* NULL: a file to check; else "NAME: error: why" */
+    char **error;   /* NULL: a file to check; else why not (path[i] is where: gm_fail_at's file) */
     char **real;    /* the real path (NULL with an error): what makes a file the same */
     unsigned n, cap;
     char **notes;   /* "DIR: no .cu, .cuh or .h file" */

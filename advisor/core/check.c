@@ -508,8 +508,8 @@ int adv_check_baseline(adv_check *c, const adv_jval *doc, const char *path, gm_s
 {
     const adv_jval *list = adv_json_member(doc, "findings");
     if (!list || list->type != ADV_J_ARR)
-        return gm_fail(st, GM_EINPUT, "%s: error: no \"findings\" array (expected the output of "
-                                      "gmadvise check --json)", path);
+        return gm_fail_at(st, GM_EINPUT, path, 0, 0, "no \"findings\" array (expected the output of "
+                                      "gmadvise check --json)");
     for (unsigned i = 0; i < c->n; i++) {
         adv_finding *f = &c->f[i];
         for (unsigned j = 0; j < list->nkids && !f->known; j++) {

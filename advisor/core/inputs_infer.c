@@ -234,8 +234,7 @@ void adv_inputs_apply(const adv_model *m, unsigned k, adv_input_shape *shapes, c
             }
 }
 
-int adv_data_annotations(const adv_model *m, char ***names, adv_data_setting **settings, char *why,
-                         size_t why_len)
+int adv_data_annotations(const adv_model *m, char ***names, adv_data_setting **settings, gm_status *st)
 {
     const char *text = adv_model_text(m), *p = text;
     int n = 0;
@@ -272,7 +271,7 @@ int adv_data_annotations(const adv_model *m, char ***names, adv_data_setting **s
                     line += *c == '\n', col = *c == '\n' ? 1 : col + 1;
                 if (!adv_identifier_ok(nm))
                     snprintf(err, sizeof err, "'%.60s' is not a parameter name", nm);
-                snprintf(why, why_len, "%s:%u:%u: error: gmadvise: data %s", adv_model_file(m), line, col, err);
+                gm_fail_at(st, GM_EINPUT, adv_model_file(m), line, col, "gmadvise: data %s", err);
                 for (int i = 0; i < n; i++)
                     free((*names)[i]);
                 free(*names);
@@ -468,9 +467,11 @@ int adv_gather_setup(const adv_model *m, unsigned k, adv_gather_ctx *c, adv_para
         any = has_gather(kn->acc[a].expr);
     if (!any)
         return 0;
-    char **an = NULL, why[600];
+    char **an = NULL;
     adv_data_setting *as = NULL;
-    int nann = adv_data_annotations(m, &an, &as, why, sizeof why);
+    gm_status ast; /* a bad annotation is the advice's error (engine.c); here it sets nothing */
+    gm_status_init(&ast);
+    int nann = adv_data_annotations(m, &an, &as, &ast);
     adv_data_list dl = {nann > 0 ? (unsigned)nann : 0, (const char *const *)an, as};
     c->nparams = kn->nparams;
     c->shapes = adv_inputs_for(m, k, &dl);

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 
+#include "../../common/status.h"
 #include "model.h"
 
 typedef enum {
@@ -126,9 +127,8 @@ const adv_data_setting *adv_model_kernel_data(const adv_model *m, unsigned k, un
 
 /* `// gmadvise: data NAME=SETTING ...` annotations of the model's text:
  * up to max, returns how many (names point into a static-free buffer the
- * caller frees with free(names_buf)); -1 with a located error in `why`. */
-int adv_data_annotations(const adv_model *m, char ***names, adv_data_setting **settings, char *why,
-                         size_t why_len);
+ * caller frees with free(names_buf)); -1 with a located error in st. */
+int adv_data_annotations(const adv_model *m, char ***names, adv_data_setting **settings, gm_status *st);
 
 /* A line for the report: "nbr: indices of p (uniform over its range)". */
 const char *adv_input_shape_text(const adv_model *m, unsigned k, unsigned p, const adv_input_shape *s,

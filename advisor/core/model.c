@@ -55,14 +55,24 @@ void adv_kernel_free(adv_kernel *k)
     for (unsigned p = 0; k->params && p < k->nparams; p++)
         free(k->params[p].members);
     free(k->params);
-    free(k->pvalue);
-    free(k->pknown);
-    free(k->passumed);
-    free(k->pnames);
+}
+
+void adv_model_drop_analysis(adv_model *m)
+{
+    for (unsigned k = 0; k < m->nan; k++) {
+        free(m->an[k].value);
+        free(m->an[k].known);
+        free(m->an[k].assumed);
+        free(m->an[k].names);
+    }
+    free(m->an);
+    m->an = NULL;
+    m->nan = 0;
 }
 
 void adv_model_reset(adv_model *m)
 {
+    adv_model_drop_analysis(m);
     for (unsigned i = 0; i < m->nstructs; i++) {
         for (unsigned f = 0; f < m->structs[i].nfields; f++)
             free(m->structs[i].fields[f].leaves);
@@ -379,18 +389,15 @@ const char *adv_model_unknown_weight(const adv_model *m)
 /* Kernel k's parameter values for the model, every one of them. */
 static void make_params(adv_model *m, unsigned k)
 {
-    adv_kernel *kn = &m->kernels[k];
-    free(kn->pvalue);
-    free(kn->pknown);
-    free(kn->passumed);
-    free(kn->pnames);
-    kn->pvalue = gm_xcalloc(kn->nparams + 1, sizeof *kn->pvalue);
-    kn->pknown = gm_xcalloc(kn->nparams + 1, sizeof *kn->pknown);
-    kn->passumed = gm_xcalloc(kn->nparams + 1, sizeof *kn->passumed);
-    kn->pnames = gm_xcalloc(kn->nparams + 1, sizeof *kn->pnames);
+    const adv_kernel *kn = &m->kernels[k];
+    adv_kernel_analysis *an = &m->an[k];
+    an->value = gm_xcalloc(kn->nparams + 1, sizeof *an->value);
+    an->known = gm_xcalloc(kn->nparams + 1, sizeof *an->known);
+    an->assumed = gm_xcalloc(kn->nparams + 1, sizeof *an->assumed);
+    an->names = gm_xcalloc(kn->nparams + 1, sizeof *an->names);
     for (unsigned p = 0; p < kn->nparams; p++)
-        kn->pnames[p] = kn->params[p].name;
-    kn->pv = adv_model_params_at(m, k, m->count, kn->pvalue, kn->pknown, kn->passumed);
+        an->names[p] = kn->params[p].name;
+    an->pv = adv_model_params_at(m, k, m->count, an->value, an->known, an->assumed);
 }
 
 adv_params adv_model_params_at(const adv_model *m, unsigned k, long long count, long long *value,
@@ -405,12 +412,13 @@ adv_params adv_model_params_at(const adv_model *m, unsigned k, long long count, 
             assumed[p] = how == 3;
         value[p] = (long long)d;
     }
-    return (adv_params){(int)kn->nparams, value, known, kn->pnames, assumed, NULL};
+    return (adv_params){(int)kn->nparams, value, known, k < m->nan ? m->an[k].names : NULL, assumed, NULL};
 }
 
 const adv_params *adv_model_params(const adv_model *m, unsigned k)
 {
-    return &m->kernels[k].pv;
+    static const adv_params none; /* not classified (since the kernels changed) */
+    return k < m->nan ? &m->an[k].pv : &none;
 }
 
 long long adv_model_count(const adv_model *m) { return m->count; }
@@ -453,12 +461,15 @@ static void classify_accesses(adv_kernel *kn, const adv_params *pv, long long co
 void adv_model_classify(adv_model *m, long long count)
 {
     m->count = count;
+    adv_model_drop_analysis(m);
+    m->an = gm_xcalloc(m->nkernels + 1, sizeof *m->an);
+    m->nan = m->nkernels;
     for (unsigned k = 0; k < m->nkernels; k++) {
         adv_kernel *kn = &m->kernels[k];
         make_params(m, k);
         mark_repeats(kn);
-        classify_accesses(kn, &kn->pv, count);
-        kn->window = window_of(kn, &kn->pv, count);
+        classify_accesses(kn, &m->an[k].pv, count);
+        kn->window = window_of(kn, &m->an[k].pv, count);
     }
 }
 

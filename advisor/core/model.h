@@ -188,12 +188,8 @@ typedef struct {
     char follows[ADV_NAME_MAX]; /* a pointer field the kernel dereferences ("coords"), which
                                  * random data cannot hold: not measured; "" when none */
     long long window;          /* set by adv_model_classify: 1 + the highest element the
-                                * model's threads reach (at least 1024, at most 2^32) */
-    long long *pvalue;         /* set by adv_model_classify: adv_model_params */
-    unsigned char *pknown;
-    unsigned char *passumed;
-    const char **pnames;
-    adv_params pv;
+                                * model's threads reach (at least 1024, at most 2^32); the
+                                * parameters' values it took are core's (adv_model_params) */
 } adv_kernel;
 
 /* A top-level declaration copied verbatim into generated CUDA source. */

@@ -1,11 +1,24 @@
-/* Private: the model's storage, shared by model.c (getters, parameter
- * values) and parse.c (which fills it). */
+/* Private to advisor/core: the model's storage, shared by model.c
+ * (getters, parameter values, classification) and model_build.c (what the
+ * frontend fills it with, through model_build.h). */
 #ifndef ADV_MODEL_IMPL_H
 #define ADV_MODEL_IMPL_H
 
 #include "../../common/strbuf.h"
 #include "inputs_infer.h"
 #include "model.h"
+#include "model_build.h"
+
+/* What adv_model_classify computes for a kernel beside what the parser
+ * read: every parameter's value as the index model takes it.  One per
+ * kernel, made by each classification and dropped when the kernels change
+ * (reset, keep). */
+typedef struct {
+    long long *value;
+    unsigned char *known, *assumed;
+    const char **names;
+    adv_params pv;
+} adv_kernel_analysis;
 
 struct adv_model {
     char *file;
@@ -39,17 +52,11 @@ struct adv_model {
     adv_data_setting **kdata; /* per kernel (NULL: none), per parameter: what a capture's index
                                * data measured (adv_model_set_kernel_data) */
     char **kinputs;  /* per kernel: what the model took from a capture ("" or NULL: nothing) */
+    adv_kernel_analysis *an; /* per kernel, from the last adv_model_classify (nan of them) */
+    unsigned nan;
 };
 
-adv_model *adv_model_new(const char *file);
-/* Frees what parsing filled in (structs, kernels, declarations, notes),
- * keeping the file, its text and the parameter values. */
-void adv_model_reset(adv_model *m);
-/* Frees what kernel k owns (not k itself). */
-void adv_kernel_free(adv_kernel *k);
-/* The model's copy of a file name, made once. */
-const char *adv_model_intern_file(adv_model *m, const char *path);
-/* Adds a line for generated code's preamble, once. */
-void adv_model_add_preamble(adv_model *m, const char *line);
+/* Drops the classification's per-kernel results (the kernels changed). */
+void adv_model_drop_analysis(adv_model *m);
 
 #endif

@@ -549,9 +549,9 @@ int adv_adopt_header(const adv_model *m, unsigned st, const adv_layout_spec *pic
     const adv_struct *s = adv_model_struct(m, st);
     for (unsigned f = 0; f < s->nfields; f++)
         if (!strncmp(s->fields[f].name, "gm_", 3))
-            return gm_fail(sto, GM_EINPUT, "%s:%u:%u: error: field '%s' of %s: names starting with gm_ are "
-                           "gmadvise's in the adoption header", adv_model_file(m), s->line, s->col,
-                           s->fields[f].name, s->name);
+            return gm_fail_at(sto, GM_EINPUT, adv_model_file(m), s->line, s->col,
+                              "field '%s' of %s: names starting with gm_ are gmadvise's in the adoption header",
+                              s->fields[f].name, s->name);
     int std = adv_layout_spec_is_std(pick);
     char pick_label[512], pick_label_close[520];
     adv_layout_spec_label(s, pick, pick_label, sizeof pick_label);

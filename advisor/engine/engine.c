@@ -414,8 +414,18 @@ static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, int flags,
                 p->kid[i] = -1;
                 r->v[i].state = ADV_V_COMPILE_FAILED;
             }
-        gm_status_clear(st);
-        gm_fail(st, GM_EINPUT, "%s", note + strlen("does not compile: "));
+        /* the file's error, located where NVRTC says */
+        char uses[ADV_NAME_MAX + 80];
+        snprintf(uses, sizeof uses, " (NVRTC, compiling the declarations kernel %s uses)",
+                 adv_model_kernel(r->m, k)->label);
+        if (log && first_error(log, &e)) {
+            char file[1024];
+            snprintf(file, sizeof file, "%.*s", e.file_len, e.file);
+            int skip = !strncmp(e.err, ": error: ", 9) ? 9 : 0;
+            gm_status_clear(st);
+            gm_fail_at(st, GM_EINPUT, file, e.line, 1, "%.*s%s%s", e.err_len - skip, e.err + skip, lacked, uses);
+        } else
+            gm_status_append(st, uses);
     }
     free(log);
     return rc;
@@ -687,12 +697,12 @@ static adv_job job_of(const adv_variant *v)
 }
 
 /* The settings of --data, then the file's: the first for a name wins.
- * Fills *dl (its arrays freed with data_list_free); -1 with why. */
-static int data_list(const adv_engine_opts *o, const adv_model *m, adv_data_list *dl, char *why, size_t n)
+ * Fills *dl (its arrays freed with data_list_free); -1 with st set. */
+static int data_list(const adv_engine_opts *o, const adv_model *m, adv_data_list *dl, gm_status *st)
 {
     char **an = NULL;
     adv_data_setting *as = NULL;
-    int nann = adv_data_annotations(m, &an, &as, why, n);
+    int nann = adv_data_annotations(m, &an, &as, st);
     if (nann < 0)
         return -1;
     unsigned nd = o->data.n + (unsigned)nann;
@@ -769,8 +779,8 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
 {
     adv_data_list data;
     char why[600];
-    if (data_list(o, r->m, &data, why, sizeof why))
-        return gm_fail(st, GM_EINPUT, "%s", why);
+    if (data_list(o, r->m, &data, st))
+        return st->code;
     adv_job *jobs = gm_xcalloc(r->nv + 1, sizeof *jobs);
     const char **names = gm_xcalloc(r->nv + 1, sizeof *names);
     unsigned *of = gm_xcalloc(r->nv + 1, sizeof *of);
@@ -978,11 +988,11 @@ int adv_engine_run(const adv_model *m, const adv_engine_opts *o, adv_result **ou
     gm_status dst;
     gm_status_init(&dst);
     {   /* a bad `// gmadvise: data` annotation is the file's error, GPU or not */
-        char **an, why[600];
+        char **an;
         adv_data_setting *as;
-        int nann = adv_data_annotations(m, &an, &as, why, sizeof why);
+        int nann = adv_data_annotations(m, &an, &as, st);
         if (nann < 0)
-            return gm_fail(st, GM_EINPUT, "%s", why);
+            return st->code;
         for (int i = 0; i < nann; i++)
             free(an[i]);
         free(an);

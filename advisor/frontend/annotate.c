@@ -2,7 +2,7 @@
 
 int fe_read_annotations(adv_model *m, gm_status *st)
 {
-    const char *p = m->text;
+    const char *p = adv_model_text(m);
     while ((p = strstr(p, "gmadvise:")) != NULL) {
         p += 9;
         const char *eol = strchr(p, '\n');
@@ -14,8 +14,6 @@ int fe_read_annotations(adv_model *m, gm_status *st)
         int weight = !strncmp(p, "weight", 6) && p + 6 < eol && isspace((unsigned char)p[6]);
         if (weight)
             p += 6;
-        adv_param_value **list = weight ? &m->wann : &m->ann;
-        unsigned *nlist = weight ? &m->nwann : &m->nann;
         while (p < eol) {
             while (p < eol && isspace((unsigned char)*p))
                 p++;
@@ -31,20 +29,19 @@ int fe_read_annotations(adv_model *m, gm_status *st)
                 break;
             if (!adv_param_value_ok(v) || (weight && !(v > 0))) {
                 unsigned line = 1;
-                for (const char *c = m->text; c < name; c++)
+                for (const char *c = adv_model_text(m); c < name; c++)
                     line += *c == '\n';
                 const char *bol = name;
-                while (bol > m->text && bol[-1] != '\n')
+                while (bol > adv_model_text(m) && bol[-1] != '\n')
                     bol--;
-                return gm_fail(st, GM_EINPUT, "%s:%u:%u: error: gmadvise: %.*s: the value must be a finite "
-                               "%snumber of at most 2^53", m->file, line, (unsigned)(name - bol + 1),
-                               (int)(end - name), name, weight ? "positive " : "");
+                return gm_fail_at(st, GM_EINPUT, adv_model_file(m), line, (unsigned)(name - bol + 1),
+                                  "gmadvise: %.*s: the value must be a finite %snumber of at most 2^53",
+                                  (int)(end - name), name, weight ? "positive " : "");
             }
             char *nm = gm_xmalloc(nlen + 1);
             memcpy(nm, name, nlen);
             nm[nlen] = '\0';
-            *list = gm_xrealloc(*list, (*nlist + 1) * sizeof **list);
-            (*list)[(*nlist)++] = (adv_param_value){nm, v};
+            adv_model_add_annotation(m, weight, nm, v);
             p = end;
         }
     }
@@ -55,8 +52,8 @@ int fe_read_annotations(adv_model *m, gm_status *st)
  * every field of each struct at index i stands in for the user's. */
 void fe_synthesize_kernels(adv_model *m, sb_t *src, sb_t *notes)
 {
-    for (unsigned i = 0; i < m->nstructs; i++) {
-        const adv_struct *s = &m->structs[i];
+    for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
+        const adv_struct *s = adv_model_struct(m, i);
         if (!s->nfields)
             continue;
         sb_printf(src,
@@ -82,6 +79,6 @@ void fe_synthesize_kernels(adv_model *m, sb_t *src, sb_t *notes)
         sb_printf(notes,
                   "no __global__ kernel in %s: assumed every field of %s read and written at index i "
                   "(kernel gm_touch_%s)\n",
-                  m->file, s->name, s->name);
+                  adv_model_file(m), s->name, s->name);
     }
 }

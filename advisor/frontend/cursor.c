@@ -146,7 +146,7 @@ int fe_fail_at(pctx *pc, CXCursor c, const char *fmt, const char *name)
     fe_cursor_pos(pc, c, &line, &col);
     char msg[512];
     snprintf(msg, sizeof msg, fmt, name);
-    return gm_fail(pc->st, GM_EINPUT, "%s:%u:%u: error: %s", pc->file, line, col, msg);
+    return gm_fail_at(pc->st, GM_EINPUT, pc->file, line, col, "%s", msg);
 }
 
 CXCursor fe_strip(pctx *pc, CXCursor c)
@@ -179,7 +179,7 @@ void fe_tokenize_main(pctx *pc)
 {
     const adv_clang *cx = pc->cx;
     CXSourceLocation b = cx->clang_getLocationForOffset(pc->tu, pc->cxfile, 0);
-    CXSourceLocation e = cx->clang_getLocationForOffset(pc->tu, pc->cxfile, pc->m->text_len);
+    CXSourceLocation e = cx->clang_getLocationForOffset(pc->tu, pc->cxfile, adv_model_text_len(pc->m));
     CXToken *toks = NULL;
     unsigned n = 0;
     cx->clang_tokenize(pc->tu, cx->clang_getRange(b, e), &toks, &n);

@@ -25,7 +25,7 @@
 
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
-#include "../core/model_impl.h"
+#include "../core/model_build.h"
 #include "clang_api.h"
 #include "parse.h"
 
@@ -52,19 +52,14 @@ typedef struct {
     int in_main;   /* 0: in another file, or no location */
     int fatal;     /* clang stopped there: the rest of the file was not parsed */
     int consumed;  /* charged to a function, which was skipped */
-    char msg[1024]; /* "file:line:col: error: ..." */
-    unsigned at_len, text; /* "file:line:col" is msg[0, at_len); clang's text starts at msg + text */
+    gm_status st;  /* clang's error with its location: "file:line:col: error: TEXT" */
 } perr;
 
 /* A struct that could not be modelled: an error only if a kernel uses it. */
 typedef struct {
     unsigned begin, end; /* its declaration */
-    char msg[1024];
-    unsigned at_len, text; /* its location and text in msg, as gm_status has them (0: not located) */
+    gm_status st;        /* why, as it was failed (located where it is) */
 } pfail;
-
-/* Keeps st's message in a 1024-byte msg with its location fields. */
-void fe_keep_status(const gm_status *st, char *msg, size_t n, unsigned *at_len, unsigned *text);
 
 typedef struct {
     const adv_clang *cx;
@@ -77,7 +72,7 @@ typedef struct {
     char ns[ADV_TYPE_MAX];  /* "a::b::" inside namespaces a and b, else "" */
     perr *errs;
     unsigned nerrs;
-    const char *broken_kernel; /* the first error of a kernel that does not compile */
+    const gm_status *broken_kernel; /* the first error of a kernel that does not compile */
     pfail *fails;
     unsigned nfails;
     cvec decl_cur;   /* the cursor of each of m->decls */
@@ -95,7 +90,7 @@ typedef struct {
     unsigned char *inst_assumed; /* its arguments were assumed (no instance in the file) */
     unsigned ninst;
     char **stubs;    /* library headers served empty (parse.c), and the notes saying so */
-    char missing[1024]; /* clang's error for the first #include found nowhere, or "" */
+    gm_status missing;  /* clang's error for the first #include found nowhere (GM_OK: none) */
     unsigned nstubs;
     sb_t stub_notes;
     const adv_parse_opts *opts;

@@ -6,8 +6,8 @@ static void copy_text(const adv_model *m, unsigned b, unsigned e, char *out, siz
 {
     size_t j = 0;
     int space = 0;
-    for (unsigned i = b; i < e && i < m->text_len && j + 1 < n; i++) {
-        char ch = m->text[i];
+    for (unsigned i = b; i < e && i < adv_model_text_len(m) && j + 1 < n; i++) {
+        char ch = adv_model_text(m)[i];
         if (isspace((unsigned char)ch)) {
             space = 1;
             continue;
@@ -27,7 +27,7 @@ static int index_is_pure(pctx *pc, unsigned b, unsigned e)
 {
     static const char *const impure[] = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=",
                                          "<<=", ">>=", "&=", "|=", "^="};
-    const char *t = pc->m->text;
+    const char *t = adv_model_text(pc->m);
     for (unsigned i = fe_token_at(pc, b); i < pc->ntok && pc->tok_off[i] < e; i++) {
         for (size_t j = 0; j < sizeof impure / sizeof *impure; j++)
             if (!strcmp(pc->tok_str[i], impure[j]))
@@ -224,7 +224,7 @@ static int subscript_step(kctx *kc, CXCursor sub, CXCursor top, adv_access *a, i
             idx = 0;
         ok = es > 0 && ea > 0;
         if (ok && !a->span_size) {
-            const adv_field *f = &pc->m->structs[a->struct_idx].fields[a->field];
+            const adv_field *f = &adv_model_struct(pc->m, (unsigned)a->struct_idx)->fields[a->field];
             a->span_off = f->offset;
             a->span_size = f->size;
             a->span_align = f->align;
@@ -299,7 +299,7 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
             /* a member of a field whose record the model does not hold (an
              * explicit specialization, template <> struct V<3>, is not one
              * of its structs): its bytes as clang lays them out */
-            const adv_field *f = &pc->m->structs[a.struct_idx].fields[a.field];
+            const adv_field *f = &adv_model_struct(pc->m, (unsigned)a.struct_idx)->fields[a.field];
             if (!f->record && !f->vec_lanes && f->scalar == ADV_S_NONE && !f->array_rank) {
                 a.span_off = f->offset;
                 a.span_size = f->size;
@@ -309,7 +309,7 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
         if (a.span_size) /* a member of an element of an array member, or of such a field */
             member_step(kc, mem, &a, wide);
         if (a.path[0] == '\0' && a.struct_idx >= 0) {
-            a.field = field_index(&pc->m->structs[a.struct_idx], name);
+            a.field = field_index(adv_model_struct(pc->m, a.struct_idx), name);
             unsigned mb;
             if (a.field < 0 || !fe_extent_in_main(pc, mem, &mb, &a.mem_end)) {
                 a.field = -1; /* a method or a macro: not a plain field */
@@ -331,12 +331,12 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
     /* p[i].ptr[k] or *p[i].ptr: memory the struct points to, which random
      * elements cannot point to */
     if (a.field >= 0 && a.struct_idx >= 0 && top_depth > 0 && !k->follows[0] &&
-        pc->m->structs[a.struct_idx].fields[a.field].scalar == ADV_S_PTR) {
+        adv_model_struct(pc->m, a.struct_idx)->fields[a.field].scalar == ADV_S_PTR) {
         unsigned up_at;
         CXCursor up = ancestor_below(kc, top_depth, &up_at);
         if (fe_kind(pc, up) == CXCursor_ArraySubscriptExpr || fe_kind(pc, up) == CXCursor_MemberRefExpr ||
             fe_unary_is(pc, up, "*"))
-            snprintf(k->follows, sizeof k->follows, "%s", pc->m->structs[a.struct_idx].fields[a.field].name);
+            snprintf(k->follows, sizeof k->follows, "%s", adv_model_struct(pc->m, a.struct_idx)->fields[a.field].name);
     }
     if (kc->unevaluated) { /* sizeof p[i].f: rewritten in every layout, never costed */
         push_to(&k->rw, &k->nrw, &a);
@@ -814,7 +814,7 @@ static const char *unmodelled_why(const pctx *pc, unsigned off)
 {
     for (unsigned f = 0; off && f < pc->nfails; f++)
         if (pc->fails[f].begin <= off && off <= pc->fails[f].end) {
-            return pc->fails[f].msg + pc->fails[f].text;
+            return gm_status_text(&pc->fails[f].st);
         }
     return "a class template's instance, or a struct it cannot model";
 }
@@ -843,8 +843,8 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     if (!fe_loc_at(pc, cx->clang_getCursorLocation(fn), 1, &k.name_off, NULL, NULL) ||
         !fe_decl_extent(pc, fn, &k.begin, &k.end))
     {
-        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s skipped: it is written through a macro, which a "
-                                 "variant cannot rewrite\n", pc->file, k.line, k.col, k.name);
+        sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s skipped: it is written through a macro, which a "
+                                              "variant cannot rewrite\n", pc->file, k.line, k.col, k.name);
         return GM_OK;
     }
     int n = cx->clang_Cursor_getNumArguments(fn);
@@ -859,19 +859,19 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
             return pc->st->code;
         }
         if (k.params[i].kind == ADV_P_OTHER && strchr(k.params[i].type, '*'))
-            sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s: parameter %s points to %.*s, which gmadvise does "
-                                     "not lay out (%s): its accesses are not modelled\n",
+            sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s: parameter %s points to %.*s, which gmadvise does "
+                                                  "not lay out (%s): its accesses are not modelled\n",
                       pc->file, k.line, k.col, k.label, k.params[i].name,
                       (int)strcspn(k.params[i].type, " *"), k.params[i].type,
                       unmodelled_why(pc, k.params[i].pointee_off));
     }
-    k.synthesized = k.begin >= pc->m->orig_len;
+    k.synthesized = k.begin >= adv_model_orig_len(pc->m);
     /* a kernel gmadvise wrote has no line in the user's file: it stands at
      * the struct it touches */
     for (unsigned i = 0; k.synthesized && i < k.nparams; i++)
         if (k.params[i].kind == ADV_P_STRUCT_PTR) {
-            k.line = pc->m->structs[k.params[i].struct_idx].line;
-            k.col = pc->m->structs[k.params[i].struct_idx].col;
+            k.line = adv_model_struct(pc->m, (unsigned)k.params[i].struct_idx)->line;
+            k.col = adv_model_struct(pc->m, (unsigned)k.params[i].struct_idx)->col;
             break;
         }
 
@@ -897,22 +897,22 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     }
     free(kc.aliases);
     if (kc.too_deep)
-        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s: an expression at line %u is nested deeper than gmadvise "
-                                 "follows (" GM_STR(GM_MAX_AST_DEPTH) " levels): the accesses inside it are not "
-                                 "modelled\n", adv_kernel_file(pc->m, &k), k.line, k.col, k.label, kc.too_deep);
+        sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s: an expression at line %u is nested deeper than gmadvise "
+                                              "follows (" GM_STR(GM_MAX_AST_DEPTH) " levels): the accesses inside it are not "
+                                              "modelled\n", adv_kernel_file(pc->m, &k), k.line, k.col, k.label, kc.too_deep);
     if (k.follows[0])
-        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s follows pointer field %s: modelled, but not measured "
-                                 "(gmadvise's random elements cannot hold a pointer)\n",
+        sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s follows pointer field %s: modelled, but not measured "
+                                              "(gmadvise's random elements cannot hold a pointer)\n",
                   adv_kernel_file(pc->m, &k), k.line, k.col, k.label, k.follows);
     if (k.multi_dim)
-        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s indexes with a y or z thread or block index: modelled "
-                                 "with blockDim.x a multiple of 32 (y and z the same across a warp), and "
-                                 "launched in one row of blocks (blockIdx.y = z = 0) of 256 threads unless its "
-                                 "launch in the file says otherwise\n",
+        sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s indexes with a y or z thread or block index: modelled "
+                                              "with blockDim.x a multiple of 32 (y and z the same across a warp), and "
+                                              "launched in one row of blocks (blockIdx.y = z = 0) of 256 threads unless its "
+                                              "launch in the file says otherwise\n",
                   adv_kernel_file(pc->m, &k), k.line, k.col, k.label);
     if (k.naccesses > GM_MAX_ACCESSES) { /* costs the kernel, not the file (time and memory) */
-        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s skipped: %u accesses, more than gmadvise models in one "
-                                 "kernel (" GM_STR(GM_MAX_ACCESSES) ")\n",
+        sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s skipped: %u accesses, more than gmadvise models in one "
+                                              "kernel (" GM_STR(GM_MAX_ACCESSES) ")\n",
                   adv_kernel_file(pc->m, &k), k.line, k.col, k.label, k.naccesses);
         adv_kernel_free(&k);
         return GM_OK;
@@ -921,8 +921,7 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
         k.acc[a].line = k.line;
         k.acc[a].col = k.col;
     }
-    pc->m->kernels = gm_xrealloc(pc->m->kernels, (pc->m->nkernels + 1) * sizeof *pc->m->kernels);
-    pc->m->kernels[pc->m->nkernels++] = k;
+    adv_model_add_kernel(pc->m, &k);
     fe_cvec_push(&pc->kern_cur, fn);
     return GM_OK;
 }
@@ -1068,7 +1067,7 @@ static void find_launches(pctx *pc, CXCursor c, int depth)
         cvec cfg = fe_kids(pc, kids.v[1]);
         CXCursor callee = cx->clang_getCursorReferenced(c);
         for (unsigned k = 0; k < pc->kern_cur.n && cfg.n >= 3; k++) {
-            adv_kernel *kn = &pc->m->kernels[k];
+            adv_kernel *kn = adv_model_kernel_mut(pc->m, k);
             unsigned b[3];
             if (!cx->clang_equalCursors(callee, pc->kern_cur.v[k]))
                 continue;
@@ -1152,23 +1151,23 @@ void fe_read_launches(pctx *pc)
                                                 fe_kind(pc, top.v[i]) == CXCursor_CXXMethod))
             find_launches(pc, top.v[i], 0);
     free(top.v);
-    for (unsigned k = 0; k < pc->m->nkernels; k++) {
-        adv_kernel *kn = &pc->m->kernels[k];
+    for (unsigned k = 0; k < adv_model_nkernels(pc->m); k++) {
+        adv_kernel *kn = adv_model_kernel_mut(pc->m, k);
         for (unsigned p = 0; p < kn->nparams; p++)
             if (kn->params[p].sites && !kn->params[p].site_varies && !adv_param_count_like(kn->params[p].name))
-                sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s: every launch in the file passes %s = %lld (%u, "
-                                         "the first at line %u): the model takes that value\n",
+                sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s: every launch in the file passes %s = %lld (%u, "
+                                                      "the first at line %u): the model takes that value\n",
                           adv_kernel_file(pc->m, kn), kn->line, kn->col, kn->label, kn->params[p].name,
                           kn->params[p].site_value, kn->params[p].sites, kn->params[p].site_line);
         if (kn->multi_dim && kn->block[0] && kn->block[0] % 32 && kn->block[0] * kn->block[1] * kn->block[2] % 32 == 0) {
             reshape_kernel(kn);
-            sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s is launched with blockDim (%u, %u, %u) at line %u: a warp's "
-                                     "threads differ in y, and the model numbers them so\n",
+            sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s is launched with blockDim (%u, %u, %u) at line %u: a warp's "
+                                                  "threads differ in y, and the model numbers them so\n",
                       adv_kernel_file(pc->m, kn), kn->line, kn->col, kn->label, kn->block[0], kn->block[1],
                       kn->block[2], kn->block_line);
         } else if (kn->multi_dim && kn->block[0])
-            sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s is launched with the block (%u, %u, %u) of its launch at "
-                                     "line %u, in one row of blocks (blockIdx.y = z = 0)\n",
+            sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s is launched with the block (%u, %u, %u) of its launch at "
+                                                  "line %u, in one row of blocks (blockIdx.y = z = 0)\n",
                       adv_kernel_file(pc->m, kn), kn->line, kn->col, kn->label, kn->block[0], kn->block[1],
                       kn->block[2], kn->block_line);
     }

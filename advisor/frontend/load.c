@@ -157,7 +157,7 @@ int adv_model_load_in(const char *path, const char *unit, const adv_load_opts *o
     adv_model_set_weights(*out, opts->weights, opts->nweights);
     const char *stray = adv_model_unknown_weight(*out);
     if (stray)
-        return gm_fail(st, GM_EINPUT, "%s: error: a weight for '%s', which is no kernel of the file", path, stray);
+        return gm_fail_at(st, GM_EINPUT, path, 0, 0, "a weight for '%s', which is no kernel of the file", stray);
     adv_model_classify(*out, GM_DEFAULT_COUNT);
     return GM_OK;
 }

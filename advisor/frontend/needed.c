@@ -47,8 +47,8 @@ static void mark_specializations(reach_t *r, CXCursor tmpl)
     if (k != CXCursor_ClassTemplate && k != CXCursor_FunctionTemplate)
         return;
     CXCursor canon = cx->clang_getCanonicalCursor(tmpl);
-    for (unsigned i = 0; i < pc->m->ndecls; i++) {
-        if (r->needed[i] || pc->m->decls[i].is_macro)
+    for (unsigned i = 0; i < adv_model_ndecls(pc->m); i++) {
+        if (r->needed[i] || adv_model_decl(pc->m, i)->is_macro)
             continue;
         CXCursor of = cx->clang_getSpecializedCursorTemplate(pc->decl_cur.v[i]);
         if (!cx->clang_Cursor_isNull(of) && cx->clang_equalCursors(cx->clang_getCanonicalCursor(of), canon))
@@ -62,8 +62,8 @@ static void mark(reach_t *r, CXCursor ref)
     unsigned off;
     if (!fe_loc_at(pc, pc->cx->clang_getCursorLocation(ref), 0, &off, NULL, NULL))
         return;
-    for (unsigned i = 0; i < pc->m->ndecls; i++) {
-        const adv_decl *d = &pc->m->decls[i];
+    for (unsigned i = 0; i < adv_model_ndecls(pc->m); i++) {
+        const adv_decl *d = adv_model_decl(pc->m, i);
         if (!d->is_macro && !r->needed[i] && d->begin <= off && off < d->end) {
             r->needed[i] = 1;
             fe_cvec_push(&r->work, pc->decl_cur.v[i]);
@@ -93,8 +93,8 @@ static void reach(reach_t *r, CXCursor c, int depth)
 
 static int needed_at(const pctx *pc, const unsigned char *needed, unsigned b, unsigned e)
 {
-    for (unsigned i = 0; i < pc->m->ndecls; i++)
-        if (needed[i] && pc->m->decls[i].begin < e && b < pc->m->decls[i].end)
+    for (unsigned i = 0; i < adv_model_ndecls(pc->m); i++)
+        if (needed[i] && adv_model_decl(pc->m, i)->begin < e && b < adv_model_decl(pc->m, i)->end)
             return 1;
     return 0;
 }
@@ -102,55 +102,35 @@ static int needed_at(const pctx *pc, const unsigned char *needed, unsigned b, un
 static void keep_structs(pctx *pc, const unsigned char *needed)
 {
     adv_model *m = pc->m;
-    int *to = gm_xcalloc(m->nstructs + 1, sizeof *to);
-    unsigned n = 0;
-    for (unsigned i = 0; i < m->nstructs; i++) {
-        int used = needed_at(pc, needed, m->struct_decl_off[i], m->struct_decl_off[i] + 1);
-        for (unsigned k = 0; k < m->nkernels && !used; k++)
-            for (unsigned p = 0; p < m->kernels[k].nparams; p++)
-                used |= m->kernels[k].params[p].struct_idx == (int)i;
-        if (!used) {
-            to[i] = -1;
-            for (unsigned f = 0; f < m->structs[i].nfields; f++)
-                free(m->structs[i].fields[f].leaves);
-            free(m->structs[i].fields);
-            continue;
-        }
-        to[i] = (int)n;
-        m->structs[n] = m->structs[i];
-        m->struct_decl_off[n++] = m->struct_decl_off[i];
+    unsigned n = adv_model_nstructs(m), nk = adv_model_nkernels(m);
+    unsigned char *keep = gm_xcalloc(n + 1, 1);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned off = adv_model_struct_offset(m, i);
+        int used = needed_at(pc, needed, off, off + 1);
+        for (unsigned k = 0; k < nk && !used; k++)
+            for (unsigned p = 0; p < adv_model_kernel(m, k)->nparams; p++)
+                used |= adv_model_kernel(m, k)->params[p].struct_idx == (int)i;
+        keep[i] = (unsigned char)used;
     }
-    for (unsigned k = 0; k < m->nkernels; k++) {
-        adv_kernel *kn = &m->kernels[k];
-        for (unsigned p = 0; p < kn->nparams; p++)
-            if (kn->params[p].struct_idx >= 0)
-                kn->params[p].struct_idx = to[kn->params[p].struct_idx];
-        for (unsigned a = 0; a < kn->naccesses; a++)
-            if (kn->acc[a].struct_idx >= 0)
-                kn->acc[a].struct_idx = to[kn->acc[a].struct_idx];
-    }
-    m->nstructs = n;
-    free(to);
+    adv_model_keep_structs(m, keep);
+    free(keep);
 }
 
 static void keep_decls(pctx *pc, const unsigned char *needed)
 {
     adv_model *m = pc->m;
-    unsigned n = 0, *to = gm_xcalloc(m->ndecls + 1, sizeof *to);
-    for (unsigned i = 0; i < m->ndecls; i++)
-        if (needed[i] || m->decls[i].is_macro) {
-            to[i] = n;
-            m->decls[n] = m->decls[i];
+    unsigned n = 0, nd = adv_model_ndecls(m);
+    unsigned char *keep = gm_xcalloc(nd + 1, 1);
+    for (unsigned i = 0; i < nd; i++)
+        if (needed[i] || adv_model_decl(m, i)->is_macro) {
+            keep[i] = 1;
             pc->decl_cur.v[n++] = pc->decl_cur.v[i];
         }
-    m->ndecls = pc->decl_cur.n = n;
-    for (unsigned k = 0; k < m->nkernels; k++) /* a kernel's needs are all kept */
-        for (unsigned i = 0; i < m->kernels[k].nneeds; i++)
-            m->kernels[k].needs[i] = to[m->kernels[k].needs[i]];
-    free(to);
+    adv_model_keep_decls(m, keep); /* a kernel's needs are all kept */
+    pc->decl_cur.n = n;
+    free(keep);
 }
 
-/* Kernel k's own declarations, from its reach (indices before keep_decls). */
 static void set_needs(adv_kernel *k, const unsigned char *mine, unsigned n)
 {
     free(k->needs);
@@ -176,7 +156,7 @@ static void keep_using(pctx *pc, CXCursor c)
     cx->clang_getSpellingLocation(cx->clang_getCursorLocation(ns), &f, NULL, NULL, NULL);
     if (f && device_header(adv_cxstr(cx, cx->clang_getFileName(f), path, sizeof path), &rel) &&
         fe_extent_in_main(pc, c, &b, &e) && e - b < sizeof path - 2) {
-        snprintf(path, sizeof path, "%.*s;", (int)(e - b), pc->m->text + b);
+        snprintf(path, sizeof path, "%.*s;", (int)(e - b), adv_model_text(pc->m) + b);
         adv_model_add_preamble(pc->m, path);
     }
 }
@@ -348,10 +328,10 @@ static void keep_system_macros(pctx *pc)
     qsort(mt.v, mt.n, sizeof *mt.v, sysmacro_cmp);
     mt.done = gm_xcalloc(mt.n + 1, 1);
     const adv_model *m = pc->m;
-    for (unsigned i = 0; i < m->ndecls; i++)
-        scan_identifiers(&mt, m->text, m->decls[i].begin, m->decls[i].end);
-    for (unsigned i = 0; i < m->nkernels; i++)
-        scan_identifiers(&mt, m->text, m->kernels[i].begin, m->kernels[i].end);
+    for (unsigned i = 0; i < adv_model_ndecls(m); i++)
+        scan_identifiers(&mt, adv_model_text(m), adv_model_decl(m, i)->begin, adv_model_decl(m, i)->end);
+    for (unsigned i = 0; i < adv_model_nkernels(m); i++)
+        scan_identifiers(&mt, adv_model_text(m), adv_model_kernel(m, i)->begin, adv_model_kernel(m, i)->end);
     for (unsigned i = 0; i < mt.ntodo; i++) /* grows as bodies name more */
         copy_macro(pc, &mt, mt.todo[i]);
     free(mt.todo);
@@ -409,8 +389,8 @@ static void system_typedefs_in(pctx *pc, CXCursor c, int depth)
 
 static void keep_system_typedefs(pctx *pc)
 {
-    for (unsigned i = 0; i < pc->m->ndecls; i++)
-        if (!pc->m->decls[i].is_macro)
+    for (unsigned i = 0; i < adv_model_ndecls(pc->m); i++)
+        if (!adv_model_decl(pc->m, i)->is_macro)
             system_typedefs_in(pc, pc->decl_cur.v[i], 0);
     for (unsigned k = 0; k < pc->kern_cur.n; k++)
         system_typedefs_in(pc, pc->kern_cur.v[k], 0);
@@ -427,45 +407,41 @@ static void reach_from(pctx *pc, CXCursor root, unsigned char *mark)
 }
 
 /* Why declaration i cannot reach generated code: a clang error inside it
- * (then consumed), its location and text in *at_len and *text; NULL when
- * fine. */
-static const char *decl_problem(pctx *pc, unsigned i, unsigned *at_len, unsigned *text)
+ * (then consumed); NULL when fine. */
+static const gm_status *decl_problem(pctx *pc, unsigned i)
 {
-    const adv_decl *d = &pc->m->decls[i];
+    const adv_decl *d = adv_model_decl(pc->m, i);
     const perr *err = d->is_macro ? NULL : fe_errors_in(pc, d->begin, d->end + 1);
-    if (err)
-        *at_len = err->at_len, *text = err->text;
-    return err ? err->msg : NULL;
+    return err ? &err->st : NULL;
 }
 
 /* Why kernel k has nothing to analyse: every pointer parameter points to
  * a struct that could not be modelled (the first one's reason); NULL when
  * one is modelled, and the others are then opaque (said in a note). */
-static const char *param_problem(pctx *pc, int k, unsigned *at_len, unsigned *text)
+static const gm_status *param_problem(pctx *pc, int k)
 {
-    const char *why = NULL;
-    for (unsigned p = 0; k >= 0 && p < pc->m->kernels[k].nparams; p++) {
-        const adv_param *par = &pc->m->kernels[k].params[p];
+    const gm_status *why = NULL;
+    for (unsigned p = 0; k >= 0 && p < adv_model_kernel(pc->m, (unsigned)k)->nparams; p++) {
+        const adv_param *par = &adv_model_kernel(pc->m, (unsigned)k)->params[p];
         if (par->kind == ADV_P_STRUCT_PTR || par->kind == ADV_P_SCALAR_PTR)
             return NULL;
         for (unsigned f = 0; par->pointee_off && f < pc->nfails && !why; f++)
             if (pc->fails[f].begin <= par->pointee_off && par->pointee_off <= pc->fails[f].end)
-                why = pc->fails[f].msg, *at_len = pc->fails[f].at_len, *text = pc->fails[f].text;
+                why = &pc->fails[f].st;
     }
     return why;
 }
 
 /* A kernel (or template) that needs a declaration with a problem is
  * skipped with a note; 1 when root is one. */
-static int needs_broken(pctx *pc, CXCursor root, int k, unsigned char *mine, const char **first)
+static int needs_broken(pctx *pc, CXCursor root, int k, unsigned char *mine, const gm_status **first)
 {
-    memset(mine, 0, pc->m->ndecls + 1);
+    memset(mine, 0, adv_model_ndecls(pc->m) + 1);
     reach_from(pc, root, mine);
-    for (unsigned i = 0; i <= pc->m->ndecls; i++) {
-        unsigned at_len = 0, text = 0;
-        const char *why = i == pc->m->ndecls ? param_problem(pc, k, &at_len, &text)
-                          : mine[i]          ? decl_problem(pc, i, &at_len, &text)
-                                             : NULL;
+    for (unsigned i = 0; i <= adv_model_ndecls(pc->m); i++) {
+        const gm_status *why = i == adv_model_ndecls(pc->m) ? param_problem(pc, k)
+                               : mine[i]                      ? decl_problem(pc, i)
+                                                              : NULL;
         if (!why)
             continue;
         char name[ADV_NAME_MAX];
@@ -473,9 +449,9 @@ static int needs_broken(pctx *pc, CXCursor root, int k, unsigned char *mine, con
         int assumed;
         fe_cursor_pos(pc, root, &line, &col);
         const char *label = fe_kernel_label(pc, fe_spell(pc, root, name, sizeof name), &assumed);
-        sb_printf(&pc->m->notes, "%s:%u:%u: kernel %s skipped: it needs code that %s (%.*s: %s)\n", pc->file,
-                  line, col, label, strstr(why, "not supported") ? "gmadvise cannot model" : "does not compile",
-                  (int)at_len, why, why + text);
+        sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s skipped: it needs code that %s (%.*s: %s)\n", pc->file,
+                  line, col, label, strstr(why->msg, "not supported") ? "gmadvise cannot model" : "does not compile",
+                  (int)why->at_len, why->msg, gm_status_text(why));
         if (!*first && !assumed)
             *first = why;
         return 1;
@@ -490,27 +466,28 @@ static void add_reach(unsigned char *needed, const unsigned char *mine, unsigned
 }
 
 /* Kernels and templates that need a broken declaration leave the model. */
-static void drop_broken_kernels(pctx *pc, unsigned char *needed, const char **first)
+static void drop_broken_kernels(pctx *pc, unsigned char *needed, const gm_status **first)
 {
     adv_model *m = pc->m;
-    unsigned char *mine = gm_xcalloc(m->ndecls + 1, 1);
+    unsigned nd = adv_model_ndecls(m), nk = adv_model_nkernels(m);
+    unsigned char *mine = gm_xcalloc(nd + 1, 1), *keep = gm_xcalloc(nk + 1, 1);
     unsigned n = 0;
-    for (unsigned k = 0; k < m->nkernels; k++) {
-        if (needs_broken(pc, pc->kern_cur.v[k], (int)k, mine, first)) {
-            adv_kernel_free(&m->kernels[k]);
+    for (unsigned k = 0; k < nk; k++) {
+        if (needs_broken(pc, pc->kern_cur.v[k], (int)k, mine, first))
             continue;
-        }
-        add_reach(needed, mine, m->ndecls);
-        set_needs(&m->kernels[k], mine, m->ndecls);
-        m->kernels[n] = m->kernels[k];
+        keep[k] = 1;
+        add_reach(needed, mine, nd);
+        set_needs(adv_model_kernel_mut(m, k), mine, nd);
         pc->kern_cur.v[n++] = pc->kern_cur.v[k];
     }
-    m->nkernels = pc->kern_cur.n = n;
+    adv_model_keep_kernels(m, keep);
+    pc->kern_cur.n = n;
+    free(keep);
     n = 0;
     for (unsigned t = 0; t < pc->templates.n; t++) {
         if (needs_broken(pc, pc->templates.v[t], -1, mine, first))
             continue;
-        add_reach(needed, mine, m->ndecls);
+        add_reach(needed, mine, adv_model_ndecls(m));
         pc->templates.v[n++] = pc->templates.v[t];
     }
     pc->templates.n = n;
@@ -520,19 +497,19 @@ static void drop_broken_kernels(pctx *pc, unsigned char *needed, const char **fi
 int fe_keep_needed(pctx *pc)
 {
     adv_model *m = pc->m;
-    unsigned char *needed = gm_xcalloc(m->ndecls + 1, 1);
-    const char *first = NULL;
+    unsigned char *needed = gm_xcalloc(adv_model_ndecls(m) + 1, 1);
+    const gm_status *first = NULL;
     if (pc->kern_cur.n + pc->templates.n) {
         drop_broken_kernels(pc, needed, &first);
         keep_structs(pc, needed);
         keep_decls(pc, needed);
     } else if (pc->nfails && !pc->broken_kernel) { /* a header of structs: they are the subject */
-        first = pc->fails[0].msg;
+        first = &pc->fails[0].st;
     }
     free(needed);
     /* nothing left to analyse: the file failed */
     if (first && !pc->kern_cur.n && !pc->templates.n)
-        return gm_fail(pc->st, GM_EINPUT, "%s", first);
+        return gm_fail_status(pc->st, GM_EINPUT, first);
     keep_includes(pc);
     keep_system_macros(pc);
     keep_system_typedefs(pc);

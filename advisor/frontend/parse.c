@@ -23,8 +23,7 @@ static void add_decl(pctx *pc, CXCursor c, int is_macro)
     if (!fe_decl_extent(pc, c, &b, &e))
         return;
     adv_model *m = pc->m;
-    m->decls = gm_xrealloc(m->decls, (m->ndecls + 1) * sizeof *m->decls);
-    adv_decl *d = &m->decls[m->ndecls++];
+    adv_decl *d = adv_model_add_decl(m);
     *d = (adv_decl){.begin = b, .end = e, .is_macro = is_macro};
     if (!is_macro)
         d->ns_depth = fe_namespaces(pc, c, 0, d->ns_open, sizeof d->ns_open);
@@ -47,10 +46,10 @@ static int skip_broken_function(pctx *pc, CXCursor fn, int is_kernel)
     fe_spell(pc, fn, name, sizeof name);
     const char *label = fe_kernel_label(pc, name, &assumed); /* an instance is said as written: k<float> */
     if (is_kernel && !pc->broken_kernel && !assumed) /* the file's error if no kernel is left */
-        pc->broken_kernel = err->msg;
+        pc->broken_kernel = &err->st;
     /* the note quotes clang's message without its own location prefix */
-    sb_printf(&pc->m->notes, "%s:%u:%u: %s %s skipped: it does not compile (%s)\n", pc->file, line, col,
-              is_kernel ? "kernel" : "function", is_kernel ? label : name, err->msg + err->text);
+    sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: %s %s skipped: it does not compile (%s)\n", pc->file, line, col,
+              is_kernel ? "kernel" : "function", is_kernel ? label : name, gm_status_text(&err->st));
     return 1;
 }
 
@@ -67,8 +66,8 @@ static int past_limit(pctx *pc, CXCursor c, const char *what, unsigned have, uns
         char name[ADV_NAME_MAX];
         unsigned line = 0, col = 0;
         fe_cursor_pos(pc, c, &line, &col);
-        sb_printf(&pc->m->notes, "%s:%u:%u: %s %s and every %s after it skipped: gmadvise models at most %u "
-                                 "%ss of a file\n",
+        sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: %s %s and every %s after it skipped: gmadvise models at most %u "
+                                              "%ss of a file\n",
                   pc->file, line, col, what, fe_spell(pc, c, name, sizeof name), what, max, what);
         *noted = 1;
     }
@@ -77,7 +76,7 @@ static int past_limit(pctx *pc, CXCursor c, const char *what, unsigned have, uns
 
 static int try_struct(pctx *pc, CXCursor c, const char *name)
 {
-    if (past_limit(pc, c, "struct", pc->m->nstructs, GM_MAX_STRUCTS, &pc->past_structs))
+    if (past_limit(pc, c, "struct", adv_model_nstructs(pc->m), GM_MAX_STRUCTS, &pc->past_structs))
         return GM_OK;
     if (fe_add_struct(pc, c, name) == GM_OK)
         return GM_OK;
@@ -87,7 +86,7 @@ static int try_struct(pctx *pc, CXCursor c, const char *name)
     pfail *f = &pc->fails[pc->nfails++];
     f->begin = b;
     f->end = e;
-    fe_keep_status(pc->st, f->msg, sizeof f->msg, &f->at_len, &f->text);
+    gm_status_set(&f->st, pc->st);
     gm_status_clear(pc->st);
     return GM_OK;
 }
@@ -102,7 +101,7 @@ static void fail_union(pctx *pc, CXCursor c)
     pc->fails = gm_xrealloc(pc->fails, (pc->nfails + 1) * sizeof *pc->fails);
     pc->fails[pc->nfails++] = (pfail){.begin = b, .end = e};
     pfail *f = &pc->fails[pc->nfails - 1];
-    fe_keep_status(pc->st, f->msg, sizeof f->msg, &f->at_len, &f->text);
+    gm_status_set(&f->st, pc->st);
     gm_status_clear(pc->st);
     add_decl(pc, c, 0);
 }
@@ -240,7 +239,7 @@ static int visit_top(pctx *pc, CXCursor c)
         if (device && !kernel)
             add_decl(pc, c, 0);
         else if (!skip_broken_function(pc, c, kernel) && kernel &&
-                 !past_limit(pc, c, "kernel", pc->m->nkernels, GM_MAX_KERNELS, &pc->past_kernels))
+                 !past_limit(pc, c, "kernel", adv_model_nkernels(pc->m), GM_MAX_KERNELS, &pc->past_kernels))
             return fe_add_kernel(pc, c);
     }
     return GM_OK;
@@ -268,15 +267,15 @@ static void collect_errors(pctx *pc)
             adv_cxstr(cx, cx->clang_getDiagnosticSpelling(d), msg, sizeof msg);
             if (!f || !fname[0])
                 snprintf(fname, sizeof fname, "%s", pc->file);
-            pc->errs = gm_xrealloc(pc->errs, (pc->nerrs + 1) * sizeof *pc->errs);
+            /* doubled when full (8, 16, ...): each error holds a whole status, and a
+             * file of garbage has thousands */
+            if (pc->nerrs >= 8 ? !(pc->nerrs & (pc->nerrs - 1)) : !pc->nerrs)
+                pc->errs = gm_xrealloc(pc->errs, (pc->nerrs ? 2 * pc->nerrs : 8) * sizeof *pc->errs);
             perr *e = &pc->errs[pc->nerrs++];
             memset(e, 0, sizeof *e);
             e->in_main = fe_loc_at(pc, loc, 0, &e->off, NULL, NULL);
             e->fatal = sev == CXDiagnostic_Fatal;
-            int at = snprintf(e->msg, sizeof e->msg, "%.900s:%u:%u", fname, line, col);
-            snprintf(e->msg + at, sizeof e->msg - (size_t)at, ": error: %s", msg);
-            e->at_len = (unsigned)at;
-            e->text = (unsigned)at + 9;
+            gm_fail_at(&e->st, GM_EINPUT, fname, line, col, "%s", msg);
         }
         cx->clang_disposeDiagnostic(d);
     }
@@ -297,21 +296,23 @@ static void charge_host_errors(pctx *pc)
             /* in a header of the project that is not spliced (<...>, or
              * through -I): its code is host code to gmadvise too; a
              * kernel that needs it fails to compile on its own */
-            if (strncmp(err->msg, HEADERS_DIR "/", sizeof HEADERS_DIR)) {
+            if (strncmp(err->st.msg, HEADERS_DIR "/", sizeof HEADERS_DIR)) {
                 err->consumed = 1;
-                sb_printf(&pc->m->notes, "%.*s: header code was skipped: it does not compile (%s)\n",
-                          (int)err->at_len, err->msg, err->msg + err->text);
+                sb_printf(adv_model_notes_buf(pc->m), "%.*s: header code was skipped: it does not compile (%s)\n",
+                          (int)err->st.at_len, err->st.msg, gm_status_text(&err->st));
             }
             continue;
         }
         int kept = 0;
-        for (unsigned d = 0; d < m->ndecls && !kept; d++)
-            kept = !m->decls[d].is_macro && m->decls[d].begin <= err->off && err->off <= m->decls[d].end;
+        for (unsigned d = 0; d < adv_model_ndecls(m) && !kept; d++) {
+            const adv_decl *dd = adv_model_decl(m, d);
+            kept = !dd->is_macro && dd->begin <= err->off && err->off <= dd->end;
+        }
         if (kept)
             continue;
         err->consumed = 1;
-        sb_printf(&pc->m->notes, "%.*s: host code no kernel uses was skipped: it does not compile (%s)\n",
-                  (int)err->at_len, err->msg, err->msg + err->text);
+        sb_printf(adv_model_notes_buf(pc->m), "%.*s: host code no kernel uses was skipped: it does not compile (%s)\n",
+                  (int)err->st.at_len, err->st.msg, gm_status_text(&err->st));
     }
 }
 
@@ -320,7 +321,7 @@ static int fail_on_errors(pctx *pc)
 {
     for (unsigned i = 0; i < pc->nerrs; i++)
         if (pc->errs[i].fatal || !pc->errs[i].consumed)
-            return gm_fail(pc->st, GM_EINPUT, "%s", pc->errs[i].msg);
+            return gm_fail_status(pc->st, GM_EINPUT, &pc->errs[i].st);
     return GM_OK;
 }
 
@@ -383,7 +384,7 @@ static int use_pch(pctx *pc, const adv_clang *cx, CXIndex idx, const char **args
     return ok;
 }
 
-/* Runs libclang over m->text: pc->tu, and *idx to dispose with it. */
+/* Runs libclang over adv_model_text(m): pc->tu, and *idx to dispose with it. */
 static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
 {
     const adv_clang *cx = pc->cx;
@@ -432,7 +433,7 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
     for (unsigned i = 0; i < pc->toolkit.n; i++)
         un[nh + i] = (struct CXUnsavedFile){pc->toolkit.path[i], pc->toolkit.text[i],
                                             (unsigned long)strlen(pc->toolkit.text[i])};
-    un[nun - 1] = (struct CXUnsavedFile){pc->file, pc->m->text, pc->m->text_len};
+    un[nun - 1] = (struct CXUnsavedFile){pc->file, adv_model_text(pc->m), adv_model_text_len(pc->m)};
     /* excludeDeclarationsFromPCH: a walk of the translation unit meets the
      * file's own declarations and macros, not the ten thousand of the
      * prelude's PCH (the PCH's system macros are read from its list,
@@ -484,10 +485,9 @@ again:
     if (ec != CXError_Success || !pc->tu) {
         cx->clang_disposeIndex(*idx);
         if (ec == CXError_Crashed)
-            return gm_fail(pc->st, GM_EINPUT, "%s:1:1: error: libclang crashed parsing the file (out of memory: "
-                                              "a declaration may ask for more than this machine has)", pc->file);
-        return gm_fail(pc->st, GM_EINPUT, "%s:1:1: error: libclang could not parse the file (code %d)",
-                       pc->file, (int)ec);
+            return gm_fail_at(pc->st, GM_EINPUT, pc->file, 1, 1, "libclang crashed parsing the file (out of memory: "
+                                              "a declaration may ask for more than this machine has)");
+        return gm_fail_at(pc->st, GM_EINPUT, pc->file, 1, 1, "libclang could not parse the file (code %d)", (int)ec);
     }
     return GM_OK;
 }
@@ -506,7 +506,7 @@ static int serve_missing(pctx *pc, unsigned *served)
 {
     static const char tail[] = "' file not found";
     for (unsigned i = 0; i < pc->nerrs && *served < GM_MAX_MISSING_HEADERS; i++) {
-        const char *msg = pc->errs[i].msg, *name = strstr(msg, ": error: '");
+        const char *msg = pc->errs[i].st.msg, *name = strstr(msg, ": error: '");
         size_t len = strlen(msg), nt = sizeof tail - 1;
         if (!pc->errs[i].fatal || !name || len < nt || strcmp(msg + len - nt, tail))
             continue;
@@ -518,7 +518,7 @@ static int serve_missing(pctx *pc, unsigned *served)
                 return 0; /* served and still not found (a path clang does not map): the error stands */
         add_stub(pc, header);
         if (!(*served)++)
-            snprintf(pc->missing, sizeof pc->missing, "%s", msg);
+            gm_status_set(&pc->missing, &pc->errs[i].st);
         sb_printf(&pc->stub_notes, "%.*s: %s not found (a header the project's build finds elsewhere? give its "
                                    "folder with -I): served empty, and the code that needs it is skipped\n",
                   (int)(name - 10 - msg), msg, header);
@@ -527,7 +527,7 @@ static int serve_missing(pctx *pc, unsigned *served)
     return 0;
 }
 
-/* Parses m->text into the model; with `more`, appends to it the concrete
+/* Parses adv_model_text(m) into the model; with `more`, appends to it the concrete
  * instances of the file's template kernels (to be parsed again). */
 static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
 {
@@ -544,12 +544,14 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         if (refused) { /* clang said "not found": where, and the real reason */
             const perr *at = NULL;
             for (unsigned i = 0; i < pc->nerrs && !at; i++)
-                if (strstr(pc->errs[i].msg, "' file not found"))
+                if (strstr(pc->errs[i].st.msg, "' file not found"))
                     at = &pc->errs[i];
-            if (at)
-                gm_fail(pc->st, GM_EINPUT, "%.*s: error: #include of %s", (int)at->at_len, at->msg, refused);
-            else /* no location (-include FILE): the file's start */
-                gm_fail(pc->st, GM_EINPUT, "%s:1:1: error: #include of %s", pc->file, refused);
+            if (at) {
+                char file[sizeof at->st.msg];
+                snprintf(file, sizeof file, "%.*s", (int)at->st.file_len, at->st.msg);
+                gm_fail_at(pc->st, GM_EINPUT, file, at->st.line, at->st.col, "#include of %s", refused);
+            } else /* no location (-include FILE): the file's start */
+                gm_fail_at(pc->st, GM_EINPUT, pc->file, 1, 1, "#include of %s", refused);
             free(pc->errs);
             pc->errs = NULL;
             pc->nerrs = 0;
@@ -566,12 +568,12 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         cx->clang_disposeTranslationUnit(pc->tu);
         cx->clang_disposeIndex(idx);
     }
-    sb_puts(&pc->m->notes, pc->stub_notes.s ? pc->stub_notes.s : "");
+    sb_puts(adv_model_notes_buf(pc->m), pc->stub_notes.s ? pc->stub_notes.s : "");
     /* a fatal error (a missing #include, too many errors) stopped clang:
      * nothing after it was parsed, and the first error says why */
     for (unsigned i = 0; i < pc->nerrs; i++)
         if (pc->errs[i].fatal)
-            gm_fail(pc->st, GM_EINPUT, "%s", pc->errs[0].msg);
+            gm_fail_status(pc->st, GM_EINPUT, &pc->errs[0].st);
     if (pc->st->code == GM_OK) {
         fe_tokenize_main(pc);
         cvec top = fe_top(pc);
@@ -584,7 +586,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         /* templates count as kernels to come only before their instances are made */
         if (pc->st->code == GM_OK && fe_keep_needed(pc) == GM_OK && !pc->kern_cur.n &&
             (!pc->templates.n || !more) && pc->broken_kernel)
-            gm_fail(pc->st, GM_EINPUT, "%s", pc->broken_kernel);
+            gm_fail_status(pc->st, GM_EINPUT, pc->broken_kernel);
         if (pc->st->code == GM_OK) {
             if (pc->kern_cur.n + pc->templates.n)
                 charge_host_errors(pc);
@@ -719,10 +721,9 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                             fe_served_folder(dir, &w->pc->toolkit);
                         }
                         if (!S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode))
-                            return gm_fail(w->st, GM_EINPUT,
-                                           "%s:%u:%u: error: #include %c%s%c is not a regular file (a pipe or "
-                                           "a device?): refused, as it might never end", from, line,
-                                           (unsigned)(p - l + 1), *p, name, close);
+                            return gm_fail_at(w->st, GM_EINPUT, from, line, (unsigned)(p - l + 1),
+                                           "#include %c%s%c is not a regular file (a pipe or "
+                                           "a device?): refused, as it might never end", *p, name, close);
                         /* quoted, or <...> found in a -I folder: the project's own
                          * headers, whose library #includes are served from the start
                          * (each found missing later costs a parse) */
@@ -762,13 +763,13 @@ static int check_forced_includes(const char *file, const adv_parse_opts *opts, g
         }
         struct stat sb;
         if (path && stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
-            return gm_fail(st, GM_EINPUT, "%s:1:1: error: %s%s%s: not a regular file (a pipe or a device?): refused, "
-                                          "as reading it might never end", file, a,
+            return gm_fail_at(st, GM_EINPUT, file, 1, 1, "%s%s%s: not a regular file (a pipe or a device?): refused, "
+                                          "as reading it might never end", a,
                            path == opts->clang_args[i + 1 < opts->nclang_args ? i + 1 : i] ? " " : "",
                            path == opts->clang_args[i + 1 < opts->nclang_args ? i + 1 : i] ? path : "");
         if (path && stat(path, &sb) == 0 && (unsigned long long)sb.st_size > MAX_FILE_BYTES)
-            return gm_fail(st, GM_EINPUT, "%s:1:1: error: -include %s is %lld bytes; gmadvise reads at most %u",
-                           file, path, (long long)sb.st_size, MAX_FILE_BYTES);
+            return gm_fail_at(st, GM_EINPUT, file, 1, 1, "-include %s is %lld bytes; gmadvise reads at most %u", path,
+                              (long long)sb.st_size, MAX_FILE_BYTES);
     }
     return GM_OK;
 }
@@ -778,31 +779,31 @@ static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m,
     if (check_forced_includes(file, opts, st) != GM_OK)
         return st->code;
     if (opts && opts->text) {
-        m->text = gm_xmalloc(opts->text_len + 1);
-        memcpy(m->text, opts->text, opts->text_len);
-        m->text[opts->text_len] = '\0';
-        m->text_len = opts->text_len;
+        char *text = gm_xmalloc(opts->text_len + 1);
+        memcpy(text, opts->text, opts->text_len);
+        text[opts->text_len] = '\0';
+        adv_model_set_text(m, text, opts->text_len);
         return GM_OK;
     }
     struct stat sb;
     if (stat(file, &sb) != 0)
-        return gm_fail(st, GM_EINPUT, "%s:1:1: error: cannot open: %s", file, strerror(errno));
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "cannot open: %s", strerror(errno));
     if (S_ISDIR(sb.st_mode))
-        return gm_fail(st, GM_EINPUT, "%s:1:1: error: is a directory, expected a header file", file);
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "is a directory, expected a header file");
     /* a FIFO or a device would block or never end */
     if (!S_ISREG(sb.st_mode))
-        return gm_fail(st, GM_EINPUT, "%s:1:1: error: not a regular file (a pipe or a device?), expected a "
-                                      "header file", file);
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "not a regular file (a pipe or a device?), expected a "
+                                      "header file");
     if ((unsigned long long)sb.st_size > MAX_FILE_BYTES)
-        return gm_fail(st, GM_EINPUT, "%s:1:1: error: file is %lld bytes; gmadvise reads at most %u",
-                       file, (long long)sb.st_size, MAX_FILE_BYTES);
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "file is %lld bytes; gmadvise reads at most %u",
+                          (long long)sb.st_size, MAX_FILE_BYTES);
     size_t len = 0;
-    m->text = gm_read_file(file, &len);
-    if (!m->text)
-        return gm_fail(st, GM_EINPUT, "%s:1:1: error: cannot read: %s", file, strerror(errno));
-    if (memchr(m->text, '\0', len))
-        return gm_fail(st, GM_EINPUT, "%s:1:1: error: binary file (contains NUL bytes)", file);
-    m->text_len = (unsigned)len;
+    char *text = gm_read_file(file, &len);
+    if (!text)
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "cannot read: %s", strerror(errno));
+    adv_model_set_text(m, text, (unsigned)len);
+    if (memchr(text, '\0', len))
+        return gm_fail_at(st, GM_EINPUT, file, 1, 1, "binary file (contains NUL bytes)");
     return GM_OK;
 }
 
@@ -820,8 +821,8 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
         /* -std=c++20, gnu++2a: the standard generated code is compiled for too */
         if (!strncmp(a, "-std=", 5) && strstr(a, "++")) {
             const char *v = strstr(a, "++") + 2;
-            m->cxx_std = !strcmp(v, "2a") || !strcmp(v, "2b") || !strcmp(v, "2c") ? 20 : (unsigned)atoi(v);
-            m->cxx_std = m->cxx_std < 90 && m->cxx_std >= 20 ? 20 : 0; /* NVRTC's newest: 20; 98, 03: 0 */
+            unsigned std = !strcmp(v, "2a") || !strcmp(v, "2b") || !strcmp(v, "2c") ? 20 : (unsigned)atoi(v);
+            adv_model_set_cxx_std(m, std < 90 && std >= 20 ? 20 : 0); /* NVRTC's newest: 20; 98, 03: 0 */
         }
         if (!d)
             continue;
@@ -830,8 +831,7 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
         snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), d);
         if (n >= sizeof name || !adv_identifier_ok(name) || strpbrk(d, "\n\r"))
             return gm_fail(st, GM_EINPUT, "-D %s: expected NAME or NAME=VALUE on one line", d);
-        m->defines = gm_xrealloc(m->defines, (m->ndefines + 1) * sizeof *m->defines);
-        m->defines[m->ndefines++] = gm_xstrdup(d);
+        adv_model_add_define(m, d);
     }
     return GM_OK;
 }
@@ -996,11 +996,10 @@ static void splice_user_includes(adv_model *m, const char *file, inc_walk *w, pc
     spliced_before(&sp, file, 1, &self); /* the main file including itself is never spliced */
     sb_t out;
     sb_init(&out);
-    splice_text(&sp, file, m->text, &out, 0, 0);
-    if (sp.ndone > 1 || out.len != m->text_len) {
-        free(m->text);
-        m->text_len = (unsigned)out.len;
-        m->text = sb_take(&out);
+    splice_text(&sp, file, adv_model_text(m), &out, 0, 0);
+    if (sp.ndone > 1 || out.len != adv_model_text_len(m)) {
+        unsigned len = (unsigned)out.len;
+        adv_model_set_text(m, sb_take(&out), len);
     }
     sb_free(&out);
     for (unsigned i = 0; i < sp.ndone; i++)
@@ -1062,13 +1061,13 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     inc_walk w = {opts, 0, st, &pc};
     const adv_clang *cx = NULL;
     if (keep_defines(m, opts, st) != GM_OK || load_text(file, opts, m, st) != GM_OK ||
-        check_includes(&w, file, m->text, 0) != GM_OK || !(cx = adv_clang_load(st))) {
+        check_includes(&w, file, adv_model_text(m), 0) != GM_OK || !(cx = adv_clang_load(st))) {
         free_pctx(&pc);
         adv_model_destroy(m);
         return st->code;
     }
     splice_user_includes(m, file, &w, &pc);
-    m->orig_len = m->text_len;
+    adv_model_set_orig_len(m, adv_model_text_len(m));
     pc.cx = cx;
     pc.m = m;
     pc.file = file;
@@ -1077,27 +1076,26 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     char real[4096];
     if (opts && opts->kernels_of) {
         pc.kernels_of = gm_xstrdup(realpath(opts->kernels_of, real) ? real : opts->kernels_of);
-        sb_printf(&m->notes, "%s: #included by %s, so analysed there, after what that file defines "
-                             "first (as nvcc compiles it)\n", opts->kernels_of, file);
+        sb_printf(adv_model_notes_buf(m), "%s: #included by %s, so analysed there, after what that file defines "
+                                          "first (as nvcc compiles it)\n", opts->kernels_of, file);
     }
     sb_t src, notes;
     sb_init(&src);
     sb_init(&notes);
-    sb_putn(&src, m->text, m->text_len);
+    sb_putn(&src, adv_model_text(m), adv_model_text_len(m));
     if (fe_read_annotations(m, st) == GM_OK && parse_text(&pc, opts, &src) == GM_OK) {
-        unsigned instances = src.len > m->text_len;
-        if (m->nkernels == 0 && !pc.ntemplates && pc.kernels_of)
-            sb_printf(&m->notes, "%s: no __global__ kernel in it: its device functions are analysed in the "
-                                 "kernels that call them\n", opts->kernels_of);
+        unsigned instances = src.len > adv_model_text_len(m);
+        if (adv_model_nkernels(m) == 0 && !pc.ntemplates && pc.kernels_of)
+            sb_printf(adv_model_notes_buf(m), "%s: no __global__ kernel in it: its device functions are analysed in the "
+                                              "kernels that call them\n", opts->kernels_of);
         /* a header with structs and no kernel: stand-ins for its kernels */
-        if (m->nkernels == 0 && !pc.ntemplates && m->nstructs > 0 && !pc.kernels_of)
+        if (adv_model_nkernels(m) == 0 && !pc.ntemplates && adv_model_nstructs(m) > 0 && !pc.kernels_of)
             fe_synthesize_kernels(m, &src, &notes);
-        if (src.len > m->text_len) {
-            free(m->text);
-            m->text_len = (unsigned)src.len;
-            m->text = sb_take(&src);
+        if (src.len > adv_model_text_len(m)) {
+            unsigned text_len = (unsigned)src.len;
+            adv_model_set_text(m, sb_take(&src), text_len);
             if (instances)
-                m->orig_len = m->text_len; /* instances are the user's kernels */
+                adv_model_set_orig_len(m, adv_model_text_len(m)); /* instances are the user's kernels */
             /* the templates the first parse found no instance of are said
              * once: the parse of the instances does not find them again */
             for (const char *n = adv_model_notes(m); n && *n;) {
@@ -1114,17 +1112,18 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
             adv_model_reset(m);
             pc.past_kernels = pc.past_structs = 0; /* noted again by the parse that keeps its notes */
             parse_text(&pc, opts, NULL);
-            sb_puts(&m->notes, notes.s ? notes.s : "");
+            sb_puts(adv_model_notes_buf(m), notes.s ? notes.s : "");
         }
     }
     sb_free(&src);
     sb_free(&notes);
     /* nothing analysable without a header found nowhere: that is the error */
-    if (st->code != GM_OK && pc.missing[0]) {
-        char why[1024];
-        snprintf(why, sizeof why, "%s", st->msg);
+    if (st->code != GM_OK && pc.missing.code != GM_OK) {
+        char why[1100];
+        snprintf(why, sizeof why, " (served empty, nothing was left to analyse: %.1000s)", st->msg);
         gm_status_clear(st);
-        gm_fail(st, GM_EINPUT, "%s (served empty, nothing was left to analyse: %s)", pc.missing, why);
+        gm_fail_status(st, GM_EINPUT, &pc.missing);
+        gm_status_append(st, why);
     }
     free_pctx(&pc);
     if (st->code != GM_OK) {

@@ -362,11 +362,8 @@ int fe_add_struct(pctx *pc, CXCursor decl, const char *name)
     }
     s.padding = s.size > covered ? s.size - covered : 0;
     if (s.nfields == 0)
-        sb_printf(&m->notes, "struct %s has no fields: nothing to lay out\n", name);
-    m->structs = gm_xrealloc(m->structs, (m->nstructs + 1) * sizeof *m->structs);
-    m->struct_decl_off = gm_xrealloc(m->struct_decl_off, (m->nstructs + 1) * sizeof(unsigned));
-    m->structs[m->nstructs] = s;
-    m->struct_decl_off[m->nstructs++] = fe_decl_offset(pc, decl);
+        sb_printf(adv_model_notes_buf(m), "struct %s has no fields: nothing to lay out\n", name);
+    adv_model_add_struct(m, &s, fe_decl_offset(pc, decl));
     return GM_OK;
 }
 
@@ -378,8 +375,8 @@ int fe_struct_by_decl(pctx *pc, CXType t)
     unsigned off = fe_decl_offset(pc, pc->cx->clang_getTypeDeclaration(ct));
     if (!fe_cursor_in_main(pc, pc->cx->clang_getTypeDeclaration(ct)))
         return -1;
-    for (unsigned i = 0; i < pc->m->nstructs; i++)
-        if (pc->m->struct_decl_off[i] == off)
+    for (unsigned i = 0; i < adv_model_nstructs(pc->m); i++)
+        if (adv_model_struct_offset(pc->m, i) == off)
             return (int)i;
     return -1;
 }

@@ -101,9 +101,9 @@ static unsigned read_params(pctx *pc, CXCursor tmpl, tparam *tp, unsigned *after
         }
         unsigned b, e;
         if (fe_decl_extent(pc, kids.v[i], &b, &e)) {
-            const char *eq = memchr(pc->m->text + b, '=', e - b);
+            const char *eq = memchr(adv_model_text(pc->m) + b, '=', e - b);
             if (eq) /* e: just past the parameter's last token */
-                trimmed(eq + 1, pc->m->text + e, tp[n].deflt, sizeof tp[n].deflt);
+                trimmed(eq + 1, adv_model_text(pc->m) + e, tp[n].deflt, sizeof tp[n].deflt);
             *after = e;
         }
         n++;
@@ -375,7 +375,7 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
     sb_free(&label);
     sb_printf(src, "\n%s\n", tt->ns_open); /* the copy is looked up where the template is */
     sb_line_directive(src, tt->line, tt->file);
-    substitute(pc->m->text, tt->start, tt->end, tt->qual_off, tt->name_off + tt->nlen - tt->qual_off, copy, tt->tp,
+    substitute(adv_model_text(pc->m), tt->start, tt->end, tt->qual_off, tt->name_off + tt->nlen - tt->qual_off, copy, tt->tp,
                args, tt->np, src);
     sb_puts(src, "\n");
     for (unsigned i = 0; i < tt->ns_depth; i++)
@@ -762,7 +762,7 @@ static void host_chain(host_use *h, unsigned at, targ *hargs, int n)
     /* through function templates only: a class template's members name each
      * other with its own parameters (HashTable<KeyT, ValueT>::insert) */
     if (host_around(h->tt, at, kargs, h->n, outer) && fe_kind(h->tt->pc, outer->host) == CXCursor_FunctionTemplate) {
-        each_use(outer->name, h->tt->pc->m->text, h->tt->pc->m->orig_len, outer->b, outer->e, 1, host_instance,
+        each_use(outer->name, adv_model_text(h->tt->pc->m), adv_model_orig_len(h->tt->pc->m), outer->b, outer->e, 1, host_instance,
                  outer);
         h->uses += outer->uses;
     }
@@ -896,7 +896,7 @@ static int constexpr_init(const locals *l, CXCursor var, targ *out)
     char decl[ADV_TYPE_MAX], init[ADV_TYPE_MAX];
     if (!fe_decl_extent(l->pc, var, &b, &e) || e - b >= sizeof decl)
         return 0;
-    trimmed(l->pc->m->text + b, l->pc->m->text + e, decl, sizeof decl);
+    trimmed(adv_model_text(l->pc->m) + b, adv_model_text(l->pc->m) + e, decl, sizeof decl);
     const char *eq = strchr(decl, '=');
     if (!names(decl, "constexpr") || !eq)
         return 0;
@@ -971,8 +971,8 @@ typedef void (*expansion_fn)(tmpl_t *tt, unsigned at, targ *args, int n);
 
 static void each_expansion(tmpl_t *tt, unsigned at, targ *args, int n, expansion_fn fn, int depth)
 {
-    const char *t = tt->pc->m->text;
-    unsigned len = tt->pc->m->orig_len, b = at;
+    const char *t = adv_model_text(tt->pc->m);
+    unsigned len = adv_model_orig_len(tt->pc->m), b = at;
     for (;;) { /* the start of the logical line: back over continued lines */
         while (b > 0 && t[b - 1] != '\n')
             b--;
@@ -1033,9 +1033,9 @@ static void kernel_use_at(tmpl_t *tt, unsigned at, targ *args, int n)
     h->tt = tt;
     int hosted = tt->in_text && (n > 0 ? host_around(tt, at, args, n, h) : n == 0 && by_name(tt, at, h));
     if (hosted) {
-        each_use(h->name, tt->pc->m->text, tt->pc->m->orig_len, h->b, h->e, 1, host_instance, h);
+        each_use(h->name, adv_model_text(tt->pc->m), adv_model_orig_len(tt->pc->m), h->b, h->e, 1, host_instance, h);
         if (!h->uses && !tt->said_host++) /* k<T> is no instance; say where one could come from */
-            sb_printf(&tt->pc->m->notes, "%s:%u: kernel template %s is launched from host template %s, which "
+            sb_printf(adv_model_notes_buf(tt->pc->m), "%s:%u: kernel template %s is launched from host template %s, which "
                       "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
                       h->name, h->name);
     } else if (n > 0 && !dependent(tt->pc, at, args, n)) {
@@ -1139,7 +1139,7 @@ static int assumed_instance(tmpl_t *tt, unsigned line, unsigned col)
     sb_init(&label);
     for (unsigned k = 0; k < tt->np; k++)
         sb_printf(&label, "%s%s", k ? ", " : "", args[k].text);
-    sb_printf(&tt->pc->m->notes, "%s:%u:%u: kernel template %s has no instance in the file: instantiated as %s<%s>, "
+    sb_printf(adv_model_notes_buf(tt->pc->m), "%s:%u:%u: kernel template %s has no instance in the file: instantiated as %s<%s>, "
               "arguments assumed; name the ones it runs with --instantiate '%s<...>'\n", tt->file, line, col, tt->name,
               tt->name, label.s, tt->name);
     sb_free(&label);
@@ -1149,7 +1149,7 @@ static int assumed_instance(tmpl_t *tt, unsigned line, unsigned col)
 static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
 {
     adv_model *m = pc->m;
-    const char *t = m->text;
+    const char *t = adv_model_text(m);
     tmpl_t *tt = gm_xcalloc(1, sizeof *tt);
     tt->pc = pc;
     tt->tmpl = tmpl;
@@ -1161,7 +1161,7 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
     fe_cursor_file(pc, tmpl, tt->file, sizeof tt->file);
     if (!fe_decl_extent(pc, tmpl, &b, &tt->end) ||
         !fe_loc_at(pc, pc->cx->clang_getCursorLocation(tmpl), 1, &tt->name_off, NULL, NULL) || !after) {
-        sb_printf(&m->notes, "%s:%u:%u: kernel template %s skipped: it is written through a macro\n", tt->file,
+        sb_printf(adv_model_notes_buf(m), "%s:%u:%u: kernel template %s skipped: it is written through a macro\n", tt->file,
                   line, col, tt->name);
         free(tt);
         return;
@@ -1177,7 +1177,7 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
         tt->line -= t[i] == '\n';
     tt->src = src;
     tt->in_text = 1;
-    each_use(tt->name, t, m->orig_len, b, tt->end, 0, kernel_use, tt);
+    each_use(tt->name, t, adv_model_orig_len(m), b, tt->end, 0, kernel_use, tt);
     tt->in_text = 0;
     for (unsigned i = 0; i < used->n; i++) {
         targ args[MAX_TPARAMS];
@@ -1189,8 +1189,8 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
         each_use(tt->name, want, (unsigned)strlen(want), 1, 0, 0, kernel_use, tt);
     }
     if (!tt->found && !assumed_instance(tt, line, col))
-        sb_printf(&m->notes, "%s:%u:%u: kernel template %s skipped: no instance of it in the file; name one "
-                             "with --instantiate '%s<...>' or a comment `// gmadvise: instantiate %s<...>`\n",
+        sb_printf(adv_model_notes_buf(m), "%s:%u:%u: kernel template %s skipped: no instance of it in the file; name one "
+                                          "with --instantiate '%s<...>' or a comment `// gmadvise: instantiate %s<...>`\n",
                   tt->file, line, col, tt->name, tt->name, tt->name);
     free(tt);
 }

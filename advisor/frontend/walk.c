@@ -39,10 +39,3 @@ int fe_deeper_ok(kctx *kc, unsigned depth, CXCursor c)
     return 0;
 }
 
-void fe_keep_status(const gm_status *st, char *msg, size_t n, unsigned *at_len, unsigned *text)
-{
-    snprintf(msg, n, "%s", st->msg);
-    int kept = st->text < n; /* the location and the text's start fit what is kept */
-    *at_len = kept ? st->at_len : 0;
-    *text = kept ? st->text : 0;
-}

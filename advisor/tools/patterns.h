@@ -8,7 +8,7 @@
  * the 32-byte sectors DRAM must move for them, from the same index
  * arithmetic mirrored here (distinct sectors over a window of warps).  A
  * stride-8 copy is 1/8 effective for the same actual traffic.  The table
- * is printed, saved and plotted by advisor/output/patterns.h. */
+ * is printed, saved and plotted by patterns_report.h beside it. */
 #ifndef ADV_PATTERNS_H
 #define ADV_PATTERNS_H
 

@@ -67,13 +67,13 @@ int adv_patterns_csv_read(const char *path, pat_table *t, gm_status *st)
         memset(&r, 0, sizeof r);
         if (sscanf(l, "%15[^,],%47[^,],%d,%lf,%lf,%d,%lf,%lf,%lf", r.group, r.name, &r.param, &r.ms,
                    &r.spread, &r.samples, &r.eff_gbps, &r.act_gbps, &r.pct) != 9)
-            rc = gm_fail(st, GM_EINPUT, "%s:%u:1: error: not a row of gmadvise patterns --csv", path, line);
+            rc = gm_fail_at(st, GM_EINPUT, path, line, 1, "not a row of gmadvise patterns --csv");
         else
             *adv_patterns_row(t, r.group, r.name, r.param) = r;
     }
     free(text);
     if (rc == GM_OK && t->n == 0)
-        rc = gm_fail(st, GM_EINPUT, "%s:1:1: error: no rows (expected gmadvise patterns --csv output)", path);
+        rc = gm_fail_at(st, GM_EINPUT, path, 1, 1, "no rows (expected gmadvise patterns --csv output)");
     return rc;
 }
 

@@ -1,4 +1,4 @@
-/* gmadvise patterns' table (advisor/engine/patterns.h) as text, as CSV
+/* gmadvise patterns' table (advisor/tools/patterns.h) as text, as CSV
  * (written and read back) and as a gnuplot plot. */
 #ifndef ADV_PATTERNS_REPORT_H
 #define ADV_PATTERNS_REPORT_H
@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "../../common/strbuf.h"
-#include "../engine/patterns.h"
+#include "patterns.h"
 
 void adv_patterns_text(const pat_table *t, FILE *f);
 void adv_patterns_csv(const pat_table *t, sb_t *out);

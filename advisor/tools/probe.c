@@ -7,7 +7,7 @@
 #include "../../common/strbuf.h"
 #include "../../jit/runner.h"
 #include "../core/search.h"
-#include "builtin.h"
+#include "../engine/builtin.h"
 
 static prow *push(adv_probe_rows *rs, row_kind kind, const char *what)
 {

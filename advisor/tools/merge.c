@@ -88,8 +88,7 @@ static int add_report(merged *mg, const adv_jval *rep, const char *source, gm_st
     const adv_jval *dev = adv_json_member(rep, "device");
     const adv_jval *vars = adv_json_member(rep, "variants");
     if (!vars || vars->type != ADV_J_ARR)
-        return gm_fail(st, GM_EINPUT, "%s: error: no \"variants\" array (expected gmadvise --json output)",
-                       source);
+        return gm_fail_at(st, GM_EINPUT, source, 0, 0, "no \"variants\" array (expected gmadvise --json output)");
     if (!dev || dev->type != ADV_J_OBJ) {
         gm_log(GM_LOG_WARNING, "%s: a static run (no GPU), left out", source);
         return GM_OK;

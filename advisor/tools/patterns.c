@@ -9,7 +9,7 @@
 #include "../../common/strbuf.h"
 #include "../../jit/runner.h"
 #include "../core/coalesce.h"
-#include "builtin.h"
+#include "../engine/builtin.h"
 
 pat_row *adv_patterns_row(pat_table *t, const char *group, const char *name, int param)
 {

@@ -8,28 +8,29 @@
 #include "../../common/strbuf.h"
 #include "../core/layout.h"
 
-void adv_merge_text_pair(const merged *mg, const char *k, const char *s, const mtable *t, const mpick *picks)
+void adv_merge_text_pair(const merged *mg, const char *k, const char *s, const mtable *t, const mpick *picks,
+                         FILE *out)
 {
     int w = 10; /* the widest label, at least the standard kinds' */
     for (unsigned i = 0; i < t->nlayouts; i++)
         w = (int)strlen(t->layout[i]) > w ? (int)strlen(t->layout[i]) : w;
-    printf("\n%s / %s: speedup over the declared layout\n  %-*s", k, s, w, "layout");
+    fprintf(out, "\n%s / %s: speedup over the declared layout\n  %-*s", k, s, w, "layout");
     for (unsigned r = 0; r < mg->nruns; r++) {
         char label[16];
         snprintf(label, sizeof label, "#%u", r + 1);
-        printf(" %12s", label);
+        fprintf(out, " %12s", label);
     }
-    printf("\n");
+    fprintf(out, "\n");
     for (unsigned L = 0; L < t->nlayouts; L++) {
-        printf("  %-*s", w, t->layout[L]);
+        fprintf(out, "  %-*s", w, t->layout[L]);
         for (unsigned r = 0; r < mg->nruns; r++) {
             double x = t->speedup[L * mg->nruns + r];
             if (x > 0)
-                printf(" %11.2fx", x);
+                fprintf(out, " %11.2fx", x);
             else
-                printf(" %12s", "-");
+                fprintf(out, " %12s", "-");
         }
-        printf("\n");
+        fprintf(out, "\n");
     }
     const char *first = NULL;
     int agree = 1;
@@ -38,18 +39,19 @@ void adv_merge_text_pair(const merged *mg, const char *k, const char *s, const m
         double x = picks[a].speedup;
         unsigned n = picks[a].gpus;
         if (b)
-            printf("  sm_%s: %s, %.2fx (geometric mean over %u GPU%s)\n", mg->archs[a], b, x, n, n == 1 ? "" : "s");
+            fprintf(out, "  sm_%s: %s, %.2fx (geometric mean over %u GPU%s)\n", mg->archs[a], b, x, n, n == 1 ? "" : "s");
         else
-            printf("  sm_%s: not measured there\n", mg->archs[a]);
+            fprintf(out, "  sm_%s: not measured there\n", mg->archs[a]);
         if (!first && b)
             first = b;
         agree &= b && !strcmp(first, b);
     }
     if (mg->narchs > 1)
-        printf("  %s\n", agree ? "every architecture agrees" : "architectures disagree: the mix you deploy on decides");
+        fprintf(out, "  %s\n", agree ? "every architecture agrees" : "architectures disagree: the mix you deploy on decides");
 }
 
-void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npairs, const mpick *picks)
+void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npairs, const mpick *picks,
+                    FILE *f)
 {
     sb_t out;
     sb_init(&out);
@@ -85,7 +87,7 @@ void adv_merge_json(const merged *mg, const char (*pairs)[2][128], unsigned npai
     }
     adv_json_end_arr(&j);
     adv_json_end_obj(&j);
-    fputs(out.s, stdout);
+    fputs(out.s, f);
     sb_free(&out);
 }
 
