@@ -16,7 +16,7 @@ static void add_def(kctx *kc, unsigned var, unsigned at, CXCursor value, int is_
         kc->cap = kc->cap ? kc->cap * 2 : 16;
         kc->defs = gm_xrealloc(kc->defs, kc->cap * sizeof *kc->defs);
     }
-    kc->defs[kc->ndefs++] = (vdef){var, at, value, is_mod, lb, le, pc_null(kc)};
+    kc->defs[kc->ndefs++] = (vdef){var, at, value, is_mod, lb, le, pc_null(kc), NULL};
 }
 
 /* Variable identity of an lvalue `x`, or 0 if it is not a plain local. */
@@ -51,8 +51,10 @@ static void collect_defs(kctx *kc, CXCursor c)
     int in_main = fe_extent_in_main(pc, c, &b, &e);
     if (k == CXCursor_VarDecl && cv.n > 0 && in_main) {
         CXCursor init = cv.v[cv.n - 1];
-        if (pc->cx->clang_isExpression(fe_kind(pc, init)))
+        if (pc->cx->clang_isExpression(fe_kind(pc, init))) {
             add_def(kc, fe_decl_offset(pc, c), e, init, 0, 0, 0);
+            kc->defs[kc->ndefs - 1].pre = fe_macro_init(kc, c, init); /* a macro's body (reach.c) */
+        }
     } else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
                cv.n == 2 && in_main) {
         unsigned var = local_var(pc, cv.v[0]);
@@ -161,6 +163,8 @@ static adv_expr *resolve_local(kctx *kc, CXCursor ref, unsigned var, int depth)
         snprintf(why, sizeof why, "local '%.40s' is updated before use", name);
         return adv_expr_opaque(why);
     }
+    if (kc->defs[best].pre)
+        return adv_expr_clone(kc->defs[best].pre);
     return fe_expr_of(kc, kc->defs[best].value, depth + 1);
 }
 
@@ -196,6 +200,9 @@ static adv_expr *builtin_var(kctx *kc, CXCursor member)
 
 int fe_param_index(kctx *kc, CXCursor decl)
 {
+    const fbind *bound = fe_binding(kc, decl); /* a parameter of a function check follows */
+    if (bound)
+        return bound->param;
     unsigned off = fe_decl_offset(kc->pc, decl);
     char name[ADV_NAME_MAX];
     fe_spell(kc->pc, decl, name, sizeof name);
@@ -309,13 +316,25 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
     case CXCursor_UnaryExpr: /* sizeof, alignof */
         e = eval_const(pc, c);
         break;
-    case CXCursor_MemberRefExpr: e = builtin_var(kc, c); break;
+    case CXCursor_MemberRefExpr:
+        e = builtin_var(kc, c);
+        if (e->kind == ADV_X_OPAQUE) { /* p.n of a by-value p, in check (reach.c) */
+            adv_expr *v = fe_view_expr(kc, c);
+            if (v) {
+                adv_expr_free(e);
+                e = v;
+            }
+        }
+        break;
     case CXCursor_DeclRefExpr: {
         CXCursor d = pc->cx->clang_getCursorReferenced(c);
         enum CXCursorKind dk = fe_kind(pc, d);
+        const fbind *bound = dk == CXCursor_ParmDecl ? fe_binding(kc, d) : NULL;
         if (dk == CXCursor_ParmDecl && fe_param_index(kc, d) >= 0) {
             e = adv_expr_new(ADV_X_PARAM, NULL, NULL);
             e->param = fe_param_index(kc, d);
+        } else if (bound) { /* the argument of the call check follows (reach.c) */
+            e = fe_expr_of(kc, bound->arg, depth + 1);
         } else if (dk == CXCursor_VarDecl &&
                    pc->cx->clang_equalCursors(pc->cx->clang_getCursorLexicalParent(d),
                                               pc->cx->clang_getTranslationUnitCursor(pc->tu)) == 0) {
@@ -366,7 +385,11 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
             snprintf(e->why, sizeof e->why, "conditional (?:) index");
         }
         break;
-    case CXCursor_CallExpr: e = adv_expr_opaque("function call in the index"); break;
+    case CXCursor_CallExpr:
+        e = fe_group_expr(kc, c); /* tile.thread_rank(), in check (reach.c) */
+        if (!e)
+            e = adv_expr_opaque("function call in the index");
+        break;
     case CXCursor_ArraySubscriptExpr: e = gathered(kc, &cv, depth); break;
     default: break;
     }
