@@ -217,6 +217,7 @@ void fe_read_param(pctx *pc, CXCursor pd, adv_param *p);
  * macro's body writes read as clang prints them. */
 int fe_view_param(kctx *kc, CXCursor mem);           /* p.m: the view's index, or -1 */
 adv_expr *fe_view_expr(kctx *kc, CXCursor mem);      /* p.m (an integer) or group.thread_index().x; NULL */
+adv_expr *fe_view_elem(kctx *kc, CXCursor sub);      /* p.dims[1] (an integer, a constant subscript); NULL */
 adv_expr *fe_group_expr(kctx *kc, CXCursor call);    /* tile.thread_rank() and the like; NULL */
 const fbind *fe_binding(kctx *kc, CXCursor parm);    /* the innermost binding of parm, or NULL */
 /* Walks the body of the __device__ function `call` calls, when it is one

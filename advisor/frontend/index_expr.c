@@ -390,7 +390,11 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
         if (!e)
             e = adv_expr_opaque("function call in the index");
         break;
-    case CXCursor_ArraySubscriptExpr: e = gathered(kc, &cv, depth); break;
+    case CXCursor_ArraySubscriptExpr:
+        e = fe_view_elem(kc, c); /* p.dims[1] of a by-value p, in check (reach.c) */
+        if (!e)
+            e = gathered(kc, &cv, depth);
+        break;
     default: break;
     }
     free(cv.v);

@@ -13,6 +13,8 @@ static int reaching(const kctx *kc)
     return kc->pc->opts && kc->pc->opts->cost_only;
 }
 
+static adv_expr *atom(adv_xkind k);
+
 /* ---- members of by-value struct parameters ---------------------------- */
 
 /* The kernel parameter `mem`'s object names, when mem is `p.m` with p a
@@ -47,21 +49,16 @@ static int by_value_base(kctx *kc, CXCursor mem, char *member, size_t n)
     return member[0] ? p : -1;
 }
 
-int fe_view_param(kctx *kc, CXCursor mem)
+/* The view named `name` of the value `c` (its type the view's), found or
+ * added; -1 when the model cannot hold such a value. */
+static int view_of(kctx *kc, CXCursor c, const char *name)
 {
-    if (!reaching(kc))
-        return -1;
-    char member[ADV_NAME_MAX], name[ADV_NAME_MAX];
-    int p = by_value_base(kc, mem, member, sizeof member);
-    if (p < 0)
-        return -1;
     adv_kernel *k = kc->k;
-    snprintf(name, sizeof name, "%s.%s", k->params[p].name, member);
     for (unsigned i = k->nparams - k->nviews; i < k->nparams; i++)
         if (!strcmp(k->params[i].name, name))
             return (int)i;
     adv_param v;
-    fe_read_param(kc->pc, fe_strip(kc->pc, mem), &v);
+    fe_read_param(kc->pc, fe_strip(kc->pc, c), &v);
     if (v.kind != ADV_P_SCALAR_PTR && v.kind != ADV_P_STRUCT_PTR && v.kind != ADV_P_INT)
         return -1;
     snprintf(v.name, sizeof v.name, "%s", name);
@@ -71,6 +68,47 @@ int fe_view_param(kctx *kc, CXCursor mem)
     k->params[k->nparams] = v;
     k->nviews++;
     return (int)k->nparams++;
+}
+
+int fe_view_param(kctx *kc, CXCursor mem)
+{
+    if (!reaching(kc))
+        return -1;
+    char member[ADV_NAME_MAX], name[ADV_NAME_MAX];
+    int p = by_value_base(kc, mem, member, sizeof member);
+    if (p < 0)
+        return -1;
+    snprintf(name, sizeof name, "%s.%s", kc->k->params[p].name, member);
+    return view_of(kc, mem, name);
+}
+
+adv_expr *fe_view_elem(kctx *kc, CXCursor sub)
+{
+    pctx *pc = kc->pc;
+    const adv_clang *cx = pc->cx;
+    if (!reaching(kc) || fe_kind(pc, sub) != CXCursor_ArraySubscriptExpr)
+        return NULL;
+    cvec cv = fe_kids(pc, sub);
+    CXCursor mem = cv.n == 2 ? fe_strip(pc, cv.v[0]) : cx->clang_getNullCursor();
+    CXEvalResult r = cv.n == 2 ? cx->clang_Cursor_Evaluate(cv.v[1]) : NULL;
+    free(cv.v);
+    long long at = -1;
+    if (r && cx->clang_EvalResult_getKind(r) == CXEval_Int)
+        at = cx->clang_EvalResult_getAsLongLong(r);
+    if (r)
+        cx->clang_EvalResult_dispose(r);
+    char member[ADV_NAME_MAX], name[ADV_NAME_MAX];
+    int p = at >= 0 ? by_value_base(kc, mem, member, sizeof member) : -1;
+    if (p < 0 || cx->clang_getCanonicalType(cx->clang_getCursorType(mem)).kind != CXType_ConstantArray)
+        return NULL;
+    /* out.dims[1] of a by-value out: an argument, the same for every thread */
+    snprintf(name, sizeof name, "%s.%s[%lld]", kc->k->params[p].name, member, at);
+    int v = view_of(kc, sub, name);
+    if (v < 0 || kc->k->params[v].kind != ADV_P_INT)
+        return NULL;
+    adv_expr *e = atom(ADV_X_PARAM);
+    e->param = v;
+    return e;
 }
 
 /* ---- cooperative groups ------------------------------------------------ */
