@@ -226,6 +226,9 @@ const fbind *fe_binding(kctx *kc, CXCursor parm);    /* the innermost binding of
 void fe_follow_call(kctx *kc, CXCursor call, void (*walk)(kctx *kc, CXCursor c));
 /* The value of a local's initializer that a macro's body wrote, or NULL. */
 adv_expr *fe_macro_init(kctx *kc, CXCursor var, CXCursor init);
+/* The text range of a declaration a macro writes in part, its ends in
+ * order; 0 when it is not in the main file. */
+int fe_macro_extent(kctx *kc, CXCursor c, unsigned *b, unsigned *e);
 /* The block shape of each kernel's first launch in the file whose sizes
  * are constants (adv_kernel.block). */
 void fe_read_launches(pctx *pc);

@@ -49,6 +49,8 @@ static void collect_defs(kctx *kc, CXCursor c)
     cvec cv = fe_kids(pc, c);
     unsigned b = 0, e = 0;
     int in_main = fe_extent_in_main(pc, c, &b, &e);
+    if (k == CXCursor_VarDecl && !in_main) /* written in part by a macro, in check (reach.c) */
+        in_main = fe_macro_extent(kc, c, &b, &e);
     if (k == CXCursor_VarDecl && cv.n > 0 && in_main) {
         CXCursor init = cv.v[cv.n - 1];
         if (pc->cx->clang_isExpression(fe_kind(pc, init))) {
@@ -139,6 +141,10 @@ static adv_expr *resolve_local(kctx *kc, CXCursor ref, unsigned var, int depth)
     fe_spell(pc, ref, name, sizeof name);
     if (!fe_extent_in_main(pc, ref, &use, &ue))
         return adv_expr_opaque("written in a macro");
+    /* a name in a macro's body spans the macro's use (its declarations in
+     * the body too): it is read after them, in check (reach.c) */
+    if (pc->opts && pc->opts->cost_only && ue - use > strlen(name))
+        use = ue;
     int best = -1;
     for (unsigned i = 0; i < kc->ndefs; i++)
         if (kc->defs[i].var == var && !kc->defs[i].is_mod && kc->defs[i].at <= use &&

@@ -334,8 +334,12 @@ void fe_follow_call(kctx *kc, CXCursor call, void (*walk)(kctx *kc, CXCursor c))
     kc->depth = depth;
     free(saved);
     kc->nbinds = nb;
-    /* an access in another file is told at the call, in the kernel's file */
-    if (!fe_cursor_in_main(pc, def)) {
+    /* an access in another file (a header, spliced or not) is told at the
+     * call, in the kernel's file */
+    char df[1024], kf[1024];
+    fe_cursor_file(pc, def, df, sizeof df);
+    fe_cursor_file(pc, kc->fn, kf, sizeof kf);
+    if (!fe_cursor_in_main(pc, def) || strcmp(df, kf)) {
         unsigned line, col;
         fe_cursor_pos(pc, call, &line, &col);
         for (unsigned a = before; a < kc->k->naccesses; a++)
@@ -578,4 +582,22 @@ adv_expr *fe_macro_init(kctx *kc, CXCursor var, CXCursor init)
         return NULL;
     }
     return e;
+}
+
+int fe_macro_extent(kctx *kc, CXCursor c, unsigned *b, unsigned *e)
+{
+    pctx *pc = kc->pc;
+    if (!reaching(kc))
+        return 0;
+    CXSourceRange r = pc->cx->clang_getCursorExtent(c);
+    unsigned x, y;
+    if (!fe_loc_at(pc, pc->cx->clang_getRangeStart(r), 0, &x, NULL, NULL) ||
+        !fe_loc_at(pc, pc->cx->clang_getRangeEnd(r), 0, &y, NULL, NULL))
+        return 0;
+    /* `for (index_type i = _i_n_d_e_x; ...)`: its type is an argument, placed
+     * where the argument is written, its initializer the body's, placed at
+     * the macro's name, before it */
+    *b = x < y ? x : y;
+    *e = x < y ? y : x;
+    return 1;
 }
