@@ -9,6 +9,8 @@
  *   needed.c      which declarations the kernels need
  *   templates.c   template kernels, instantiated as concrete copies
  *   served.c      what is served for the CUDA toolkit's headers, and why
+ *   reach.c       check's reach: views of by-value parameters, bindings, groups, macros
+ *   callees.c     the __device__ functions check follows
  *   walk.c        what the walks share: cursor lists, errors charged to a
  *                 function, the depth limit
  *   load.c        the loader (load.h): parse, includer search, classify
@@ -153,6 +155,10 @@ typedef struct {
     unsigned nbinds;
     CXCursor calls[GM_MAX_CALL_DEPTH]; /* and those functions, outermost first */
     unsigned ncalls;
+    /* kernels.c's reader of a parameter (or an expression of its type) as
+     * the model holds it, for reach.c's views: given, since reach.c sits
+     * below kernels.c */
+    void (*read_param)(pctx *pc, CXCursor pd, adv_param *p);
 } kctx;
 
 /* cursor.c: libclang cursors, locations and tokens */
@@ -206,8 +212,10 @@ int fe_vector_of(pctx *pc, CXType t, unsigned char *lanes, unsigned char *lane);
 
 /* kernels.c: kernels, their parameters and every access through a pointer parameter */
 int fe_add_kernel(pctx *pc, CXCursor fn);
-/* A parameter (or an expression of its type) as the model holds it. */
-void fe_read_param(pctx *pc, CXCursor pd, adv_param *p);
+
+/* The kernel parameter a ParmDecl is (a parameter of a __device__
+ * function followed: the one its argument names), or -1 (reach.c). */
+int fe_param_index(kctx *kc, CXCursor decl);
 
 /* reach.c: how far check's models reach (adv_parse_opts.cost_only; each
  * returns its "nothing" otherwise): members of by-value struct parameters
@@ -220,9 +228,10 @@ adv_expr *fe_view_expr(kctx *kc, CXCursor mem);      /* p.m (an integer) or grou
 adv_expr *fe_view_elem(kctx *kc, CXCursor sub);      /* p.dims[1] (an integer, a constant subscript); NULL */
 adv_expr *fe_group_expr(kctx *kc, CXCursor call);    /* tile.thread_rank() and the like; NULL */
 const fbind *fe_binding(kctx *kc, CXCursor parm);    /* the innermost binding of parm, or NULL */
-/* Walks the body of the __device__ function `call` calls, when it is one
- * of the user's with a parameter bound to a kernel parameter: its
- * accesses are the kernel's (those in another file at the call's line). */
+/* callees.c: walks the body of the __device__ function `call` calls, in
+ * check, when it is one of the user's with a parameter bound to a kernel
+ * parameter: its accesses are the kernel's (those in another file at the
+ * call's line). */
 void fe_follow_call(kctx *kc, CXCursor call, void (*walk)(kctx *kc, CXCursor c));
 /* The value of a local's initializer that a macro's body wrote, or NULL. */
 adv_expr *fe_macro_init(kctx *kc, CXCursor var, CXCursor init);
@@ -251,7 +260,6 @@ int fe_deeper_ok(kctx *kc, unsigned depth, CXCursor c);
 /* index_expr.c: index expressions, with locals replaced by their reaching definitions */
 void fe_collect_defs(kctx *kc, CXCursor c);
 adv_expr *fe_expr_of(kctx *kc, CXCursor c, int depth);
-int fe_param_index(kctx *kc, CXCursor decl);
 
 /* walk.c: errors charged to a function.  The first error inside [b, e),
  * or NULL; every error there is marked consumed. */

@@ -204,32 +204,6 @@ static adv_expr *builtin_var(kctx *kc, CXCursor member)
     return e ? e : adv_expr_opaque("member of a struct in the index");
 }
 
-int fe_param_index(kctx *kc, CXCursor decl)
-{
-    const fbind *bound = fe_binding(kc, decl); /* a parameter of a function check follows */
-    if (bound)
-        return bound->param;
-    unsigned off = fe_decl_offset(kc->pc, decl);
-    char name[ADV_NAME_MAX];
-    fe_spell(kc->pc, decl, name, sizeof name);
-    int hit = -1; /* parameters a macro spells share its range: then by name */
-    for (unsigned i = 0; i < kc->k->nparams; i++)
-        if (kc->k->params[i].begin <= off && off <= kc->k->params[i].end) {
-            if (!strcmp(kc->k->params[i].name, name))
-                return (int)i;
-            if (hit < 0)
-                hit = (int)i;
-        }
-    /* libclang 19 places a macro's parameters in its definition, their uses'
-     * declarations where it expands: the kernel's own parameter, by name */
-    const adv_clang *cx = kc->pc->cx;
-    if (hit < 0 && cx->clang_equalCursors(cx->clang_getCursorSemanticParent(decl), kc->fn))
-        for (unsigned i = 0; i < kc->k->nparams && hit < 0; i++)
-            if (!strcmp(kc->k->params[i].name, name))
-                hit = (int)i;
-    return hit;
-}
-
 /* Operators the model can evaluate per thread; the classifier accepts
  * only + - * << as affine. */
 static adv_xkind binop_kind(const char *op)

@@ -812,11 +812,6 @@ static void read_param(pctx *pc, CXCursor pd, adv_param *p)
     }
 }
 
-void fe_read_param(pctx *pc, CXCursor pd, adv_param *p)
-{
-    read_param(pc, pd, p);
-}
-
 /* Why the type declared at `off` is not laid out: the reason it could not
  * be modelled, else what such a type usually is. */
 static const char *unmodelled_why(const pctx *pc, unsigned off)
@@ -895,6 +890,7 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     kc.pc = pc;
     kc.k = &k;
     kc.fn = fn;
+    kc.read_param = read_param;
     fe_collect_defs(&kc, body);
     walk_body(&kc, body);
     for (unsigned i = 0; i < kc.ndefs; i++)
