@@ -122,6 +122,8 @@
 #define GM_MAX_AST_DEPTH 512         /* expression and statement nesting a kernel's walk follows; what
                                       * is deeper (generated code: a sum of 60,000 terms) costs its
                                       * accesses, with a note, never the process */
+#define GM_MAX_CALL_DEPTH 4          /* __device__ functions check follows into, nested (frontend/reach.c):
+                                      * deeper calls are not followed (their accesses are not modelled) */
 #define GM_PARSE_STACK_BYTES (512u << 20) /* the stack the parser runs on (reserved, used as needed):
                                       * libclang's own recursive visits of deep expressions */
 

@@ -241,7 +241,7 @@ int cli_report_style(const cli_common *c)
 static adv_load_opts load_opts(const char *text, const cli_common *c)
 {
     return (adv_load_opts){{c->clang_args, c->nclang, text, text ? (unsigned)strlen(text) : 0, c->instantiate,
-                            c->ninstantiate, NULL},
+                            c->ninstantiate, NULL, c->cost_only},
                            c->params, c->nparams, c->weights, c->nweights};
 }
 

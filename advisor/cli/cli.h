@@ -45,6 +45,7 @@ typedef struct {
     int done;                   /* --help or --version was answered */
     int color;                  /* --color: CLI_COLOR_AUTO, _ALWAYS or _NEVER */
     int wide;                   /* --wide: tables as wide as they come */
+    int cost_only;              /* the model is only costed (check): adv_parse_opts.cost_only */
 } cli_common;
 
 enum { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER };

@@ -197,6 +197,7 @@ static int load_one(const char *file, const char *unit, const cli_common *cc, co
 {
     cli_common *fc = gm_xmalloc(sizeof *fc);
     *fc = *cc;
+    fc->cost_only = 1; /* check costs what it parses, never rewrites it: it may reach further */
     for (unsigned i = 0; i < cfg->nargs && fc->nclang < CLI_MAX_ARGS; i++)
         fc->clang_args[fc->nclang++] = cfg->args[i];
     if (db)

@@ -160,7 +160,11 @@ typedef struct {
     unsigned body_begin;       /* '{' of the body */
     unsigned name_off;         /* the kernel's name */
     unsigned nparams;
-    adv_param *params;
+    adv_param *params;         /* the last nviews are no parameters of the launch: members of
+                                * by-value struct parameters (p.x of `Params p`), modelled as
+                                * pointer or integer parameters of their own in models that are
+                                * only costed (adv_parse_opts.cost_only, check) */
+    unsigned nviews;
     unsigned naccesses;
     adv_access *acc;           /* what the model costs; an access inside a __device__ function
                                 * the kernel passes an element to has no text range (sub_end 0) */

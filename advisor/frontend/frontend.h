@@ -10,6 +10,8 @@
  *   needed.c      which declarations the kernels need
  *   templates.c   template kernels, instantiated as concrete copies
  *   served.c      what is served for the CUDA toolkit's headers, and why
+ *   reach.c       check's reach: views of by-value parameters, bindings, groups, macros
+ *   callees.c     the __device__ functions check follows
  *   walk.c        what the walks share: cursor lists, errors charged to a
  *                 function, the depth limit
  *   load.c        the loader (load.h): parse, includer search, classify
@@ -112,7 +114,17 @@ typedef struct {
     int is_mod;        /* compound assignment or ++/--: not a definition */
     unsigned loop_b, loop_e; /* for a for-loop increment: the loop body */
     CXCursor cond;     /* and the loop's condition */
+    adv_expr *pre;     /* owned, or NULL: the value read from the declaration as clang prints it,
+                        * where a macro's body wrote it (reach.c: its operators have no tokens) */
 } vdef;
+
+/* A parameter of a __device__ function check follows (reach.c), bound to
+ * the caller's argument: a kernel parameter (param), else an expression. */
+typedef struct {
+    CXCursor parm;
+    CXCursor arg;
+    int param;         /* the kernel parameter the argument names, or -1 */
+} fbind;
 
 /* A reference bound to an element, `S &b = p[i];`: each `b.f` is an access
  * of p[i].f. */
@@ -135,6 +147,14 @@ typedef struct {
     unsigned cdepth;      /* fe_collect_defs's own nesting */
     unsigned too_deep;    /* the line of the first expression nested past GM_MAX_AST_DEPTH, or 0 */
     unsigned unevaluated; /* inside sizeof/alignof: elements are named, never moved */
+    fbind *binds;         /* the parameters of the __device__ functions being followed (reach.c) */
+    unsigned nbinds;
+    CXCursor calls[GM_MAX_CALL_DEPTH]; /* and those functions, outermost first */
+    unsigned ncalls;
+    /* kernels.c's reader of a parameter (or an expression of its type) as
+     * the model holds it, for reach.c's views: given, since reach.c sits
+     * below kernels.c */
+    void (*read_param)(pctx *pc, CXCursor pd, adv_param *p);
 } kctx;
 
 /* cursor.c: libclang cursors, locations and tokens */
@@ -191,6 +211,32 @@ int fe_vector_of(pctx *pc, CXType t, unsigned char *lanes, unsigned char *lane);
 
 /* kernels.c: kernels, their parameters and every access through a pointer parameter */
 int fe_add_kernel(pctx *pc, CXCursor fn);
+
+/* The kernel parameter a ParmDecl is (a parameter of a __device__
+ * function followed: the one its argument names), or -1 (reach.c). */
+int fe_param_index(kctx *kc, CXCursor decl);
+
+/* reach.c: how far check's models reach (adv_parse_opts.cost_only; each
+ * returns its "nothing" otherwise): members of by-value struct parameters
+ * as parameters of their own (views), the __device__ functions a kernel
+ * calls followed with their parameters bound to the arguments,
+ * cooperative groups' ranks as thread indices, and declarations a
+ * macro's body writes read as clang prints them. */
+int fe_view_param(kctx *kc, CXCursor mem);           /* p.m: the view's index, or -1 */
+adv_expr *fe_view_expr(kctx *kc, CXCursor mem);      /* p.m (an integer) or group.thread_index().x; NULL */
+adv_expr *fe_view_elem(kctx *kc, CXCursor sub);      /* p.dims[1] (an integer, a constant subscript); NULL */
+adv_expr *fe_group_expr(kctx *kc, CXCursor call);    /* tile.thread_rank() and the like; NULL */
+const fbind *fe_binding(kctx *kc, CXCursor parm);    /* the innermost binding of parm, or NULL */
+/* callees.c: walks the body of the __device__ function `call` calls, in
+ * check, when it is one of the user's with a parameter bound to a kernel
+ * parameter: its accesses are the kernel's (those in another file at the
+ * call's line). */
+void fe_follow_call(kctx *kc, CXCursor call, void (*walk)(kctx *kc, CXCursor c));
+/* The value of a local's initializer that a macro's body wrote, or NULL. */
+adv_expr *fe_macro_init(kctx *kc, CXCursor var, CXCursor init);
+/* The text range of a declaration a macro writes in part, its ends in
+ * order; 0 when it is not in the main file. */
+int fe_macro_extent(kctx *kc, CXCursor c, unsigned *b, unsigned *e);
 /* The block shape of each kernel's first launch in the file whose sizes
  * are constants (adv_kernel.block). */
 void fe_read_launches(pctx *pc);
@@ -213,7 +259,6 @@ int fe_deeper_ok(kctx *kc, unsigned depth, CXCursor c);
 /* index_expr.c: index expressions, with locals replaced by their reaching definitions */
 void fe_collect_defs(kctx *kc, CXCursor c);
 adv_expr *fe_expr_of(kctx *kc, CXCursor c, int depth);
-int fe_param_index(kctx *kc, CXCursor decl);
 
 /* walk.c: errors charged to a function.  The first error inside [b, e),
  * or NULL; every error there is marked consumed. */

@@ -16,7 +16,7 @@ static void add_def(kctx *kc, unsigned var, unsigned at, CXCursor value, int is_
         kc->cap = kc->cap ? kc->cap * 2 : 16;
         kc->defs = gm_xrealloc(kc->defs, kc->cap * sizeof *kc->defs);
     }
-    kc->defs[kc->ndefs++] = (vdef){var, at, value, is_mod, lb, le, pc_null(kc)};
+    kc->defs[kc->ndefs++] = (vdef){var, at, value, is_mod, lb, le, pc_null(kc), NULL};
 }
 
 /* Variable identity of an lvalue `x`, or 0 if it is not a plain local. */
@@ -49,10 +49,14 @@ static void collect_defs(kctx *kc, CXCursor c)
     cvec cv = fe_kids(pc, c);
     unsigned b = 0, e = 0;
     int in_main = fe_extent_in_main(pc, c, &b, &e);
+    if (k == CXCursor_VarDecl && !in_main) /* written in part by a macro, in check (reach.c) */
+        in_main = fe_macro_extent(kc, c, &b, &e);
     if (k == CXCursor_VarDecl && cv.n > 0 && in_main) {
         CXCursor init = cv.v[cv.n - 1];
-        if (pc->cx->clang_isExpression(fe_kind(pc, init)))
+        if (pc->cx->clang_isExpression(fe_kind(pc, init))) {
             add_def(kc, fe_decl_offset(pc, c), e, init, 0, 0, 0);
+            kc->defs[kc->ndefs - 1].pre = fe_macro_init(kc, c, init); /* a macro's body (reach.c) */
+        }
     } else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
                cv.n == 2 && in_main) {
         unsigned var = local_var(pc, cv.v[0]);
@@ -137,6 +141,10 @@ static adv_expr *resolve_local(kctx *kc, CXCursor ref, unsigned var, int depth)
     fe_spell(pc, ref, name, sizeof name);
     if (!fe_extent_in_main(pc, ref, &use, &ue))
         return adv_expr_opaque("written in a macro");
+    /* a name in a macro's body spans the macro's use (its declarations in
+     * the body too): it is read after them, in check (reach.c) */
+    if (pc->opts && pc->opts->cost_only && ue - use > strlen(name))
+        use = ue;
     int best = -1;
     for (unsigned i = 0; i < kc->ndefs; i++)
         if (kc->defs[i].var == var && !kc->defs[i].is_mod && kc->defs[i].at <= use &&
@@ -161,6 +169,8 @@ static adv_expr *resolve_local(kctx *kc, CXCursor ref, unsigned var, int depth)
         snprintf(why, sizeof why, "local '%.40s' is updated before use", name);
         return adv_expr_opaque(why);
     }
+    if (kc->defs[best].pre)
+        return adv_expr_clone(kc->defs[best].pre);
     return fe_expr_of(kc, kc->defs[best].value, depth + 1);
 }
 
@@ -192,29 +202,6 @@ static adv_expr *builtin_var(kctx *kc, CXCursor member)
     }
     free(cv.v);
     return e ? e : adv_expr_opaque("member of a struct in the index");
-}
-
-int fe_param_index(kctx *kc, CXCursor decl)
-{
-    unsigned off = fe_decl_offset(kc->pc, decl);
-    char name[ADV_NAME_MAX];
-    fe_spell(kc->pc, decl, name, sizeof name);
-    int hit = -1; /* parameters a macro spells share its range: then by name */
-    for (unsigned i = 0; i < kc->k->nparams; i++)
-        if (kc->k->params[i].begin <= off && off <= kc->k->params[i].end) {
-            if (!strcmp(kc->k->params[i].name, name))
-                return (int)i;
-            if (hit < 0)
-                hit = (int)i;
-        }
-    /* libclang 19 places a macro's parameters in its definition, their uses'
-     * declarations where it expands: the kernel's own parameter, by name */
-    const adv_clang *cx = kc->pc->cx;
-    if (hit < 0 && cx->clang_equalCursors(cx->clang_getCursorSemanticParent(decl), kc->fn))
-        for (unsigned i = 0; i < kc->k->nparams && hit < 0; i++)
-            if (!strcmp(kc->k->params[i].name, name))
-                hit = (int)i;
-    return hit;
 }
 
 /* Operators the model can evaluate per thread; the classifier accepts
@@ -309,13 +296,25 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
     case CXCursor_UnaryExpr: /* sizeof, alignof */
         e = eval_const(pc, c);
         break;
-    case CXCursor_MemberRefExpr: e = builtin_var(kc, c); break;
+    case CXCursor_MemberRefExpr:
+        e = builtin_var(kc, c);
+        if (e->kind == ADV_X_OPAQUE) { /* p.n of a by-value p, in check (reach.c) */
+            adv_expr *v = fe_view_expr(kc, c);
+            if (v) {
+                adv_expr_free(e);
+                e = v;
+            }
+        }
+        break;
     case CXCursor_DeclRefExpr: {
         CXCursor d = pc->cx->clang_getCursorReferenced(c);
         enum CXCursorKind dk = fe_kind(pc, d);
+        const fbind *bound = dk == CXCursor_ParmDecl ? fe_binding(kc, d) : NULL;
         if (dk == CXCursor_ParmDecl && fe_param_index(kc, d) >= 0) {
             e = adv_expr_new(ADV_X_PARAM, NULL, NULL);
             e->param = fe_param_index(kc, d);
+        } else if (bound) { /* the argument of the call check follows (reach.c) */
+            e = fe_expr_of(kc, bound->arg, depth + 1);
         } else if (dk == CXCursor_VarDecl &&
                    pc->cx->clang_equalCursors(pc->cx->clang_getCursorLexicalParent(d),
                                               pc->cx->clang_getTranslationUnitCursor(pc->tu)) == 0) {
@@ -366,8 +365,16 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
             snprintf(e->why, sizeof e->why, "conditional (?:) index");
         }
         break;
-    case CXCursor_CallExpr: e = adv_expr_opaque("function call in the index"); break;
-    case CXCursor_ArraySubscriptExpr: e = gathered(kc, &cv, depth); break;
+    case CXCursor_CallExpr:
+        e = fe_group_expr(kc, c); /* tile.thread_rank(), in check (reach.c) */
+        if (!e)
+            e = adv_expr_opaque("function call in the index");
+        break;
+    case CXCursor_ArraySubscriptExpr:
+        e = fe_view_elem(kc, c); /* p.dims[1] of a by-value p, in check (reach.c) */
+        if (!e)
+            e = gathered(kc, &cv, depth);
+        break;
     default: break;
     }
     free(cv.v);

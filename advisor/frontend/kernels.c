@@ -452,6 +452,10 @@ static int pointer_param_of(kctx *kc, CXCursor base)
 {
     pctx *pc = kc->pc;
     base = fe_strip(pc, base);
+    if (fe_kind(pc, base) == CXCursor_MemberRefExpr) { /* p.m of a by-value p, in check (reach.c) */
+        int v = fe_view_param(kc, base);
+        return v >= 0 && kc->k->params[v].kind != ADV_P_INT ? v : -1;
+    }
     if (fe_kind(pc, base) != CXCursor_DeclRefExpr)
         return -1;
     CXCursor d = pc->cx->clang_getCursorReferenced(base);
@@ -719,6 +723,8 @@ static void walk_body(kctx *kc, CXCursor c)
             (kc->k->params[p].kind == ADV_P_STRUCT_PTR || kc->k->params[p].kind == ADV_P_SCALAR_PTR))
             kc->k->params[p].bare_line = line;
     }
+    if (k == CXCursor_CallExpr) /* a __device__ function's body, in check (reach.c) */
+        fe_follow_call(kc, c, walk_body);
     if (cv.n && fe_deeper_ok(kc, kc->depth, c)) {
         kc->stack[kc->depth++] = c;
         for (unsigned i = 0; i < cv.n; i++)
@@ -888,9 +894,13 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     kc.pc = pc;
     kc.k = &k;
     kc.fn = fn;
+    kc.read_param = read_param;
     fe_collect_defs(&kc, body);
     walk_body(&kc, body);
+    for (unsigned i = 0; i < kc.ndefs; i++)
+        adv_expr_free(kc.defs[i].pre);
     free(kc.defs);
+    free(kc.binds);
     for (unsigned i = 0; i < kc.naliases; i++) {
         adv_expr_free(kc.aliases[i].proto.expr);
         adv_expr_free(kc.aliases[i].proto.expr_max);
@@ -1037,11 +1047,12 @@ static int argument_value(pctx *pc, CXCursor arg, long long *v)
  * passes the same constant (a stride of 1) takes that value in the model. */
 static void launch_args(pctx *pc, adv_kernel *kn, CXCursor call, const cvec *kids)
 {
-    if (kids->n != kn->nparams + 2)
+    unsigned nargs = kn->nparams - kn->nviews; /* views are no arguments */
+    if (kids->n != nargs + 2)
         return; /* default arguments or a pack: not matched one to one */
     unsigned line;
     fe_cursor_pos(pc, call, &line, NULL);
-    for (unsigned p = 0; p < kn->nparams; p++) {
+    for (unsigned p = 0; p < nargs; p++) {
         adv_param *par = &kn->params[p];
         if (par->kind != ADV_P_INT || par->site_varies)
             continue;

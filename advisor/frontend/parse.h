@@ -20,6 +20,10 @@ typedef struct {
     unsigned ninstantiate;
     const char *kernels_of;        /* NULL, or a file the parsed one #includes: only the kernels
                                     * written there are analysed (the others are host code here) */
+    int cost_only;                 /* the model is costed, never rewritten or launched (check):
+                                    * accesses through members of by-value struct parameters and
+                                    * inside the __device__ functions a kernel calls are modelled
+                                    * too (frontend/reach.c) */
 } adv_parse_opts;
 
 /* On success *out owns a new model (free with adv_model_destroy). */

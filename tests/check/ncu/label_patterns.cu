@@ -1,4 +1,5 @@
-// The access patterns of the hard labels of tests/check/labels-public.txt,
+// The access patterns of the hard labels of tests/check/labels-public.txt
+// and tests/check/labels-heldout.txt,
 // each in a kernel of its own (written here, not copied), for Nsight
 // Compute: scripts/ncu-label-patterns runs them and compares sectors per
 // request with the ideal (the bytes a warp's request moves / 32).  A label
@@ -78,6 +79,54 @@ __global__ void whole4(float4 *posq, const float4 *vel, int n)
     }
 }
 
+// held out -- index_mul_2d_float_dim64: block (16, 16), half a warp moves
+// one 256-byte row as float4, the row picked through an index array
+__global__ void halfwarp_rows(const float4 *in, const int *rowidx, float4 *out, int rows)
+{
+    int r = blockIdx.x * blockDim.y + threadIdx.y;
+    if (r < rows)
+        out[r * 16 + threadIdx.x] = in[rowidx[r] * 16 + threadIdx.x];
+}
+
+// held out -- index_mul_2d_grad_float_dim64: four 4-byte atomics a
+// thread at 4 * threadIdx.x + k of a 64-float row
+__global__ void atomic16(float *acc, const int *rowidx, int rows)
+{
+    int r = blockIdx.x * blockDim.y + threadIdx.y;
+    if (r < rows) {
+        float *p = acc + rowidx[r] * 64 + 4 * threadIdx.x;
+        atomicAdd(p + 0, 1.f);
+        atomicAdd(p + 1, 1.f);
+        atomicAdd(p + 2, 1.f);
+        atomicAdd(p + 3, 1.f);
+    }
+}
+
+// held out -- leapFrogKernel, compute_centroids: float3 elements
+__global__ void vec3_elems(const float3 *x, float3 *y, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float3 v = x[i];
+        y[i] = make_float3(v.x * 2.f, v.y, v.z);
+    }
+}
+
+// held out -- reduceKernel, nbnxm x to xq: a float3 gathered through an index array
+__global__ void gather3(const float3 *f, const int *cell, float3 *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = f[cell[i]];
+}
+
+// held out -- accumulate_kernel, tonemap_kernel: block (16, 8), float4 at x + width * y
+__global__ void rows2_vec4(const float4 *in, float4 *out, int width)
+{
+    int x = threadIdx.x + blockDim.x * blockIdx.x, y = threadIdx.y + blockDim.y * blockIdx.y;
+    out[x + width * y] = in[x + width * y];
+}
+
 int main()
 {
     const int N = 1 << 22; // elements of each buffer (floats), 16 MiB
@@ -93,8 +142,30 @@ int main()
     row_per_thread<<<(N / 768) / 256 + 1, 256>>>(a, b, N / 768, 768);
     lane_w<<<N / 4 / 256, 256>>>((float4 *)a, b, N / 4);
     whole4<<<N / 4 / 256, 256>>>((float4 *)a, (const float4 *)b, N / 4);
+    // index arrays: a permutation of rows, and a scattered cell index
+    const int rows = N / 64;
+    int *perm = (int *)malloc(sizeof(int) * (size_t)N), *dperm;
+    unsigned s = 12345;
+    for (int i = 0; i < N; i++)
+        perm[i] = i;
+    for (int i = N - 1; i > 0; i--) {
+        s = s * 1103515245u + 12345u;
+        int j = (int)(s % (unsigned)(i + 1)), t = perm[i];
+        perm[i] = perm[j];
+        perm[j] = t;
+    }
+    for (int i = 0; i < N; i++)
+        perm[i] %= rows;
+    CHECK(cudaMalloc(&dperm, sizeof(int) * (size_t)N));
+    CHECK(cudaMemcpy(dperm, perm, sizeof(int) * (size_t)N, cudaMemcpyHostToDevice));
+    halfwarp_rows<<<rows / 16, dim3(16, 16)>>>((const float4 *)a, dperm, (float4 *)b, rows);
+    atomic16<<<rows / 16, dim3(16, 16)>>>(b, dperm, rows);
+    vec3_elems<<<N / 4 / 256, 256>>>((const float3 *)a, (float3 *)b, N / 4);
+    gather3<<<rows / 256, 256>>>((const float3 *)a, dperm, (float3 *)b, rows);
+    rows2_vec4<<<dim3(1024 / 16, 1024 / 8), dim3(16, 8)>>>((const float4 *)a, (float4 *)b, 1024);
     CHECK(cudaGetLastError());
     CHECK(cudaDeviceSynchronize());
+    free(perm);
     puts("ok");
     return 0;
 }
