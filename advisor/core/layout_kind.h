@@ -56,6 +56,14 @@ typedef enum {
     ADV_EL_BLOCK      /* a block of the shape's lanes elements, one array per field inside (AoSoA) */
 } adv_elem_form;
 
+/* What a group of the layout (adv_shape_group) is when a whole element
+ * moves: what the coalescing model costs as one piece. */
+typedef enum {
+    ADV_GR_NONE,   /* no groups: each field moves alone (or the whole element, ADV_ST_WHOLE) */
+    ADV_GR_VECTOR, /* a group with a vector type moves in one access, a lone field alone */
+    ADV_GR_STRUCT  /* every group is a small struct that moves whole (split) */
+} adv_group_form;
+
 /* 1 when an element of this form is the struct's own bytes (a const field
  * needs no assignment to move it). */
 int adv_elem_is_bytes(adv_elem_form e);
@@ -70,6 +78,7 @@ struct adv_layout_ops {
     int standard;       /* measured for every kernel in its standard form (adv_layout_std) */
     adv_storage storage;
     adv_elem_form elem;
+    adv_group_form groups;
     /* NULL, or why sp is not a point of this kind's space for s (lanes not
      * a power of two, a field in no group): 0 with `why`. */
     int (*well_formed)(const adv_struct *s, const adv_layout_spec *sp, char *why, size_t why_len);
@@ -107,6 +116,9 @@ void adv_pointee_of(const adv_layout_shape *sh, unsigned i, adv_pointee *out);
 adv_storage adv_shape_storage(const adv_layout_shape *sh);
 adv_elem_form adv_shape_elem_form(const adv_layout_shape *sh);
 adv_elem_form adv_layout_elem_form(adv_layout_kind k);
+adv_group_form adv_shape_group_form(const adv_layout_shape *sh);
+/* 1 for the layout as declared (AoS): the kernel's own array, nothing moved. */
+int adv_layout_as_declared(adv_layout_kind k);
 
 /* A layout as the report shows it (the program answer's JSON), computed
  * from its shape by the table's storage and pointees, so that no printer
