@@ -17,6 +17,7 @@
 
 #include "../../common/strbuf.h"
 #include "layout.h"
+#include "layout_emit.h"
 
 /* What pointer i of a layout points to (adv_shape_npointers' order). */
 typedef enum {
@@ -94,6 +95,8 @@ struct adv_layout_ops {
     void (*field_expr)(const adv_layout_shape *sh, const char *const *ptr, unsigned f, const char *e,
                        sb_t *b);
     void (*pointee)(const adv_layout_shape *sh, unsigned i, adv_pointee *out);
+    /* The CUDA types its pointers hold (layout_emit.h), NULL for none. */
+    void (*types)(const adv_layout_shape *sh, const adv_emit_names *nm, sb_t *b);
     unsigned params;   /* which of the spec's fields the kind reads (ADV_P_*): what
                         * adv_layout_spec_eq compares and adv_layout_spec_ident hashes */
     const char *ident; /* generated names' stem when not the name ("reordered_h") */
