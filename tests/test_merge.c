@@ -2,7 +2,10 @@
  * the searched layouts two current runs measure, the one chooser's
  * program scope over them, the adoption header's rows and static runs left
  * out.  Fixtures: tests/merge/body_split_*.json (synthetic medians on the
- * labels the search prints for samples/body_split.h). */
+ * labels the search prints for samples/body_split.h) and
+ * tests/merge/h200_body_split_run{1,2}.json: two current runs of
+ * samples/body_split.h on an H200 (scripts/device-adopted-vs-variant,
+ * 2026-11-26), each measuring the search's layouts. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +107,45 @@ int main(void)
     best = adv_merge_best(&mg, "energy", "Body", "90", &x, &gpus);
     CHECK(best && !strcmp(best, "aos"));
     CHECK(fabs(x - 1.0) < 1e-12);
+    adv_merge_free(&mg);
+
+    /* two current runs: the pick is among every layout both measured,
+     * searched ones included, and is the one of the best geometric-mean
+     * speedup (within the noise) */
+    memset(&mg, 0, sizeof mg);
+    CHECK_EQ(add(&mg, "h200_body_split_run1"), GM_OK);
+    CHECK_EQ(add(&mg, "h200_body_split_run2"), GM_OK);
+    CHECK_EQ(mg.nruns, 2);
+    adv_merge_index(&mg);
+    static const char *const kernels[] = {"drift", "energy"};
+    for (unsigned ki = 0; ki < 2; ki++) {
+        const char *k = kernels[ki];
+        nl = adv_merge_layouts(&mg, k, "Body", &ls);
+        unsigned searched = 0;
+        double top = 0;
+        for (unsigned L = 0; L < nl; L++) {
+            const mcell *c = cell_of(&mg, k, ls[L], 0);
+            searched += c && c->parsed && !adv_layout_spec_is_std(&c->spec);
+            double a0 = adv_merge_cell_ms(&mg, k, "Body", "aos", 0), a1 = adv_merge_cell_ms(&mg, k, "Body", "aos", 1);
+            double l0 = adv_merge_cell_ms(&mg, k, "Body", ls[L], 0), l1 = adv_merge_cell_ms(&mg, k, "Body", ls[L], 1);
+            if (a0 > 0 && a1 > 0 && l0 > 0 && l1 > 0 && sqrt(a0 / l0 * (a1 / l1)) > top)
+                top = sqrt(a0 / l0 * (a1 / l1));
+        }
+        CHECK(searched >= 3); /* the runs measured the search's layouts, not only the standard ones */
+        best = adv_merge_best(&mg, k, "Body", "90", &x, &gpus);
+        CHECK(best != NULL);
+        CHECK_EQ(gpus, 2);
+        if (best) {
+            double g = sqrt(adv_merge_cell_ms(&mg, k, "Body", "aos", 0) / adv_merge_cell_ms(&mg, k, "Body", best, 0) *
+                            (adv_merge_cell_ms(&mg, k, "Body", "aos", 1) / adv_merge_cell_ms(&mg, k, "Body", best, 1)));
+            CHECK(fabs(x - g) < 1e-9);
+            CHECK(x > 1 && x >= top * 0.99);
+            const mcell *c = cell_of(&mg, k, best, 0);
+            /* on these runs a split beats every standard layout */
+            CHECK(c && c->parsed && c->spec.kind == ADV_L_SPLIT && !adv_layout_spec_is_std(&c->spec));
+        }
+        free(ls);
+    }
     adv_merge_free(&mg);
 
     /* a file that is no report */

@@ -365,16 +365,17 @@ static void place_pattern(const adv_layout *lay, unsigned f, unsigned sub, adv_p
  * element (AoS kinds), the vector group, or the field alone. */
 static unsigned widest_for(const adv_layout *lay, unsigned f)
 {
-    adv_layout_kind k = adv_layout_kind_of(lay);
-    if (adv_layout_aos_kind(k))
+    const adv_layout_shape *sh = adv_layout_shape_of(lay);
+    if (adv_shape_storage(sh) == ADV_ST_WHOLE)
         return width_for(pow2_floor(adv_layout_elem_size(lay)), adv_layout_align(lay));
     unsigned lane;
     int g = adv_layout_group_of(lay, f, &lane);
-    if (k == ADV_L_SPLIT) {
+    adv_group_form gf = adv_shape_group_form(sh);
+    if (gf == ADV_GR_STRUCT) {
         const adv_vgroup *sg = adv_layout_group(lay, (unsigned)g);
         return width_for(pow2_floor(sg->size), sg->align);
     }
-    if (k == ADV_L_VECTOR && g >= 0 && adv_layout_group(lay, (unsigned)g)->vtype[0]) {
+    if (gf == ADV_GR_VECTOR && g >= 0 && adv_layout_group(lay, (unsigned)g)->vtype[0]) {
         const adv_vgroup *vg = adv_layout_group(lay, (unsigned)g);
         const adv_field *fd = &adv_layout_struct(lay)->fields[vg->first];
         return width_for(vg->lanes * fd->size, vg->lanes * fd->size);
@@ -406,7 +407,7 @@ unsigned adv_access_patterns(const adv_model *m, unsigned k, unsigned a, int st,
     }
     if (max == 0)
         return 0;
-    int in_layout = lay && x->struct_idx == st && adv_layout_kind_of(lay) != ADV_L_AOS;
+    int in_layout = lay && x->struct_idx == st && !adv_layout_as_declared(adv_layout_kind_of(lay));
     if (!in_layout) { /* as declared: a plain array of elements */
         const adv_param *par = &kn->params[x->param];
         unsigned elem = x->struct_idx >= 0 ? adv_model_struct(m, (unsigned)x->struct_idx)->size
@@ -424,9 +425,10 @@ unsigned adv_access_patterns(const adv_model *m, unsigned k, unsigned a, int st,
         return 1;
     }
     const adv_struct *s = adv_model_struct(m, (unsigned)st);
-    adv_layout_kind kind = adv_layout_kind_of(lay);
+    const adv_layout_shape *sh = adv_layout_shape_of(lay);
+    adv_group_form gf = adv_shape_group_form(sh);
     unsigned n = 0;
-    if (x->field >= 0 || kind == ADV_L_AOS_ALIGN || kind == ADV_L_REORDER) {
+    if (x->field >= 0 || adv_shape_storage(sh) == ADV_ST_WHOLE) {
         /* one piece: the member, or the whole (padded or reordered) element */
         unsigned f = x->field >= 0 ? (unsigned)x->field : 0;
         unsigned sub = x->field >= 0 ? off - s->fields[f].offset : 0;
@@ -441,7 +443,7 @@ unsigned adv_access_patterns(const adv_model *m, unsigned k, unsigned a, int st,
         int g = adv_layout_group_of(lay, f, &lane);
         if (x->field < 0)
             align = adv_layout_align(lay);
-        else if (kind == ADV_L_VECTOR && g >= 0 && adv_layout_group(lay, (unsigned)g)->vtype[0] &&
+        else if (gf == ADV_GR_VECTOR && g >= 0 && adv_layout_group(lay, (unsigned)g)->vtype[0] &&
                  !x->path[strlen(s->fields[f].name)])
             align = s->fields[f].align; /* one lane of a vector: the lane's own type */
         out[0].width = width_for(size, align);
@@ -456,13 +458,13 @@ unsigned adv_access_patterns(const adv_model *m, unsigned k, unsigned a, int st,
         unsigned lane;
         int g = adv_layout_group_of(lay, f, &lane);
         const adv_vgroup *vg = g >= 0 ? adv_layout_group(lay, (unsigned)g) : NULL;
-        int whole_group = vg && (vg->vtype[0] || kind == ADV_L_SPLIT);
+        int whole_group = vg && (vg->vtype[0] || gf == ADV_GR_STRUCT);
         if (whole_group && lane != 0)
             continue; /* moved with the group's first lane */
         out[n] = base;
         place_pattern(lay, f, 0, &out[n]);
         unsigned fsize = s->fields[f].size, falign = s->fields[f].align;
-        if (kind == ADV_L_SPLIT) {
+        if (gf == ADV_GR_STRUCT) {
             out[n].base -= adv_layout_place(lay, f)->base; /* the group's element, from its start */
             fsize = vg->size;
             falign = vg->align;
@@ -491,7 +493,7 @@ static long long model_grid(const adv_model *m)
 adv_layout *adv_window_layout(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, long long span,
                               char *why, size_t why_len)
 {
-    if (st < 0 || sp->kind == ADV_L_AOS)
+    if (st < 0 || adv_layout_as_declared(sp->kind))
         return NULL;
     long long w = adv_model_kernel(m, k)->window;
     return adv_layout_make(adv_model_struct(m, (unsigned)st), sp, (unsigned long long)(span > w ? span : w), why,

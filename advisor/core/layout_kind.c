@@ -633,22 +633,22 @@ static void ptr_split(const adv_layout_shape *sh, unsigned i, adv_pointee *out)
 /* ---- the table ------------------------------------------------------------- */
 
 static const adv_layout_ops ops[ADV_L_COUNT] = {
-    {ADV_L_AOS, "aos", "GM_LAYOUT_AOS", 1, ADV_ST_WHOLE, ADV_EL_DECLARED, NULL, shape_aos, NULL, parse_none, expr_whole,
-     ptr_elem, 0, NULL},
-    {ADV_L_AOS_ALIGN, "aos_align", "GM_LAYOUT_AOS_ALIGN", 1, ADV_ST_WHOLE, ADV_EL_PADDED, NULL, shape_aos_align, NULL,
-     parse_none, expr_whole, ptr_elem, 0, NULL},
-    {ADV_L_SOA, "soa", "GM_LAYOUT_SOA", 1, ADV_ST_ARRAYS, ADV_EL_NONE, NULL, shape_soa, NULL, parse_none, expr_soa,
-     ptr_field, 0, NULL},
-    {ADV_L_AOSOA, "aosoa", "GM_LAYOUT_AOSOA", 1, ADV_ST_BLOCKS, ADV_EL_BLOCK, lanes_ok, shape_aosoa, label_lanes, parse_lanes,
-     expr_blocks, ptr_elem, ADV_P_LANES, NULL},
-    {ADV_L_VECTOR, "vector", "GM_LAYOUT_VECTOR", 1, ADV_ST_ARRAYS, ADV_EL_NONE, NULL, shape_vector, NULL, parse_none,
-     expr_vector, ptr_vector, 0, NULL},
-    {ADV_L_REORDER, "reordered", "GM_LAYOUT_REORDERED", 1, ADV_ST_WHOLE, ADV_EL_REORDERED, NULL, shape_reorder, label_hot,
-     parse_hot, expr_whole, ptr_elem, ADV_P_HOT, "reordered_h"},
-    {ADV_L_SPLIT, "split", NULL, 0, ADV_ST_ARRAYS, ADV_EL_NONE, split_ok, shape_split, label_groups, parse_groups,
-     expr_split, ptr_split, ADV_P_GROUPS, NULL},
-    {ADV_L_AOSOA_HOT, "aosoa_hot", NULL, 0, ADV_ST_BLOCKS, ADV_EL_BLOCK, hot_ok, shape_aosoa_hot, label_lanes_hot,
-     parse_lanes_hot, expr_blocks, ptr_elem, ADV_P_LANES | ADV_P_HOT, NULL},
+    {ADV_L_AOS, "aos", "GM_LAYOUT_AOS", 1, ADV_ST_WHOLE, ADV_EL_DECLARED, ADV_GR_NONE, NULL, shape_aos, NULL, parse_none, expr_whole,
+     ptr_elem, NULL, 0, NULL},
+    {ADV_L_AOS_ALIGN, "aos_align", "GM_LAYOUT_AOS_ALIGN", 1, ADV_ST_WHOLE, ADV_EL_PADDED, ADV_GR_NONE, NULL, shape_aos_align, NULL,
+     parse_none, expr_whole, ptr_elem, adv_emit_padded, 0, NULL},
+    {ADV_L_SOA, "soa", "GM_LAYOUT_SOA", 1, ADV_ST_ARRAYS, ADV_EL_NONE, ADV_GR_NONE, NULL, shape_soa, NULL, parse_none, expr_soa,
+     ptr_field, NULL, 0, NULL},
+    {ADV_L_AOSOA, "aosoa", "GM_LAYOUT_AOSOA", 1, ADV_ST_BLOCKS, ADV_EL_BLOCK, ADV_GR_NONE, lanes_ok, shape_aosoa, label_lanes, parse_lanes,
+     expr_blocks, ptr_elem, adv_emit_block, ADV_P_LANES, NULL},
+    {ADV_L_VECTOR, "vector", "GM_LAYOUT_VECTOR", 1, ADV_ST_ARRAYS, ADV_EL_NONE, ADV_GR_VECTOR, NULL, shape_vector, NULL, parse_none,
+     expr_vector, ptr_vector, NULL, 0, NULL},
+    {ADV_L_REORDER, "reordered", "GM_LAYOUT_REORDERED", 1, ADV_ST_WHOLE, ADV_EL_REORDERED, ADV_GR_NONE, NULL, shape_reorder, label_hot,
+     parse_hot, expr_whole, ptr_elem, adv_emit_reordered, ADV_P_HOT, "reordered_h"},
+    {ADV_L_SPLIT, "split", NULL, 0, ADV_ST_ARRAYS, ADV_EL_NONE, ADV_GR_STRUCT, split_ok, shape_split, label_groups, parse_groups,
+     expr_split, ptr_split, adv_emit_groups, ADV_P_GROUPS, NULL},
+    {ADV_L_AOSOA_HOT, "aosoa_hot", NULL, 0, ADV_ST_BLOCKS, ADV_EL_BLOCK, ADV_GR_NONE, hot_ok, shape_aosoa_hot, label_lanes_hot,
+     parse_lanes_hot, expr_blocks, ptr_elem, adv_emit_block, ADV_P_LANES | ADV_P_HOT, NULL},
 };
 
 const adv_layout_ops *adv_layout_ops_of(adv_layout_kind k)
@@ -679,6 +679,16 @@ adv_elem_form adv_shape_elem_form(const adv_layout_shape *sh)
 adv_elem_form adv_layout_elem_form(adv_layout_kind k)
 {
     return (unsigned)k < ADV_L_COUNT ? ops[k].elem : ADV_EL_NONE;
+}
+
+adv_group_form adv_shape_group_form(const adv_layout_shape *sh)
+{
+    return ops[sh->kind].groups;
+}
+
+int adv_layout_as_declared(adv_layout_kind k)
+{
+    return adv_layout_elem_form(k) == ADV_EL_DECLARED;
 }
 
 int adv_elem_is_bytes(adv_elem_form e)

@@ -17,6 +17,7 @@
 
 #include "../../common/strbuf.h"
 #include "layout.h"
+#include "layout_emit.h"
 
 /* What pointer i of a layout points to (adv_shape_npointers' order). */
 typedef enum {
@@ -56,6 +57,14 @@ typedef enum {
     ADV_EL_BLOCK      /* a block of the shape's lanes elements, one array per field inside (AoSoA) */
 } adv_elem_form;
 
+/* What a group of the layout (adv_shape_group) is when a whole element
+ * moves: what the coalescing model costs as one piece. */
+typedef enum {
+    ADV_GR_NONE,   /* no groups: each field moves alone (or the whole element, ADV_ST_WHOLE) */
+    ADV_GR_VECTOR, /* a group with a vector type moves in one access, a lone field alone */
+    ADV_GR_STRUCT  /* every group is a small struct that moves whole (split) */
+} adv_group_form;
+
 /* 1 when an element of this form is the struct's own bytes (a const field
  * needs no assignment to move it). */
 int adv_elem_is_bytes(adv_elem_form e);
@@ -70,6 +79,7 @@ struct adv_layout_ops {
     int standard;       /* measured for every kernel in its standard form (adv_layout_std) */
     adv_storage storage;
     adv_elem_form elem;
+    adv_group_form groups;
     /* NULL, or why sp is not a point of this kind's space for s (lanes not
      * a power of two, a field in no group): 0 with `why`. */
     int (*well_formed)(const adv_struct *s, const adv_layout_spec *sp, char *why, size_t why_len);
@@ -85,6 +95,8 @@ struct adv_layout_ops {
     void (*field_expr)(const adv_layout_shape *sh, const char *const *ptr, unsigned f, const char *e,
                        sb_t *b);
     void (*pointee)(const adv_layout_shape *sh, unsigned i, adv_pointee *out);
+    /* The CUDA types its pointers hold (layout_emit.h), NULL for none. */
+    void (*types)(const adv_layout_shape *sh, const adv_emit_names *nm, sb_t *b);
     unsigned params;   /* which of the spec's fields the kind reads (ADV_P_*): what
                         * adv_layout_spec_eq compares and adv_layout_spec_ident hashes */
     const char *ident; /* generated names' stem when not the name ("reordered_h") */
@@ -107,6 +119,9 @@ void adv_pointee_of(const adv_layout_shape *sh, unsigned i, adv_pointee *out);
 adv_storage adv_shape_storage(const adv_layout_shape *sh);
 adv_elem_form adv_shape_elem_form(const adv_layout_shape *sh);
 adv_elem_form adv_layout_elem_form(adv_layout_kind k);
+adv_group_form adv_shape_group_form(const adv_layout_shape *sh);
+/* 1 for the layout as declared (AoS): the kernel's own array, nothing moved. */
+int adv_layout_as_declared(adv_layout_kind k);
 
 /* A layout as the report shows it (the program answer's JSON), computed
  * from its shape by the table's storage and pointees, so that no printer

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../core/choose.h"
+#include "../core/layout_emit.h"
 #include "../core/layout_kind.h"
 #include "../core/search.h"
 
@@ -82,6 +83,7 @@ typedef struct {
     const adv_layout_shape *l;
     adv_layout_kind k;
     char elem[ADV_NAME_MAX + 16]; /* S, S_a16 or S_aosoa: what one pointer of the AoS kinds holds */
+    adv_emit_names nm;            /* the header's names for the layout's emitter (layout_emit.h) */
 } hctx;
 
 /* The type field f is declared with: its own, or S_f_t for an array. */
@@ -100,30 +102,18 @@ static void group_type(const hctx *h, unsigned g, char *out, size_t n)
 }
 
 /* Pointer i of the layout (layout_kind.h's pointee): its member name and
- * the type it points to. */
+ * the type it points to (the layout's emitter's). */
 static void pointer(const hctx *h, unsigned i, char *name, size_t nn, char *type, size_t tn)
 {
     adv_pointee pt;
     adv_pointee_of(h->l, i, &pt);
-    switch (pt.what) {
-    case ADV_PT_FIELD:
+    if (pt.what == ADV_PT_FIELD)
         snprintf(name, nn, "%s", h->s->fields[pt.field].name);
-        field_type(h->s, pt.field, type, tn);
-        break;
-    case ADV_PT_VECTOR:
-    case ADV_PT_GROUP:
+    else if (pt.what == ADV_PT_VECTOR || pt.what == ADV_PT_GROUP)
         snprintf(name, nn, "gm_g%u", pt.item);
-        if (pt.lone)
-            field_type(h->s, pt.field, type, tn);
-        else if (pt.what == ADV_PT_VECTOR)
-            snprintf(type, tn, "%s", adv_shape_group(h->l, pt.item)->vtype);
-        else
-            group_type(h, pt.item, type, tn);
-        break;
-    default:
+    else
         snprintf(name, nn, "p");
-        snprintf(type, tn, "%s", h->elem);
-    }
+    snprintf(type, tn, "%s", adv_emit_pointer_type(h->l, i, &h->nm));
 }
 
 /* Field f of element gm_i, inside the view's operator[]: the layout's
@@ -322,74 +312,7 @@ static void segments(const hctx *h)
 
 static void layout_types(const hctx *h)
 {
-    const adv_struct *s = h->s;
-    sb_t *o = h->o;
-    char t[ADV_TYPE_MAX + ADV_NAME_MAX];
-    adv_elem_form el = adv_shape_elem_form(h->l);
-    if (el == ADV_EL_PADDED && !s->is_final) {
-        unsigned a = adv_shape_align(h->l);
-        int has_const = 0; /* then S has no assignment: its bytes are copied */
-        for (unsigned f = 0; f < s->nfields; f++)
-            has_const |= s->fields[f].is_const;
-        sb_printf(o, "/* %s padded to %u bytes, so that one element moves in %u-byte accesses */\n"
-                     "struct __align__(%u) %s : %s {\n"
-                     "    GM_ADOPT_HD %s &operator=(const %s &gm_o)\n    {\n",
-                  s->name, adv_shape_elem_size(h->l), a, a, h->elem, s->qual, h->elem, s->qual);
-        if (has_const)
-            sb_puts(o, "        memcpy((void *)this, &gm_o, sizeof gm_o);\n");
-        else
-            sb_printf(o, "        *static_cast<%s *>(this) = gm_o;\n", s->qual);
-        sb_puts(o, "        return *this;\n    }\n};\n");
-    } else if (el == ADV_EL_REORDERED || el == ADV_EL_PADDED) { /* padded: a final S has no heirs */
-        if (el == ADV_EL_PADDED)
-            sb_printf(o, "/* %s's fields padded to %u bytes, so that one element moves in %u-byte accesses (%s is "
-                         "final: a copy of its fields) */\nstruct __align__(%u) %s {\n", s->name,
-                      adv_shape_elem_size(h->l), adv_shape_align(h->l), s->name, adv_shape_align(h->l), h->elem);
-        else
-            sb_printf(o, "/* %s with its fields in decreasing alignment: %u bytes instead of %u */\nstruct %s {\n",
-                      s->name, adv_shape_elem_size(h->l), s->size, h->elem);
-        for (unsigned i = 0; i < s->nfields; i++) {
-            unsigned f = adv_shape_order(h->l, i);
-            field_type(s, f, t, sizeof t);
-            sb_printf(o, "    %s %s;\n", t, s->fields[f].name);
-        }
-        sb_printf(o, "    GM_ADOPT_HD %s &operator=(const %s &gm_v)\n    {\n", h->elem, s->qual);
-        copy_fields(h, o, "", "gm_v.", 0);
-        sb_printf(o, "        return *this;\n    }\n    GM_ADOPT_HD operator %s() const\n    {\n        %s gm_v;\n",
-                  s->qual, s->qual);
-        copy_fields(h, o, "gm_v.", "", 0);
-        sb_puts(o, "        return gm_v;\n    }\n};\n");
-    } else if (el == ADV_EL_BLOCK) {
-        unsigned block = adv_shape_block(h->l);
-        sb_printf(o, "/* %u elements of %s, one array per field */\nstruct %s {\n", block, s->name, h->elem);
-        for (unsigned i = 0; i < s->nfields; i++) {
-            unsigned f = adv_shape_order(h->l, i);
-            field_type(s, f, t, sizeof t);
-            sb_printf(o, "    %s %s[%u];\n", s->fields[f].array_len ? t : adv_block_elem_type(&s->fields[f]),
-                      s->fields[f].name, block);
-        }
-        sb_puts(o, "};\n");
-    }
-    for (unsigned i = 0; i < adv_shape_npointers(h->l); i++) { /* split groups' small structs */
-        adv_pointee pt;
-        adv_pointee_of(h->l, i, &pt);
-        if (pt.what != ADV_PT_GROUP || pt.lone)
-            continue;
-        const adv_vgroup *gr = adv_shape_group(h->l, pt.item);
-        unsigned al = adv_shape_spec(h->l)->align[pt.item];
-        char gt[ADV_NAME_MAX + 16];
-        group_type(h, pt.item, gt, sizeof gt);
-        sb_printf(o, "/* fields of %s stored together */\nstruct ", s->name);
-        if (al)
-            sb_printf(o, "__align__(%u) ", al);
-        sb_printf(o, "%s {\n", gt);
-        for (unsigned j = 0; j < gr->lanes; j++) {
-            unsigned f = adv_shape_order(h->l, gr->first + j);
-            field_type(s, f, t, sizeof t);
-            sb_printf(o, "    %s %s;\n", t, s->fields[f].name);
-        }
-        sb_printf(o, "};\nstatic_assert(sizeof(%s) == %u, \"gmadvise: split group size\");\n", gt, gr->size);
-    }
+    adv_emit_types(h->l, &h->nm, h->o);
     for (int a = V_RESTRICT; a >= V_MUT; a--) {
         if (!adv_layout_aos_kind(h->k))
             proxy(h, a);
@@ -530,17 +453,33 @@ static void layout_part(sb_t *out, const adv_struct *s, const adv_layout_spec *s
         sb_puts(out, "\"\n");
         return;
     }
-    hctx h = {out, s, l, sp->kind, ""};
+    hctx h = {out, s, l, sp->kind, "", {0}};
+    char (*ft)[ADV_TYPE_MAX + ADV_NAME_MAX] = gm_xcalloc(s->nfields + 1, sizeof *ft);
+    char (*gt)[ADV_NAME_MAX + 16] = gm_xcalloc(s->nfields + 1, sizeof *gt);
+    const char **ftp = gm_xcalloc(s->nfields + 1, sizeof *ftp), **gtp = gm_xcalloc(s->nfields + 1, sizeof *gtp);
+    for (unsigned f = 0; f < s->nfields; f++) {
+        field_type(s, f, ft[f], sizeof ft[f]);
+        ftp[f] = ft[f];
+    }
+    for (unsigned g = 0; g < adv_shape_ngroups(l); g++) {
+        group_type(&h, g, gt[g], sizeof gt[g]);
+        gtp[g] = gt[g];
+    }
     switch (adv_shape_elem_form(l)) {
     case ADV_EL_PADDED: snprintf(h.elem, sizeof h.elem, "%s_a%u", s->name, adv_shape_align(l)); break;
     case ADV_EL_REORDERED: snprintf(h.elem, sizeof h.elem, "%s_r", s->name); break;
     case ADV_EL_BLOCK: snprintf(h.elem, sizeof h.elem, "%s_aosoa", s->name); break;
     case ADV_EL_DECLARED: case ADV_EL_NONE: snprintf(h.elem, sizeof h.elem, "%s", s->qual); break;
     }
+    h.nm = (adv_emit_names){"GM_ADOPT_HD", "", "memcpy", h.elem, "gm_v", !s->is_final, ftp, gtp};
     if (host)
         segments(&h);
     else
         layout_types(&h);
+    free(ftp);
+    free(gtp);
+    free(ft);
+    free(gt);
     adv_shape_free(l);
 }
 

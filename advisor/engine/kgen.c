@@ -9,6 +9,7 @@
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
 #include "../../kernels/builtin.h"
+#include "../core/layout_emit.h"
 #include "../core/layout_kind.h"
 #include "adopt.h"
 
@@ -113,6 +114,8 @@ typedef struct {
     char at[ADV_NAME_MAX + 16];    /* S_soa_at */
     char idx[32], val[32];         /* the proxy's index member and value: gm_i, gm_v */
     char (*pfx)[ADV_NAME_MAX + 16]; /* per kernel parameter: what its pointers are named from */
+    adv_emit_names nm;             /* the layout's names for its emitter (layout_emit.h) */
+    const char *ftp[GM_MAX_FIELDS], *gtp[GM_MAX_FIELDS]; /* nm's: ftype's and gtype's */
     sb_t types;
 } gctx;
 
@@ -181,14 +184,7 @@ static const char *pointer_suffix(gctx *g, unsigned i, char *buf, size_t n)
 
 static const char *pointer_type(gctx *g, unsigned i)
 {
-    adv_pointee pt;
-    adv_pointee_of(g->l, i, &pt);
-    switch (pt.what) {
-    case ADV_PT_FIELD: return g->ftype[pt.field];
-    case ADV_PT_VECTOR: return pt.lone ? g->ftype[pt.field] : adv_shape_group(g->l, pt.item)->vtype;
-    case ADV_PT_GROUP: return pt.lone ? g->ftype[pt.field] : g->gtype[pt.item];
-    default: return g->tname;
-    }
+    return adv_emit_pointer_type(g->l, i, &g->nm);
 }
 
 /* Field f of element `e` (layout_kind.h's expression) through the
@@ -309,72 +305,26 @@ static void emit_proxy(gctx *g)
     sb_printf(t, ", %s};\n}\n\f", gi);
 }
 
-/* Every field of s from `src` to `dst` (prefixes such as "o." or ""),
- * arrays byte by byte. */
-static void copy_fields(sb_t *t, const adv_struct *s, const char *dst, const char *src)
-{
-    char d[ADV_NAME_MAX * 2 + 16], from[ADV_NAME_MAX * 2 + 16];
-    for (unsigned f = 0; f < s->nfields; f++) {
-        snprintf(d, sizeof d, "%s%s", dst, s->fields[f].name);
-        snprintf(from, sizeof from, "%s%s", src, s->fields[f].name);
-        adv_emit_copy(t, "        ", is_array(&s->fields[f]), d, from, d);
-    }
-}
-
-/* The reordered struct: S's fields in the layout's order, converting to
- * and from S field by field. */
-static void emit_reordered(gctx *g)
-{
-    const adv_struct *s = g->s;
-    sb_t *t = &g->types;
-    sb_printf(t, "/* %s with its fields %sin decreasing alignment: %u bytes instead of %u */\nstruct %s {\n", s->name,
-              adv_shape_spec(g->l)->hot ? "hot first, each part " : "", adv_shape_elem_size(g->l), s->size,
-              g->tname);
-    for (unsigned i = 0; i < s->nfields; i++) {
-        unsigned f = adv_shape_order(g->l, i);
-        sb_printf(t, "    %s %s;\n", g->ftype[f], s->fields[f].name);
-    }
-    sb_printf(t, "    __device__ %s &operator=(const %s &o)\n    {\n", g->tname, s->qual);
-    copy_fields(t, s, "this->", "o."); /* a field named o is reached through this */
-    char val[ADV_NAME_MAX + 8]; /* a local no field name hides */
-    sb_printf(t, "        return *this;\n    }\n    __device__ operator %s() const\n    {\n        %s %s;\n", s->qual,
-              s->qual, g->val);
-    snprintf(val, sizeof val, "%s.", g->val);
-    copy_fields(t, s, val, "this->");
-    sb_printf(t, "        return %s;\n    }\n};\n\f", g->val);
-}
-
 /* Split layout: each group of two fields or more, or aligned (a pointer
- * to a group that is not a lone field), as a small struct of its fields in
- * the layout's order, its size asserted. */
-static void emit_split(gctx *g)
+ * to a group that is not a lone field), named as a small struct. */
+static void name_groups(gctx *g)
 {
-    const adv_struct *s = g->s;
     char base[ADV_NAME_MAX + 80], suf[64];
     for (unsigned p = 0; p < adv_shape_npointers(g->l); p++) {
         adv_pointee pt;
         adv_pointee_of(g->l, p, &pt);
         if (pt.what != ADV_PT_GROUP || pt.lone)
             continue;
-        unsigned gi = pt.item;
-        const adv_vgroup *gr = adv_shape_group(g->l, gi);
-        unsigned align = adv_shape_spec(g->l)->align[gi];
+        unsigned gi = pt.item, align = adv_shape_spec(g->l)->align[gi];
         group_suffix(g, gi, suf, sizeof suf);
-        snprintf(base, sizeof base, align ? "%s_%s_a%u" : "%s_%s", s->name, suf, align);
+        snprintf(base, sizeof base, align ? "%s_%s_a%u" : "%s_%s", g->s->name, suf, align);
         gen_name(g->p, base, g->gtype[gi], sizeof g->gtype[gi], 1);
-        sb_printf(&g->types, "/* fields of %s stored together (split layout) */\nstruct ", s->name);
-        if (align)
-            sb_printf(&g->types, "__align__(%u) ", align);
-        sb_printf(&g->types, "%s {\n", g->gtype[gi]);
-        for (unsigned i = 0; i < gr->lanes; i++) {
-            unsigned f = adv_shape_order(g->l, gr->first + i);
-            sb_printf(&g->types, "    %s %s;\n", g->ftype[f], s->fields[f].name);
-        }
-        sb_printf(&g->types, "};\nstatic_assert(sizeof(%s) == %u, \"gmadvise: split group size\");\n\f", g->gtype[gi],
-                  gr->size);
     }
 }
 
+/* The layout's types, by its kind's emitter (layout_emit.h) under names
+ * unique in the program, then the proxy when the kernel moves whole
+ * elements. */
 static void emit_types(gctx *g, int need_proxy)
 {
     const adv_struct *s = g->s;
@@ -383,40 +333,25 @@ static void emit_types(gctx *g, int need_proxy)
     adv_elem_form el = adv_shape_elem_form(g->l);
     if (el != ADV_EL_PADDED)
         field_types(g);
-    if (el == ADV_EL_PADDED) {
+    if (el == ADV_EL_PADDED)
         snprintf(base, sizeof base, "%s_a%u", s->name, adv_shape_align(g->l));
-        gen_name(g->p, base, g->tname, sizeof g->tname, 1);
-        sb_printf(&g->types,
-                  "/* %s padded to %u bytes so that one element moves in %u-byte accesses */\n"
-                  "struct __align__(%u) %s : %s {\n"
-                  "    __device__ %s &operator=(const %s &o)\n"
-                  "    {\n        *static_cast<%s *>(this) = o;\n        return *this;\n    }\n};\n\f",
-                  s->name, adv_shape_elem_size(g->l), adv_shape_align(g->l),
-                  adv_shape_align(g->l), g->tname, s->qual, g->tname, s->qual, s->qual);
-        return;
-    }
-    if (el == ADV_EL_REORDERED) {
-        snprintf(base, sizeof base, adv_layout_spec_is_std(adv_shape_spec(g->l)) ? "%s_r" : "%s_%s", s->name,
-                 g->ident);
-        gen_name(g->p, base, g->tname, sizeof g->tname, 1);
-        gen_name(g->p, "gm_v", g->val, sizeof g->val, 1);
-        emit_reordered(g);
-        return;
-    }
-    if (el == ADV_EL_BLOCK) {
+    else if (el == ADV_EL_REORDERED)
+        snprintf(base, sizeof base, adv_layout_spec_is_std(adv_shape_spec(g->l)) ? "%s_r" : "%s_%s", s->name, g->ident);
+    else
         snprintf(base, sizeof base, "%s_%s", s->name, g->ident);
+    if (el == ADV_EL_PADDED || el == ADV_EL_REORDERED || el == ADV_EL_BLOCK)
         gen_name(g->p, base, g->tname, sizeof g->tname, 1);
-        sb_printf(&g->types, "/* %u elements of %s, one array per field */\nstruct %s {\n",
-                  adv_shape_block(g->l), s->name, g->tname);
-        for (unsigned i = 0; i < s->nfields; i++) {
-            unsigned f = adv_shape_order(g->l, i);
-            sb_printf(&g->types, "    %s %s[%u];\n", is_array(&s->fields[f]) ? g->ftype[f] :
-                      adv_block_elem_type(&s->fields[f]), s->fields[f].name, adv_shape_block(g->l));
-        }
-        sb_puts(&g->types, "};\n\f");
+    if (el == ADV_EL_REORDERED)
+        gen_name(g->p, "gm_v", g->val, sizeof g->val, 1);
+    name_groups(g);
+    for (unsigned i = 0; i < GM_MAX_FIELDS; i++) {
+        g->ftp[i] = g->ftype[i];
+        g->gtp[i] = g->gtype[i];
     }
-    emit_split(g);
-    if (!need_proxy)
+    /* kgen's copy of the declaration drops `final`: the padded element derives from S */
+    g->nm = (adv_emit_names){"__device__", "\f", "gm_copy_bytes", g->tname, g->val, 1, g->ftp, g->gtp};
+    adv_emit_types(g->l, &g->nm, &g->types);
+    if (el == ADV_EL_PADDED || el == ADV_EL_REORDERED || !need_proxy)
         return;
     snprintf(base, sizeof base, "%s_%s_ref", s->name, lname);
     gen_name(g->p, base, g->ref, sizeof g->ref, 1);
