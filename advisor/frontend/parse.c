@@ -569,9 +569,18 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
     sb_puts(&pc->m->notes, pc->stub_notes.s ? pc->stub_notes.s : "");
     /* a fatal error (a missing #include, too many errors) stopped clang:
      * nothing after it was parsed, and the first error says why */
-    for (unsigned i = 0; i < pc->nerrs; i++)
-        if (pc->errs[i].fatal)
+    for (unsigned i = 0; i < pc->nerrs && pc->st->code == GM_OK; i++)
+        if (pc->errs[i].fatal && served == GM_MAX_MISSING_HEADERS && strstr(pc->errs[i].msg, "' file not found")) {
+            /* past the limit: this header is the error, not the first one served */
+            gm_fail(pc->st, GM_EINPUT, "%s (%u headers found nowhere were served empty before it, the most "
+                                       "gmadvise serves)", pc->errs[i].msg, served);
+            pc->missing[0] = '\0';
+        } else if (pc->errs[i].fatal && strstr(pc->errs[i].msg, "too many errors emitted")) {
+            gm_fail(pc->st, GM_EINPUT, "%s (clang stopped after " GM_STR(GM_MAX_CLANG_ERRORS) " errors, the most "
+                                       "gmadvise reads a file: what follows them was not parsed)", pc->errs[0].msg);
+        } else if (pc->errs[i].fatal) {
             gm_fail(pc->st, GM_EINPUT, "%s", pc->errs[0].msg);
+        }
     if (pc->st->code == GM_OK) {
         fe_tokenize_main(pc);
         cvec top = fe_top(pc);
@@ -1090,7 +1099,7 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
             sb_printf(&m->notes, "%s: no __global__ kernel in it: its device functions are analysed in the "
                                  "kernels that call them\n", opts->kernels_of);
         /* a header with structs and no kernel: stand-ins for its kernels */
-        if (m->nkernels == 0 && !pc.ntemplates && m->nstructs > 0 && !pc.kernels_of)
+        if (m->nkernels == 0 && !pc.ntemplates && m->nstructs > 0 && !pc.kernels_of && !pc.too_large)
             fe_synthesize_kernels(m, &src, &notes);
         if (src.len > m->text_len) {
             free(m->text);
