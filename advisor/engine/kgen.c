@@ -187,8 +187,16 @@ static void group_suffix(gctx *g, unsigned gi, char *out, size_t n)
         total += len + 1;
     }
     out[0] = '\0';
-    if (total > 40) {
-        snprintf(out, n, "g%u", gi);
+    if (total > 40) { /* named by its fields still: another split's group gi holds others, and the
+                       * names are shared by content (--search 2048 defined Q_g0_a8 twice) */
+        unsigned h = 2166136261u;
+        for (unsigned i = 0; i < gr->lanes; i++)
+            for (const char *c = g->s->fields[adv_shape_order(g->l, gr->first + i)].name; ; c++) {
+                h = (h ^ (unsigned char)*c) * 16777619u; /* FNV-1a, the name's NUL between names */
+                if (!*c)
+                    break;
+            }
+        snprintf(out, n, "g%u_%08x", gi, h);
         return;
     }
     for (unsigned i = 0; i < gr->lanes; i++) {
