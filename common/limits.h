@@ -107,7 +107,7 @@
                                       * without a kernel gets one of its own) */
 #define GM_MAX_FILE_BYTES (16u << 20) /* 16 MiB: a larger file, or #include, is refused */
 #define GM_MAX_AST_DEPTH 512         /* expression and statement nesting a kernel's walk follows; what
-                                      * is deeper (generated code: a sum of 60,000 terms) costs its
+                                      * is deeper (generated code: a sum of 2,000 terms) costs its
                                       * accesses, with a note, never the process */
 #define GM_PARSE_STACK_BYTES (512u << 20) /* the stack the parser runs on (reserved, used as needed):
                                       * libclang's own recursive visits of deep expressions */
