@@ -115,12 +115,16 @@
                                       * located note (1000 kernels: 24 s of the model alone) */
 #define GM_MAX_ACCESSES 1024        /* accesses of one kernel modelled; a kernel with more is
                                       * skipped with a located note (44,000 ran past 300 s) */
+#define GM_MAX_KERNEL_TOKENS 65536   /* tokens of one kernel's body read; a larger one is skipped with
+                                      * a located note before any walk of it (a 1 MiB body of 68,000
+                                      * accesses: 14 s and 500 MB of walks; libclang's own parse is
+                                      * bounded by GM_MAX_FILE_BYTES: 16 MiB of statements, 8 s) */
 #define GM_MAX_STRUCTS 256          /* structs of one file laid out; the rest are skipped with a
                                       * located note (34,000 structs ran past 300 s; each struct
                                       * without a kernel gets one of its own) */
 #define GM_MAX_FILE_BYTES (16u << 20) /* 16 MiB: a larger file, or #include, is refused */
 #define GM_MAX_AST_DEPTH 512         /* expression and statement nesting a kernel's walk follows; what
-                                      * is deeper (generated code: a sum of 60,000 terms) costs its
+                                      * is deeper (generated code: a sum of 2,000 terms) costs its
                                       * accesses, with a note, never the process */
 #define GM_MAX_CALL_DEPTH 4          /* __device__ functions check follows into, nested (frontend/reach.c):
                                       * deeper calls are not followed (their accesses are not modelled) */

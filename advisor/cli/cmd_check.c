@@ -320,6 +320,8 @@ static void select_files(const check_args *a, const cli_common *cc, const cli_co
         cli_files_add(files, (const char *const[]){cli_compdb_source(db, i)}, 1, &sel);
     for (unsigned i = 0; i < files->nnotes && !a->quiet; i++)
         gm_log(GM_LOG_NOTE, "note: %s", files->notes[i]);
+    for (const char *l = db ? cli_compdb_notes(db) : ""; *l && !a->quiet; l += strcspn(l, "\n") + 1)
+        gm_log(GM_LOG_NOTE, "note: %.*s", (int)strcspn(l, "\n"), l);
     if (files->excluded && !a->quiet)
         gm_log(GM_LOG_NOTE, "note: %u file%s left out by --exclude or exclude in %s", files->excluded,
                 files->excluded == 1 ? "" : "s", CLI_CONFIG_NAME);

@@ -21,6 +21,7 @@ struct cli_compdb {
     unsigned n;
     char **sources;
     unsigned nsources;
+    sb_t notes;    /* what was not read, a line each */
 };
 
 /* `path` made absolute from `dir`, and canonical when it exists. */
@@ -76,7 +77,7 @@ static void add_flag(entry *e, char *flag)
  * as a shell splits words; nested at most GM_RESPONSE_FILE_DEPTH deep.  A
  * file that cannot be read stays as it was written. */
 static void expand(const char *dir, char **argv, unsigned argc, int nvcc, char ***out, unsigned *n,
-                   unsigned depth)
+                   unsigned depth, sb_t *notes)
 {
     for (unsigned i = 0; i < argc; i++) {
         const char *a = argv[i], *file = NULL;
@@ -91,12 +92,17 @@ static void expand(const char *dir, char **argv, unsigned argc, int nvcc, char *
             char *path = absolute(dir, file);
             text = gm_read_file(path, NULL);
             free(path);
+        } else if (file) { /* its flags are lost: said */
+            char *path = absolute(dir, file);
+            sb_printf(notes, "%s: response file not read: nested more than %d deep\n", path,
+                      GM_RESPONSE_FILE_DEPTH);
+            free(path);
         }
         if (text) {
             unsigned m;
             char **words = split_command(text, &m);
             /* nvcc reads a comma-separated list in one options file too */
-            expand(dir, words, m, nvcc, out, n, depth + 1);
+            expand(dir, words, m, nvcc, out, n, depth + 1, notes);
             for (unsigned w = 0; w < m; w++)
                 free(words[w]);
             free(words);
@@ -127,13 +133,13 @@ static const struct {
  * `-isystem=DIR`, `--system-include`, `--pre-include`, `--define-macro`,
  * and nvcc's comma-separated lists (`-I a,b`); `-std=` and nvcc's
  * `--std c++17`. */
-static void keep_flags(entry *e, const char *dir, char **argv0, unsigned argc0)
+static void keep_flags(entry *e, const char *dir, char **argv0, unsigned argc0, sb_t *notes)
 {
     const char *base = argc0 ? strrchr(argv0[0], '/') : NULL;
     int nvcc = argc0 && strstr(base ? base + 1 : argv0[0], "nvcc") != NULL;
     char **argv = NULL;
     unsigned argc = 0;
-    expand(dir, argv0, argc0, nvcc, &argv, &argc, 0);
+    expand(dir, argv0, argc0, nvcc, &argv, &argc, 0, notes);
     for (unsigned i = 1; i < argc; i++) {
         const char *a = argv[i];
         int done = 0;
@@ -199,6 +205,7 @@ cli_compdb *cli_compdb_load(const char *path, gm_status *st)
         return NULL;
     }
     cli_compdb *db = gm_xcalloc(1, sizeof *db);
+    sb_init(&db->notes);
     /* a relative "directory" is relative to the database's own folder */
     char dbdir[PATH_MAX + 32];
     snprintf(dbdir, sizeof dbdir, "%s", file);
@@ -223,7 +230,7 @@ cli_compdb *cli_compdb_load(const char *path, gm_status *st)
         } else {
             argv = split_command(adv_json_member_str(k, "command"), &argc);
         }
-        keep_flags(&e, dir, argv, argc);
+        keep_flags(&e, dir, argv, argc, &db->notes);
         free(dirbuf);
         for (unsigned a = 0; a < argc; a++)
             free(argv[a]);
@@ -254,10 +261,12 @@ void cli_compdb_free(cli_compdb *db)
     }
     free(db->e);
     free(db->sources);
+    sb_free(&db->notes);
     free(db);
 }
 
 unsigned cli_compdb_nsources(const cli_compdb *db) { return db->nsources; }
+const char *cli_compdb_notes(const cli_compdb *db) { return db->notes.s ? db->notes.s : ""; }
 const char *cli_compdb_source(const cli_compdb *db, unsigned i) { return db->sources[i]; }
 
 int cli_compdb_flags(const cli_compdb *db, const char *file, const char **args, unsigned *n, unsigned max)

@@ -17,6 +17,9 @@ void cli_compdb_free(cli_compdb *db);
 /* The CUDA sources it lists (.cu, .cuh), as absolute paths, in its order;
  * a file listed twice counts once. */
 unsigned cli_compdb_nsources(const cli_compdb *db);
+/* What the database's commands name that was not read (a response file
+ * nested past GM_RESPONSE_FILE_DEPTH), a line each; "" when nothing. */
+const char *cli_compdb_notes(const cli_compdb *db);
 const char *cli_compdb_source(const cli_compdb *db, unsigned i);
 
 /* The parser flags of `file` (-I, -isystem, -D, -U, -include, -std, in

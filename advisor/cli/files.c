@@ -194,9 +194,19 @@ static unsigned add_folder(cli_files *f, const char *dir, unsigned depth, const 
         char path[PATH_MAX * 2];
         struct stat sb;
         snprintf(path, sizeof path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", list[i]->d_name);
-        if (lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode) && depth < GM_MAX_FOLDER_DEPTH) {
+        int is_dir = lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+        if (is_dir && depth < GM_MAX_FOLDER_DEPTH) {
             if (!excluded(sel, path))
                 added += add_folder(f, path, depth + 1, sel);
+        } else if (is_dir) { /* too deep: said, not searched */
+            if (!excluded(sel, path)) {
+                sb_t note;
+                sb_init(&note);
+                sb_printf(&note, "%s: not searched: more than %d folders below the folder named", path,
+                          GM_MAX_FOLDER_DEPTH);
+                f->notes = gm_xrealloc(f->notes, (f->nnotes + 1) * sizeof *f->notes);
+                f->notes[f->nnotes++] = sb_take(&note);
+            }
         } else if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && cuda_source(path)) {
             if (excluded(sel, path))
                 f->excluded++;

@@ -431,26 +431,63 @@ static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, int flags,
     return rc;
 }
 
-/* The variants of kernel k that do not compile, each alone, dropped with
- * NVRTC's message. */
+static void drop_failing_one(plan *p, kgen_program *kg, unsigned i, int flags);
+
+/* Of the variants at[0..n) (indices into r->v), those that do not compile
+ * are found by halves: a half that compiles is done in one compile, so a
+ * few bad variants among thousands (--search 2048) cost tens of compiles,
+ * not one each (minutes).  known_bad: at[] is known not to compile. */
+static void drop_failing_of(plan *p, kgen_program *kg, const unsigned *at, unsigned n, int flags, int known_bad)
+{
+    if (n <= 2) {
+        for (unsigned j = 0; j < n; j++)
+            drop_failing_one(p, kg, at[j], flags);
+        return;
+    }
+    if (!known_bad) {
+        unsigned char *sel = gm_xcalloc(kgen_nvariants(kg) + 1, 1);
+        for (unsigned j = 0; j < n; j++)
+            sel[p->kid[at[j]]] = 1;
+        char *src = kgen_program_source_of(kg, sel, 0, "gmadvise_variants.cu"), *log = NULL;
+        gm_status cst;
+        int ok = try_compile(src, "gmadvise_variants.cu", p->r->arch, flags, &log, &cst) == GM_OK;
+        free(src);
+        free(log);
+        free(sel);
+        if (ok)
+            return;
+    }
+    drop_failing_of(p, kg, at, n / 2, flags, 0);
+    drop_failing_of(p, kg, at + n / 2, n - n / 2, flags, 0);
+}
+
+/* The variants of kernel k that do not compile dropped, each with NVRTC's
+ * message for it alone. */
 static void drop_failing_variants(plan *p, kgen_program *kg, unsigned k, int flags)
 {
     adv_result *r = p->r;
-    for (unsigned i = 0; i < r->nv; i++) {
-        if (p->kid[i] < 0 || r->v[i].kernel != k)
-            continue;
-        char name[300], *log = NULL;
-        char *one = variant_source(kg, p->kid[i], r->v[i].fn, name, sizeof name);
-        gm_status cst;
-        if (try_compile(one, name, r->arch, flags, &log, &cst) != GM_OK) {
-            compile_note(r->m, log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
-            kgen_disable_variant(kg, p->kid[i]);
-            p->kid[i] = -1;
-            r->v[i].state = ADV_V_COMPILE_FAILED;
-        }
-        free(log);
-        free(one);
+    unsigned *at = gm_xcalloc(r->nv + 1, sizeof *at), n = 0;
+    for (unsigned i = 0; i < r->nv; i++)
+        if (p->kid[i] >= 0 && r->v[i].kernel == k)
+            at[n++] = i;
+    drop_failing_of(p, kg, at, n, flags, 1);
+    free(at);
+}
+
+static void drop_failing_one(plan *p, kgen_program *kg, unsigned i, int flags)
+{
+    adv_result *r = p->r;
+    char name[300], *log = NULL;
+    char *one = variant_source(kg, p->kid[i], r->v[i].fn, name, sizeof name);
+    gm_status cst;
+    if (try_compile(one, name, r->arch, flags, &log, &cst) != GM_OK) {
+        compile_note(r->m, log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
+        kgen_disable_variant(kg, p->kid[i]);
+        p->kid[i] = -1;
+        r->v[i].state = ADV_V_COMPILE_FAILED;
     }
+    free(log);
+    free(one);
 }
 
 /* The enabled variants compiled as parts, on every core (jit/worker.h):

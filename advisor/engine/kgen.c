@@ -29,8 +29,10 @@ struct kgen_program {
     const adv_model *m;
     variant *v;
     unsigned nv;
-    char **names; /* every identifier kgen has generated */
+    char **names; /* every identifier kgen has generated, once each */
     unsigned nnames;
+    unsigned *slot, nslot; /* names by hash (index + 1; 0 empty): --search 2048 generates 12,000
+                            * variants, whose names a list compared one by one took minutes */
     int spells_std; /* the file's carried code or kernels spell std:: (std_for_nvrtc) */
 };
 
@@ -56,6 +58,7 @@ void kgen_destroy(kgen_program *p)
     for (unsigned i = 0; i < p->nnames; i++)
         free(p->names[i]);
     free(p->names);
+    free(p->slot);
     free(p->v);
     free(p);
 }
@@ -74,6 +77,44 @@ static int word_in(const char *text, unsigned len, const char *w)
     return 0;
 }
 
+static unsigned name_hash(const char *s)
+{
+    unsigned h = 2166136261u; /* FNV-1a */
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
+/* The slot of name s in p's hash: where it is, or the empty one it goes to. */
+static unsigned *name_slot(kgen_program *p, const char *s)
+{
+    unsigned i = name_hash(s) & (p->nslot - 1);
+    while (p->slot[i] && strcmp(p->names[p->slot[i] - 1], s))
+        i = (i + 1) & (p->nslot - 1);
+    return &p->slot[i];
+}
+
+static int name_ours(kgen_program *p, const char *s)
+{
+    return p->nslot && *name_slot(p, s);
+}
+
+static void name_add(kgen_program *p, const char *s)
+{
+    if (name_ours(p, s))
+        return;
+    if (2 * (p->nnames + 1) > p->nslot) { /* at most half full */
+        free(p->slot);
+        p->nslot = p->nslot ? 2 * p->nslot : 64;
+        p->slot = gm_xcalloc(p->nslot, sizeof *p->slot);
+        for (unsigned i = 0; i < p->nnames; i++)
+            *name_slot(p, p->names[i]) = i + 1;
+    }
+    p->names = gm_xrealloc(p->names, (p->nnames + 1) * sizeof *p->names);
+    p->names[p->nnames] = gm_xstrdup(s);
+    *name_slot(p, s) = ++p->nnames;
+}
+
 /* A generated identifier that cannot collide with the user's or ours:
  * the same (struct, layout) asks for the same name and gets it back.
  * Each retry's "_gmK" suffix always fits (the base is cut to make room),
@@ -83,17 +124,14 @@ static const char *gen_name(kgen_program *p, const char *base, char *out, size_t
     snprintf(out, n, "%s", base);
     for (int k = 1;; k++) {
         int taken = word_in(adv_model_text(p->m), adv_model_text_len(p->m), out);
-        int ours = 0;
-        for (unsigned i = 0; i < p->nnames && !taken; i++)
-            ours |= !strcmp(p->names[i], out);
+        int ours = !taken && name_ours(p, out);
         if (!taken && (!ours || shared))
             break;
         char suffix[16];
         int slen = snprintf(suffix, sizeof suffix, "_gm%d", k);
         snprintf(out, n, "%.*s%s", (int)(n - 1) - slen, base, suffix);
     }
-    p->names = gm_xrealloc(p->names, (p->nnames + 1) * sizeof *p->names);
-    p->names[p->nnames++] = gm_xstrdup(out);
+    name_add(p, out);
     return out;
 }
 
@@ -152,8 +190,16 @@ static void group_suffix(gctx *g, unsigned gi, char *out, size_t n)
         total += len + 1;
     }
     out[0] = '\0';
-    if (total > 40) {
-        snprintf(out, n, "g%u", gi);
+    if (total > 40) { /* named by its fields still: another split's group gi holds others, and the
+                       * names are shared by content (--search 2048 defined Q_g0_a8 twice) */
+        unsigned h = 2166136261u;
+        for (unsigned i = 0; i < gr->lanes; i++)
+            for (const char *c = g->s->fields[adv_shape_order(g->l, gr->first + i)].name; ; c++) {
+                h = (h ^ (unsigned char)*c) * 16777619u; /* FNV-1a, the name's NUL between names */
+                if (!*c)
+                    break;
+            }
+        snprintf(out, n, "g%u_%08x", gi, h);
         return;
     }
     for (unsigned i = 0; i < gr->lanes; i++) {

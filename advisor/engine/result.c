@@ -317,6 +317,7 @@ static void program_of(const adv_result *r, int st, adv_program *p)
         c[L] = (adv_scored){sp[L], total[L] > 0, total[L], 0, requests, 0};
     }
     p->scored = r->search && st >= 0 ? r->search[st].scored : 0;
+    p->left_out = r->search && st >= 0 ? r->search[st].left_out : 0;
     /* program scope: the declared layout stays unless another beats it beyond the noise */
     adv_choice ch = adv_choose(c, n, (adv_choose_for){ADV_SCOPE_PROGRAM, 0}, tied);
     unsigned best = ch.best > 0 ? (unsigned)ch.best : 0;

@@ -132,6 +132,7 @@ typedef struct {
     unsigned ntied;
     double declared_total, chosen_total;
     unsigned scored;          /* layouts the model costed for every kernel (the search's) */
+    unsigned left_out;        /* layouts of the space past GM_SEARCH_MAX: counted, not scored */
     unsigned generated;       /* layouts generated for every kernel: measured, or ranked by the model */
     unsigned measured;        /* layouts measured correct for every kernel */
     adv_program_kernel *k;

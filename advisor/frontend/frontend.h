@@ -83,6 +83,8 @@ typedef struct {
     cvec host_templates; /* host function and class templates: where a kernel template's k<T> may
                           * get its T */
     unsigned ntemplates; /* how many the last parse found */
+    unsigned too_large; /* kernels skipped for their size (GM_MAX_KERNEL_TOKENS, GM_MAX_ACCESSES): the
+                         * file has kernels, so none is assumed for its structs */
     int past_kernels, past_structs; /* a kernel or a struct past GM_MAX_KERNELS or GM_MAX_STRUCTS
                                      * was met (and noted) */
     /* instances of template kernels, kept from the parse that found them

@@ -35,8 +35,8 @@ static void collect_defs(kctx *kc, CXCursor c);
 
 void fe_collect_defs(kctx *kc, CXCursor c)
 {
-    if (!fe_deeper_ok(kc, kc->cdepth, c))
-        return;
+    if (kc->cdepth + 1 >= GM_MAX_AST_DEPTH) /* definitions deeper are not followed; the accesses' walk */
+        return;                              /* says where it stops, once */
     kc->cdepth++;
     collect_defs(kc, c);
     kc->cdepth--;

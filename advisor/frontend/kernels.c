@@ -1,4 +1,5 @@
 #include "frontend.h"
+#include <ctype.h>
 
 /* ---- accesses --------------------------------------------------------- */
 
@@ -363,6 +364,37 @@ static CXCursor parent_of(kctx *kc, unsigned *at)
 
 static void walk_callee(kctx *kc, CXCursor c, unsigned parm, const adv_access *proto, int by_value);
 
+/* Whether the walk goes below c, into `below` (c itself, or the child
+ * of c that is walked next).  Where it stops (GM_MAX_AST_DEPTH), a
+ * parameter named in c's text may hide accesses there that no variant
+ * rewrites: the kernel keeps that parameter's other use, so that no
+ * variant renaming it is generated (it would not compile). */
+static int deeper_ok(kctx *kc, CXCursor c, CXCursor below)
+{
+    if (fe_deeper_ok(kc, kc->depth, c))
+        return 1;
+    pctx *pc = kc->pc;
+    unsigned b, e, line, col;
+    if (!fe_extent_in_main(pc, below, &b, &e))
+        b = 0, e = adv_model_text_len(pc->m); /* not in the file's text: any use counts */
+    fe_cursor_pos(pc, c, &line, &col);
+    for (unsigned p = 0; p < kc->k->nparams; p++) {
+        adv_param *par = &kc->k->params[p];
+        size_t n = strlen(par->name);
+        if (par->kind != ADV_P_STRUCT_PTR || !n || par->other_use_line)
+            continue;
+        const char *text = adv_model_text(pc->m);
+        for (const char *t = text + b, *end = text + e; t + n <= end; t++)
+            if (!memcmp(t, par->name, n) && (t == text || !(isalnum((unsigned char)t[-1]) || t[-1] == '_')) &&
+                !(isalnum((unsigned char)t[n]) || t[n] == '_')) {
+                set_other_use(par, line, "is used in an expression nested deeper than gmadvise follows (%s "
+                                         "levels), which a variant cannot rewrite", GM_STR(GM_MAX_AST_DEPTH), NULL);
+                break;
+            }
+    }
+    return 0;
+}
+
 /* p[i] passed whole to a __device__ function of the file that takes the
  * struct by value or by reference: the function's reads (and, through a
  * reference, writes) are the kernel's, at the caller's index.  The call's
@@ -439,7 +471,7 @@ static void walk_callee(kctx *kc, CXCursor c, unsigned parm, const adv_access *p
         return;
     }
     cvec cv = fe_kids(pc, c);
-    if (cv.n && fe_deeper_ok(kc, kc->depth, c)) {
+    if (cv.n && deeper_ok(kc, c, c)) {
         kc->stack[kc->depth++] = c;
         for (unsigned i = 0; i < cv.n; i++)
             walk_callee(kc, cv.v[i], parm, proto, by_value);
@@ -586,7 +618,7 @@ static int bind_alias(kctx *kc, CXCursor c, const cvec *cv)
     free(decls.v);
     kc->aliases = gm_xrealloc(kc->aliases, (kc->naliases + 1) * sizeof *kc->aliases);
     kc->aliases[kc->naliases++] = al;
-    if (fe_deeper_ok(kc, kc->depth, init)) { /* accesses inside the index */
+    if (deeper_ok(kc, init, sub.v[1])) { /* accesses inside the index */
         kc->stack[kc->depth++] = init;
         walk_body(kc, sub.v[1]);
         kc->depth--;
@@ -671,6 +703,11 @@ static int offset_pointer(kctx *kc)
 static void walk_body(kctx *kc, CXCursor c)
 {
     pctx *pc = kc->pc;
+    /* past the access limit the kernel is skipped: walking the rest of a
+     * generated body (68,000 accesses in 1 MiB) cost 14 s and 500 MB, all
+     * thrown away */
+    if (kc->k->naccesses > GM_MAX_ACCESSES)
+        return;
     enum CXCursorKind k = fe_kind(pc, c);
     cvec cv = fe_kids(pc, c);
     if ((k == CXCursor_VarDecl && bind_alias(kc, c, &cv)) || (k == CXCursor_DeclRefExpr && use_alias(kc, c))) {
@@ -694,7 +731,7 @@ static void walk_body(kctx *kc, CXCursor c)
         }
         if (p >= 0) {
             record_access(kc, c, cv.v[1], p);
-            if (fe_deeper_ok(kc, kc->depth, c)) {
+            if (deeper_ok(kc, c, cv.v[1])) {
                 kc->stack[kc->depth++] = c;
                 walk_body(kc, cv.v[1]);
                 kc->depth--;
@@ -725,7 +762,7 @@ static void walk_body(kctx *kc, CXCursor c)
     }
     if (k == CXCursor_CallExpr) /* a __device__ function's body, in check (reach.c) */
         fe_follow_call(kc, c, walk_body);
-    if (cv.n && fe_deeper_ok(kc, kc->depth, c)) {
+    if (cv.n && deeper_ok(kc, c, c)) {
         kc->stack[kc->depth++] = c;
         for (unsigned i = 0; i < cv.n; i++)
             walk_body(kc, cv.v[i]);
@@ -887,7 +924,19 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     if (fe_kind(pc, body) != CXCursor_CompoundStmt)
         return fe_fail_at(pc, fn, "kernel '%s' has no body", k.name);
     unsigned be;
-    fe_extent_in_main(pc, body, &k.body_begin, &be);
+    if (fe_extent_in_main(pc, body, &k.body_begin, &be)) {
+        /* before any walk of the body: a larger one is generated code whose
+         * walks cost seconds and hundreds of MB past what is modelled */
+        unsigned ntok = fe_token_at(pc, be) - fe_token_at(pc, k.body_begin);
+        if (ntok > GM_MAX_KERNEL_TOKENS) {
+            sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s skipped: its body is %u tokens, more than gmadvise "
+                                                  "reads in one kernel (" GM_STR(GM_MAX_KERNEL_TOKENS) ")\n",
+                      adv_kernel_file(pc->m, &k), k.line, k.col, k.label, ntok);
+            pc->too_large++;
+            adv_kernel_free(&k);
+            return GM_OK;
+        }
+    }
 
     kctx kc;
     memset(&kc, 0, sizeof kc);
@@ -921,9 +970,10 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
                                               "launch in the file says otherwise\n",
                   adv_kernel_file(pc->m, &k), k.line, k.col, k.label);
     if (k.naccesses > GM_MAX_ACCESSES) { /* costs the kernel, not the file (time and memory) */
-        sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s skipped: %u accesses, more than gmadvise models in one "
-                                              "kernel (" GM_STR(GM_MAX_ACCESSES) ")\n",
-                  adv_kernel_file(pc->m, &k), k.line, k.col, k.label, k.naccesses);
+        sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: kernel %s skipped: more than " GM_STR(GM_MAX_ACCESSES) " accesses, "
+                                              "the most gmadvise models in one kernel\n",
+                  adv_kernel_file(pc->m, &k), k.line, k.col, k.label);
+        pc->too_large++;
         adv_kernel_free(&k);
         return GM_OK;
     }

@@ -571,9 +571,22 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
     sb_puts(adv_model_notes_buf(pc->m), pc->stub_notes.s ? pc->stub_notes.s : "");
     /* a fatal error (a missing #include, too many errors) stopped clang:
      * nothing after it was parsed, and the first error says why */
-    for (unsigned i = 0; i < pc->nerrs; i++)
-        if (pc->errs[i].fatal)
+    for (unsigned i = 0; i < pc->nerrs && pc->st->code == GM_OK; i++)
+        if (pc->errs[i].fatal && served == GM_MAX_MISSING_HEADERS && strstr(pc->errs[i].st.msg, "' file not found")) {
+            /* past the limit: this header is the error, not the first one served */
+            char why[160];
+            snprintf(why, sizeof why, " (%u headers found nowhere were served empty before it, the most gmadvise serves)",
+                     served);
+            gm_fail_status(pc->st, GM_EINPUT, &pc->errs[i].st);
+            gm_status_append(pc->st, why);
+            gm_status_init(&pc->missing);
+        } else if (pc->errs[i].fatal && strstr(pc->errs[i].st.msg, "too many errors emitted")) {
             gm_fail_status(pc->st, GM_EINPUT, &pc->errs[0].st);
+            gm_status_append(pc->st, " (clang stopped after " GM_STR(GM_MAX_CLANG_ERRORS) " errors, the most gmadvise "
+                                     "reads a file: what follows them was not parsed)");
+        } else if (pc->errs[i].fatal) {
+            gm_fail_status(pc->st, GM_EINPUT, &pc->errs[0].st);
+        }
     if (pc->st->code == GM_OK) {
         fe_tokenize_main(pc);
         cvec top = fe_top(pc);
@@ -1089,7 +1102,7 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
             sb_printf(adv_model_notes_buf(m), "%s: no __global__ kernel in it: its device functions are analysed in the "
                                               "kernels that call them\n", opts->kernels_of);
         /* a header with structs and no kernel: stand-ins for its kernels */
-        if (adv_model_nkernels(m) == 0 && !pc.ntemplates && adv_model_nstructs(m) > 0 && !pc.kernels_of)
+        if (adv_model_nkernels(m) == 0 && !pc.ntemplates && adv_model_nstructs(m) > 0 && !pc.kernels_of && !pc.too_large)
             fe_synthesize_kernels(m, &src, &notes);
         if (src.len > adv_model_text_len(m)) {
             unsigned text_len = (unsigned)src.len;

@@ -522,6 +522,7 @@ static void json_program(adv_json *j, const adv_result *r)
             adv_json_str(j, NULL, label(r, p->st, &p->tied[t], lb, sizeof lb));
         adv_json_end_arr(j);
         adv_json_int(j, "candidates_scored", p->scored);
+        adv_json_int(j, "candidates_not_scored", p->left_out);
         adv_json_int(j, "candidates_generated", p->generated);
         adv_json_int(j, "candidates_measured", p->measured);
         adv_json_begin_arr(j, "kernels");
@@ -758,6 +759,9 @@ static void print_program(const out_t *o, const adv_result *r)
                 p->chosen_total, unit);
         say(o, 6, "    search: %u layouts scored by the model, %u generated, %u %s\n", p->scored, p->generated,
                 p->measured, p->predicted ? "measured (no GPU)" : "measured correct for every kernel");
+        if (p->left_out)
+            say(o, 6, "    search: %u more layouts of its space not scored (at most %u are)\n", p->left_out,
+                GM_SEARCH_MAX);
         sb_t tied;
         sb_init(&tied);
         for (unsigned t = 0; t < p->ntied; t++)

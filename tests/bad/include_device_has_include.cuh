@@ -1,0 +1,4 @@
+#if __has_include("/dev/zero")
+#include "/dev/zero"
+#endif
+struct A { float x; };

@@ -1,0 +1,2 @@
+#include "/dev/stdin"
+struct A { float x; };
