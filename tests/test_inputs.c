@@ -1,7 +1,7 @@
 /* The data generator (engine/inputs.h): indices stay in [0, range) under
  * every setting, local:W stays within W of each element's own position,
  * offsets rise from 0 by 1 to 2*GM_DATA_DEGREE - 1 and never pass the
- * range, a .npy file is read and taken modulo the range, and a bad file
+ * range, a CSR index buffer under local:W stays near its row, a .npy file is read and taken modulo the range, and a bad file
  * is an error naming it. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +40,26 @@ int main(void)
     adv_input_shape rs = {ADV_ROLE_INDEX, 0, 1, 0, 8, 0, {ADV_DATA_IDENTITY, 0, ""}};
     CHECK_EQ(adv_inputs_generate(&rs, ADV_S_I32, N, 1 << 20, 2, v, why, sizeof why), 0);
     CHECK_EQ(v[8 * 77 + 3], 77);
+    /* CSR: col[e] read for e in row_ptr[i] .. row_ptr[i + 1] (the stride
+     * core/inputs_infer.c gives such a buffer, GM_DATA_DEGREE): under
+     * local:W each row's indices stay within W / 2 of the row (one more
+     * for e / GM_DATA_DEGREE being i or i + 1), the offsets generated here */
+    {
+        enum { ROWS = 4000, W = 64 };
+        int *rp = calloc(ROWS + 1, sizeof *rp), *col = calloc(adv_inputs_offsets_span(ROWS), sizeof *col);
+        adv_input_shape ro = {ADV_ROLE_OFFSETS, 1, 1, 0, 1, 0, {0}};
+        adv_input_shape cs = {ADV_ROLE_INDEX, 3, 1, 0, GM_DATA_DEGREE, 0, {0}};
+        CHECK_EQ(adv_data_setting_parse("local:64", &cs.data, why, sizeof why), 0);
+        CHECK_EQ(adv_inputs_generate(&ro, ADV_S_I32, ROWS + 1, adv_inputs_offsets_span(ROWS), 1, rp, why, sizeof why), 0);
+        CHECK_EQ(adv_inputs_generate(&cs, ADV_S_I32, adv_inputs_offsets_span(ROWS), ROWS, 2, col, why, sizeof why), 0);
+        long long far = 0;
+        for (int i = W; i < ROWS - W; i++)
+            for (int e = rp[i]; e < rp[i + 1]; e++)
+                far += col[e] < i - W / 2 - 1 || col[e] > i + W / 2 + 1;
+        CHECK_EQ(far, 0);
+        free(rp);
+        free(col);
+    }
     adv_input_shape off = {ADV_ROLE_OFFSETS, 1, 1, 0, 1, 0, {0}};
     CHECK_EQ(adv_inputs_generate(&off, ADV_S_I32, N, adv_inputs_offsets_span(N), 1, v, why, sizeof why), 0);
     CHECK_EQ(v[0], 0);

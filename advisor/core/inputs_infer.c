@@ -188,6 +188,21 @@ static int read_as_range(const adv_model *m, unsigned k, int p)
     return 0;
 }
 
+/* Elements per thread of an index buffer p read inside a loop that offsets
+ * bound (col[e] for e in row_ptr[i] .. row_ptr[i + 1]): GM_DATA_DEGREE, the
+ * offsets' average gap, so a local:W index is centred at the row loading it
+ * (element e of row i has e / GM_DATA_DEGREE in {i, i + 1}), not at e;
+ * 0 when no offsets bound p's loads. */
+static long long offsets_row_stride(const adv_kernel *kn, const adv_input_shape *out, int p)
+{
+    for (unsigned a = 0; a < kn->naccesses; a++)
+        if (kn->acc[a].param == p)
+            for (unsigned q = 0; q < kn->nparams; q++)
+                if (out[q].role == ADV_ROLE_OFFSETS && gather_of(kn->acc[a].expr, (int)q))
+                    return GM_DATA_DEGREE;
+    return 0;
+}
+
 unsigned adv_infer_inputs(const adv_model *m, unsigned k, adv_input_shape *out)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
@@ -211,6 +226,9 @@ unsigned adv_infer_inputs(const adv_model *m, unsigned k, adv_input_shape *out)
         if (out[p].role == ADV_ROLE_PLAIN)
             continue;
         shaped++;
+        if (out[p].role == ADV_ROLE_INDEX && (out[p].stride = offsets_row_stride(kn, out, (int)p)) > 0)
+            continue;
+        out[p].stride = 1;
         /* elements of the index buffer per thread of its loading access */
         for (unsigned a = 0; a < kn->naccesses; a++)
             if (kn->acc[a].param == (int)p && kn->acc[a].cls.affine && kn->acc[a].cls.stride > 0) {

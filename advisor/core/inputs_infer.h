@@ -55,7 +55,8 @@ typedef struct {
     long long scale;     /* target elements per index value (xyz[id * 3 + k]: 3) */
     long long reach;     /* the highest constant the index adds to scale * value (k: 2) */
     long long stride;    /* elements of this buffer per thread of the loading access
-                          * (nbr[k * n + i]: 1; nbr[i * K + k]: K), for local windows */
+                          * (nbr[k * n + i]: 1; nbr[i * K + k]: K; col[e] inside a loop
+                          * that offsets bound: GM_DATA_DEGREE, so centred at the row), for local windows */
     unsigned line;       /* the access that shows the role */
     adv_data_setting data; /* the setting in force (ADV_DATA_DEFAULT: none given) */
 } adv_input_shape;

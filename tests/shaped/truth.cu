@@ -390,7 +390,7 @@ int main(int argc, char **argv)
             long long v = i ? i * 16 + (long long)(r.next() % 16) : 0;
             rp[i] = (int)(v < nnz ? v : nnz);
         }
-        int *d_rp = up(rp), *d_col = up(indices(nnz, n, 1, set, 2));
+        int *d_rp = up(rp), *d_col = up(indices(nnz, n, 16, set, 2));  // col: stride GM_DATA_DEGREE, centred at the row
         float *d_val = up(floats(nnz, 3));
         each_layout<4, 2>(floats(n * 4, 4), n, [&](auto acc) {
             return time_ms([&] { csr_pull<<<blocks(n), 256>>>(d_rp, d_col, d_val, acc, out, (int)n); });
