@@ -117,10 +117,15 @@ static unsigned read_params(pctx *pc, CXCursor tmpl, tparam *tp, unsigned *after
 static void substitute(const char *t, unsigned b, unsigned e, unsigned name_off, size_t name_len,
                        const char *newname, const tparam *tp, const targ *args, unsigned n, sb_t *out)
 {
+    /* t[last]: the last character of code before t[i], whitespace and
+     * comments passed over (a comment ending "... which equals i." makes
+     * the next word no member) */
+    unsigned last = UINT_MAX;
     for (unsigned i = b; i < e;) {
         if (i == name_off) {
             sb_puts(out, newname);
             i += (unsigned)name_len;
+            last = i - 1;
         } else if (t[i] == '/' && i + 1 < e && (t[i + 1] == '/' || t[i + 1] == '*')) {
             const char *end = t[i + 1] == '/' ? strchr(t + i, '\n') : strstr(t + i + 2, "*/");
             unsigned j = end ? (unsigned)(end - t) + (t[i + 1] == '*' ? 2 : 0) : e;
@@ -133,15 +138,14 @@ static void substitute(const char *t, unsigned b, unsigned e, unsigned name_off,
             j = j < e ? j + 1 : e;
             sb_putn(out, t + i, j - i);
             i = j;
+            last = j - 1;
         } else if (is_ident(t[i]) && (i == b || !is_ident(t[i - 1]))) {
             unsigned j = i;
             while (j < e && is_ident(t[j]))
                 j++;
-            unsigned p = i; /* a member or a qualified name is not the parameter */
-            while (p > b && isspace((unsigned char)t[p - 1]))
-                p--;
-            int member = p > b && (t[p - 1] == '.' || (p > b + 1 && ((t[p - 2] == '-' && t[p - 1] == '>') ||
-                                                                       (t[p - 2] == ':' && t[p - 1] == ':'))));
+            /* a member or a qualified name is not the parameter */
+            int member = last != UINT_MAX && (t[last] == '.' || (last > b && ((t[last - 1] == '-' && t[last] == '>') ||
+                                                                             (t[last - 1] == ':' && t[last] == ':'))));
             int hit = -1;
             for (unsigned k = 0; k < n && !member && !isdigit((unsigned char)t[i]); k++)
                 if (strlen(tp[k].name) == j - i && !strncmp(tp[k].name, t + i, j - i))
@@ -157,8 +161,11 @@ static void substitute(const char *t, unsigned b, unsigned e, unsigned name_off,
             else
                 sb_puts(out, args[hit].text);
             i = j;
+            last = j - 1;
         } else {
             sb_putn(out, t + i, 1);
+            if (!isspace((unsigned char)t[i]))
+                last = i;
             i++;
         }
     }
