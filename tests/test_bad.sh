@@ -163,6 +163,14 @@ expect "array typedefs: check" 0 'in 0 kernels of 1 file' check $b/array_typedef
 expect "float a[]: a[i * 4] is a stride-4 write" 1 'write a\[i \* 4\] in spread: 16.00 sectors/request, 25% efficient' check $b/array_form_params.h
 expect "Particle p[]: p[i].x is modelled" 1 'write p\[i\].x in spread' check $b/array_form_params.h
 expect_not "array-form parameters: every variant compiles" 0 'does not compile' --static $b/array_form_params.h
+# a pointer to arrays: a[i * 8][1] is one float per thread at a 128-byte stride (12.5 %), not the
+# 16-byte row at 50 %; a varying subscript (a[i][k]) still takes the whole row
+expect "float a[][4]: a[i * 8][1] is a 4-byte read at stride 8 rows" 1 'read a\[i \* 8\]\[1\] in rows: 32.00 sectors/request, 12% efficient' check $b/array_pointee_params.h
+expect "float (*m)[4][4]: m[i][2][3] is a 4-byte write" 1 'write m\[i\]\[2\]\[3\] in rows: 32.00 sectors/request, 12% efficient' check $b/array_pointee_params.h
+expect "float a[][4]: a[i][k] reads the whole row" 1 'read a\[i\]\[\] in rows: 16.00 sectors/request, 25% efficient' check $b/array_pointee_params.h
+grep -q 'struct __attribute__((aligned(16))) Q' "$T/emit_gnu/k_Q_aos.cu" &&
+  grep -q 'deprecated\]\] __attribute__((aligned(16))) D' "$T/emit_gnu/k_D_aos.cu" ||
+  { echo "FAIL: generated code spells [[gnu::aligned(16)]] as __attribute__((aligned(16)))"; fail=1; }
 # an element of an array member written: 4 bytes, a write; atomics read and write; sizeof moves nothing
 "$B" --static --json $b/array_member_write.h > "$T/amw.json" || { echo "FAIL: array_member_write.h: exit $?"; fail=1; }
 python3 - "$T/amw.json" <<'PY' || fail=1

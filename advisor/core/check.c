@@ -326,7 +326,7 @@ static adv_check_site site_of(adv_check *c, const adv_model *m, const adv_kernel
     s.at = where(c, adv_kernel_file(m, kn), x->line, x->col);
     snprintf(s.kernel, sizeof s.kernel, "%s", kn->label);
     snprintf(s.access, sizeof s.access, "%s[%s]%s%s", kn->params[x->param].name, x->index,
-             x->path[0] ? "." : "", x->path);
+             x->path[0] && x->path[0] != '[' ? "." : "", x->path);
     s.mode = x->mode == ADV_WRITE ? "write" : "read";
     return s;
 }

@@ -224,11 +224,16 @@ static int subscript_step(kctx *kc, CXCursor sub, CXCursor top, adv_access *a, i
         if (idx < 0 || idx >= cx->clang_getArraySize(bt))
             idx = 0;
         ok = es > 0 && ea > 0;
-        if (ok && !a->span_size) {
+        if (ok && !a->span_size && a->field >= 0) {
             const adv_field *f = &adv_model_struct(pc->m, (unsigned)a->struct_idx)->fields[a->field];
             a->span_off = f->offset;
             a->span_size = f->size;
             a->span_align = f->align;
+        } else if (ok && !a->span_size) { /* a[i][1] of a float (*a)[4]: the element is the array */
+            CXType whole = cx->clang_getCanonicalType(cx->clang_getCursorType(fe_strip(pc, cv.v[0])));
+            a->span_off = 0;
+            a->span_size = (unsigned)cx->clang_Type_getSizeOf(whole);
+            a->span_align = (unsigned)cx->clang_Type_getAlignOf(whole);
         }
         /* a subscript that varies (a loop's k) takes the elements in turn:
          * the span stays the whole array from there on */
@@ -283,7 +288,11 @@ static void finish_access(kctx *kc, CXCursor sub, adv_access a, int read_only)
     while (d > 0) {
         unsigned pd;
         CXCursor mem = ancestor_below(kc, d, &pd);
-        if (pd > 0 && a.field >= 0 && fe_kind(pc, mem) == CXCursor_ArraySubscriptExpr &&
+        /* an element of an array member (p[i].cell[1]), or of an array the
+         * parameter points to (a[i][1] of float a[][4]): the bytes of that
+         * element, as a member of a struct is */
+        if (pd > 0 && (a.field >= 0 || (a.struct_idx < 0 && (a.path[0] == '\0' || a.path[0] == '['))) &&
+            fe_kind(pc, mem) == CXCursor_ArraySubscriptExpr &&
             subscript_step(kc, mem, top, &a, &wide)) {
             top = mem; /* p[i].cell[1]: an element of an array member, not the whole array */
             top_depth = pd - 1;

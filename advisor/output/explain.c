@@ -58,7 +58,7 @@ void adv_explain_access(FILE *f, const adv_model *m, unsigned k, unsigned a, con
     const adv_access *x = &kn->acc[a];
     char title[600];
     snprintf(title, sizeof title, "%s %s[%s]%s%s in %s, %s%s", x->mode == ADV_WRITE ? "write" : "read",
-             kn->params[x->param].name, x->index, x->path[0] ? "." : "", x->path, kn->label, label,
+             kn->params[x->param].name, x->index, x->path[0] && x->path[0] != '[' ? "." : "", x->path, kn->label, label,
              n > 1 ? " (first of its pieces)" : "");
     if (n == 0)
         fprintf(f, "  %s: not drawn: %s\n\n", title, why);

@@ -123,7 +123,7 @@ static void variant_name(const adv_result *r, int st, const adv_variant *v, char
 
 static void access_name(const adv_kernel *k, const adv_access *a, char *out, size_t n)
 {
-    snprintf(out, n, "%s[%s]%s%s", k->params[a->param].name, a->index, a->path[0] ? "." : "", a->path);
+    snprintf(out, n, "%s[%s]%s%s", k->params[a->param].name, a->index, a->path[0] && a->path[0] != '[' ? "." : "", a->path);
 }
 
 static void print_kernel(const out_t *o, const adv_result *r, unsigned ki)

@@ -90,7 +90,7 @@ static void probe_access(adv_probe_rows *rs, const adv_model *m, unsigned k, uns
     for (unsigned i = 0; i < n; i++) {
         char w[700];
         snprintf(w, sizeof w, "%s: %s %s[%s]%s%s, %s%s", kn->label, x->mode == ADV_WRITE ? "write" : "read",
-                 kn->params[x->param].name, x->index, x->path[0] ? "." : "", x->path, lb,
+                 kn->params[x->param].name, x->index, x->path[0] && x->path[0] != '[' ? "." : "", x->path, lb,
                  n > 1 ? " (one piece)" : "");
         prow *r = push(rs, x->mode == ADV_WRITE ? ROW_ST : ROW_LD, w);
         r->p = pt[i];
