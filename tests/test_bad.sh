@@ -168,6 +168,13 @@ expect_not "array-form parameters: every variant compiles" 0 'does not compile' 
 expect "float a[][4]: a[i * 8][1] is a 4-byte read at stride 8 rows" 1 'read a\[i \* 8\]\[1\] in rows: 32.00 sectors/request, 12% efficient' check $b/array_pointee_params.h
 expect "float (*m)[4][4]: m[i][2][3] is a 4-byte write" 1 'write m\[i\]\[2\]\[3\] in rows: 32.00 sectors/request, 12% efficient' check $b/array_pointee_params.h
 expect "float a[][4]: a[i][k] reads the whole row" 1 'read a\[i\]\[\] in rows: 16.00 sectors/request, 25% efficient' check $b/array_pointee_params.h
+# [[gnu::aligned(16)]], [[gnu::packed]]: NVRTC ignores the C++11 spelling (it refused the file, exit 2,
+# blaming #ifdef __CUDA_ARCH__); generated code spells them __attribute__ and every layout matches
+expect "[[gnu::packed]] P is 13 bytes on the device too" 0 'struct P  (.*)  size 13  align 1' --static $b/cxx11_gnu_attributes.h
+expect "[[gnu::aligned(8)]] members and typedef" 0 'struct F  (.*)  size 24  align 8' --static $b/cxx11_gnu_attributes.h
+expect "[[gnu::aligned(16), deprecated]]" 0 'struct D  (.*)  size 16  align 16' --static $b/cxx11_gnu_attributes.h
+expect_not "C++11 GNU attributes: every variant compiles" 0 'does not compile' --static $b/cxx11_gnu_attributes.h
+"$B" --static -q --emit "$T/emit_gnu" $b/cxx11_gnu_attributes.h > /dev/null || { echo "FAIL: cxx11_gnu_attributes.h --emit: exit $?"; fail=1; }
 grep -q 'struct __attribute__((aligned(16))) Q' "$T/emit_gnu/k_Q_aos.cu" &&
   grep -q 'deprecated\]\] __attribute__((aligned(16))) D' "$T/emit_gnu/k_D_aos.cu" ||
   { echo "FAIL: generated code spells [[gnu::aligned(16)]] as __attribute__((aligned(16)))"; fail=1; }

@@ -1032,6 +1032,15 @@ static unsigned with_trailing_attributes(const char *text, unsigned len, unsigne
         for (unsigned i = 0; i < sizeof attrs / sizeof *attrs && !kw; i++)
             if (!strncmp(text + at, attrs[i], strlen(attrs[i])) && !ident_char(text[at + strlen(attrs[i])]))
                 kw = (unsigned)strlen(attrs[i]);
+        if (!kw && text[at] == '[' && at + 1 < len && text[at + 1] == '[') { /* [[gnu::aligned(8)]] */
+            unsigned q = at + 2;
+            while (q + 1 < len && !(text[q] == ']' && text[q + 1] == ']'))
+                q++;
+            if (q + 1 >= len)
+                return e;
+            e = q + 2;
+            continue;
+        }
         if (!kw)
             return e;
         at += kw;
@@ -1081,6 +1090,71 @@ static void attributes_after_body(const char *text, unsigned b, unsigned e, unsi
     }
 }
 
+/* The prefix of a C++11 attribute in GNU's namespace (gnu::, __gnu__::):
+ * its length, 0 for another attribute. */
+static size_t gnu_prefix(const char *q)
+{
+    while (isspace((unsigned char)*q))
+        q++;
+    return !strncmp(q, "gnu::", 5) ? 5 : !strncmp(q, "__gnu__::", 9) ? 9 : 0;
+}
+
+/* `[[gnu::aligned(16)]]` and `[[gnu::packed]]` as `__attribute__((aligned(16)))`
+ * and `__attribute__((packed))`: NVRTC ignores the C++11 spelling of GNU
+ * attributes (nvcc and libclang honour it), so the device would lay the
+ * struct out otherwise.  Other attributes of the list stay in [[ ]] before
+ * it.  Newlines inside are kept: the lines stay the user's. */
+static char *gnu_attributes_spelled_gnu(const char *t)
+{
+    sb_t out, std, gnu;
+    sb_init(&out);
+    for (const char *p = t; *p;) {
+        const char *end = NULL;
+        sb_init(&std);
+        sb_init(&gnu);
+        if (p[0] == '[' && p[1] == '[') { /* items split at top-level commas, up to ]] */
+            const char *q = p + 2;
+            for (;;) {
+                const char *item = q;
+                int depth = 0;
+                for (; *q && (depth || (*q != ',' && *q != ']')); q++)
+                    depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+                if (!*q)
+                    break;
+                size_t pre = gnu_prefix(item);
+                sb_t *to = pre ? &gnu : &std;
+                if (to->len)
+                    sb_puts(to, ",");
+                if (pre) {
+                    while (isspace((unsigned char)*item))
+                        sb_putn(to, item++, 1);
+                    item += pre;
+                }
+                sb_putn(to, item, (size_t)(q - item));
+                if (*q == ',') {
+                    q++;
+                    continue;
+                }
+                if (q[1] == ']')
+                    end = q + 2;
+                break;
+            }
+        }
+        if (!end || !gnu.len) {
+            sb_putn(&out, p, 1);
+            p++;
+        } else {
+            if (std.len)
+                sb_printf(&out, "[[%s]] ", std.s);
+            sb_printf(&out, "__attribute__((%s))", gnu.s);
+            p = end;
+        }
+        sb_free(&std);
+        sb_free(&gnu);
+    }
+    return sb_take(&out);
+}
+
 /* Declaration text [b, e) as generated code carries it: `final` after the
  * name of a struct gmadvise varies is blanked (the aligned layout derives
  * from it; nothing else changes meaning), attributes after a struct's body
@@ -1102,8 +1176,11 @@ static void put_decl_text(const adv_model *m, sb_t *out, unsigned b, unsigned e)
         if (at + 5 <= e && !strncmp(text + at, "final", 5) && (at + 5 == e || !ident_char(text[at + 5])))
             memset(t + (at - b), ' ', 5);
     }
+    char *g = gnu_attributes_spelled_gnu(t);
+    free(t);
+    t = g;
     unsigned kw, ab, ae;
-    attributes_after_body(t, 0, e - b, &kw, &ab, &ae);
+    attributes_after_body(t, 0, (unsigned)strlen(t), &kw, &ab, &ae);
     if (ab < ae && !memchr(t + ab, '\n', ae - ab)) {
         sb_putn(out, t, kw);
         sb_puts(out, " ");
