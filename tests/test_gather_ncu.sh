@@ -14,7 +14,12 @@
 # CSR's rows end at different trips, so its warps run partly empty: its figure is
 # sectors per 32 thread-level loads (a full warp's request).  Local settings get
 # 3 %: the model draws its own sample of local indices (a hash, not the run's RNG)
-# and CSR's partial warps share fewer sectors than full ones.  Not compared:
+# and nvcc's remainder-first 4x unrolled loop groups CSR's partial warps'
+# trips otherwise than the model's one trip per request (`truth csr_sectors N
+# local:256`, host only, on the harness's data: live lanes per trip 26.73 SoA
+# / 29.75 AoS, the unrolled loop 26.91 / 29.82 = ncu's H200 figures).  The
+# model counts each trip's live lanes (core/coalesce.c trips_cost); costing
+# full warps instead gave 25.51 SoA, -5.2 %.  Not compared:
 # AoSoA (the model reads the emitted p[j / 32].x[j % 32] as the whole 32-float
 # array member, 32 instructions) and vector groups (nvcc merges a float4 group's
 # field reads into one 16-byte load, ld.global.v4.f32, where the per-access model

@@ -194,6 +194,79 @@ static unsigned cost_period(unsigned width)
     return ADV_LINE_BYTES / a;
 }
 
+/* An access inside a loop that offsets bound (core/inputs_infer.h,
+ * adv_gather_trips): each trip t of each warp is a request of its live
+ * lanes (those whose row has more than t entries), as the GPU runs it.
+ * Its figures are per execution of the access by every thread (what one
+ * request of a full warp stands for elsewhere): the sectors of all trips
+ * over the live lanes they served, times 32.  Returns 0 when the pattern
+ * is not in such a loop (adv_cost_of costs it as one full request). */
+static int trips_cost(const adv_pattern *p, unsigned long long first, unsigned nwarps, long long grid,
+                      adv_cost *out)
+{
+    long long trips[ADV_WARP_SIZE];
+    int r = adv_gather_trips(p->params, p->index, (long long)(first * ADV_WARP_SIZE), ADV_WARP_SIZE,
+                             ADV_MODEL_BLOCK, grid, trips, out->why, sizeof out->why);
+    if (r <= 0) {
+        out->ok = r == 0;
+        return r < 0;
+    }
+    double sec = 0, lines = 0, requested = 0, live = 0;
+    for (unsigned long long w = first; w < first + nwarps && out->ok; w++) {
+        long long most = 0;
+        if (w > first && adv_gather_trips(p->params, p->index, (long long)(w * ADV_WARP_SIZE), ADV_WARP_SIZE,
+                                          ADV_MODEL_BLOCK, grid, trips, out->why, sizeof out->why) != 1) {
+            out->ok = 0;
+            break;
+        }
+        for (unsigned l = 0; l < ADV_WARP_SIZE; l++)
+            most = trips[l] > most ? trips[l] : most;
+        for (long long t = 0; t < most && out->ok; t++) {
+            long long elem[ADV_WARP_SIZE], addr[ADV_WARP_SIZE];
+            unsigned char on[ADV_WARP_SIZE];
+            unsigned nlive = 0;
+            adv_gather_set_trip(p->params, t);
+            for (unsigned l = 0; l < ADV_WARP_SIZE; l++)
+                nlive += on[l] = trips[l] > t;
+            if (adv_pattern_elems(p, (long long)(w * ADV_WARP_SIZE), ADV_WARP_SIZE, grid, elem, out->why,
+                                  sizeof out->why)) {
+                out->ok = 0;
+                break;
+            }
+            for (unsigned i = 0; i < out->instrs && out->ok; i++) {
+                for (unsigned l = 0; l < ADV_WARP_SIZE; l++) {
+                    addr[l] = 0;
+                    if (on[l] && adv_pattern_addr(p, elem[l], &addr[l], out->why, sizeof out->why))
+                        out->ok = 0;
+                    addr[l] += (long long)(i * p->width);
+                }
+                adv_warp_cost wc;
+                adv_warp_cost_of(addr, on, p->width, &wc);
+                sec += wc.sectors;
+                lines += wc.lines;
+                requested += wc.requested;
+                out->misaligned |= wc.misaligned;
+            }
+            live += nlive;
+        }
+    }
+    adv_gather_set_trip(p->params, 0);
+    if (!out->ok)
+        return 1;
+    /* every thread's execution once: nwarps full requests per instruction */
+    double scale = live > 0 ? (double)ADV_WARP_SIZE * nwarps / live : 0;
+    out->requests = (unsigned long long)nwarps * out->instrs;
+    out->sectors = (unsigned long long)(sec * scale + 0.5);
+    out->lines = (unsigned long long)(lines * scale + 0.5);
+    out->requested = (unsigned long long)(requested * scale + 0.5);
+    if (out->requests && out->sectors) {
+        out->sectors_per_request = sec * scale / (double)out->requests;
+        out->lines_per_request = lines * scale / (double)out->requests;
+        out->efficiency = requested / (sec * ADV_SECTOR_BYTES);
+    }
+    return 1;
+}
+
 void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps, long long grid,
                  adv_cost *out)
 {
@@ -207,6 +280,8 @@ void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps
     unsigned long long rounds = evald ? out->instrs / evald : 0, rest = evald ? out->instrs % evald : 0;
     long long addr[ADV_WARP_SIZE];
     adv_model_count_work((unsigned long long)nwarps * ADV_WARP_SIZE);
+    if (p->index && trips_cost(p, first, nwarps, grid, out))
+        return;
     for (unsigned long long w = first; w < first + nwarps && out->ok; w++) {
         long long elem[ADV_WARP_SIZE];
         if (adv_pattern_elems(p, (long long)(w * ADV_WARP_SIZE), ADV_WARP_SIZE, grid, elem, out->why,

@@ -417,7 +417,8 @@ static int gather_value(const void *ctx, int param, long long at, long long *out
         return -1;
     if (s->role == ADV_ROLE_OFFSETS) {
         long long v = at * GM_DATA_DEGREE + (at ? (long long)(h % GM_DATA_DEGREE) : 0);
-        *out = v < r ? v : r - 1;
+        v = v < r ? v : r - 1;
+        *out = v + c->trip;
         return 0;
     }
     if (s->role != ADV_ROLE_INDEX)
@@ -531,4 +532,47 @@ void adv_gather_ctx_free(adv_gather_ctx *c)
     free(c->shapes);
     free(c->range);
     memset(c, 0, sizeof *c);
+}
+
+/* the offsets gather an index starts from: row_ptr[at] inside col[row_ptr[at]] */
+static const adv_expr *offsets_gather(const adv_expr *e, const adv_gather_ctx *c)
+{
+    if (!e)
+        return NULL;
+    if (is_gather(e) && (unsigned)e->param < c->nparams && c->shapes[e->param].role == ADV_ROLE_OFFSETS)
+        return e;
+    const adv_expr *x = offsets_gather(e->a, c);
+    if (!x)
+        x = offsets_gather(e->b, c);
+    return x ? x : offsets_gather(e->c, c);
+}
+
+int adv_gather_trips(const adv_params *pv, const adv_expr *index, long long g0, unsigned n, long long block,
+                     long long grid, long long *trips, char *why, size_t why_len)
+{
+    if (!pv || !pv->gather || pv->gather->value != gather_value)
+        return 0;
+    const adv_gather_ctx *c = pv->gather->ctx;
+    const adv_expr *g = offsets_gather(index, c);
+    if (!g || !g->a)
+        return 0;
+    long long bad;
+    if (adv_index_eval_threads(g->a, g0, n, block, grid, pv, trips, &bad, why, why_len))
+        return -1;
+    for (unsigned l = 0; l < n; l++) {
+        long long lo, hi;
+        if (gather_value(c, g->param, trips[l], &lo) || gather_value(c, g->param, trips[l] + 1, &hi)) {
+            snprintf(why, why_len, "offsets of thread %lld out of range", g0 + l);
+            return -1;
+        }
+        trips[l] = hi > lo ? hi - lo : 0;
+    }
+    return 1;
+}
+
+void adv_gather_set_trip(const adv_params *pv, long long t)
+{
+    /* the ctx is adv_gather_setup's caller's, never a const object */
+    if (pv && pv->gather && pv->gather->value == gather_value)
+        ((adv_gather_ctx *)pv->gather->ctx)->trip = t;
 }

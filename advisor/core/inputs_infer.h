@@ -104,6 +104,7 @@ typedef struct {
     adv_input_shape *shapes;
     long long *range;
     long long span;      /* elements a gathered buffer's layout must hold */
+    long long trip;      /* added to every offsets value: trip t of the loop they bound */
     adv_gather_model gm;
 } adv_gather_ctx;
 
@@ -112,6 +113,18 @@ typedef struct {
  * the gather model; 0 otherwise (*pv: the model's parameters as they are). */
 int adv_gather_setup(const adv_model *m, unsigned k, adv_gather_ctx *c, adv_params *pv);
 void adv_gather_ctx_free(adv_gather_ctx *c);
+
+/* Loops that offsets bound (col[e] for e in row_ptr[i] .. row_ptr[i + 1])
+ * run a different number of trips in each thread, so their warps run
+ * partly empty and fewer live lanes share fewer sectors.  When `index`
+ * starts at an offsets value (row_ptr[at]) of pv's gather model, sets
+ * trips[l] to thread g0 + l's trip count (row_ptr[at + 1] - row_ptr[at],
+ * GM_DATA_DEGREE on average) and returns 1; 0 when it does not, -1 with
+ * `why` when a thread's `at` cannot be computed.  adv_gather_set_trip
+ * moves every offsets value t trips on (0: as set up). */
+int adv_gather_trips(const adv_params *pv, const adv_expr *index, long long g0, unsigned n, long long block,
+                     long long grid, long long *trips, char *why, size_t why_len);
+void adv_gather_set_trip(const adv_params *pv, long long t);
 
 /* The data setting that kernel k's parameter p was measured to hold in a
  * capture of its launch (local:W from the captured indices): the gather

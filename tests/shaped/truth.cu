@@ -353,11 +353,99 @@ static char *pack_up(const std::vector<float> &aos, long long n, int N, int G, i
     return base;
 }
 
+// ---- csr_pull's L1 sectors, counted on the host ------------------------------
+// row_ptr as truth's csr_spmv makes it (parameter 0: seed 1): i * 16 + jitter below 16
+static std::vector<int> csr_offsets(long long n, long long nnz)
+{
+    std::vector<int> rp(n + 1);
+    Rng r(1);
+    for (long long i = 0; i <= n; i++) {
+        long long v = i ? i * 16 + (long long)(r.next() % 16) : 0;
+        rp[i] = (int)(v < nnz ? v : nnz);
+    }
+    return rp;
+}
+
+// L1 sectors per 32 thread-level loads of csr_pull (row_ptr twice, then per
+// entry col, val and the two fields of v[c]), AoS and SoA, on the harness's
+// own data, as Nsight Compute counts them (distinct 32-byte sectors of each
+// warp request's live lanes), three ways: "full" warps (every lane runs 16
+// trips: what the gather model costs), "trips" (lane i live at trip t while
+// t < its row's degree), and "unroll4" (nvcc -O3's loop, read from the PTX:
+// a remainder loop of degree % 4 trips first, then 4 loads per iteration for
+// degree / 4 iterations).  Segments start sector-aligned (pack_up).
+static int csr_sectors(long long n, const std::string &set)
+{
+    long long nnz = (n + 1) * 16 + 16;
+    std::vector<int> rp = csr_offsets(n, nnz), col = indices(nnz, n, 16, set, 2);
+    const char *way[] = {"full", "trips", "unroll4"};
+    for (int m = 0; m < 3; m++) {
+        double sec[2] = {0, 0}, loads = 0;  // [0]: AoS, [1]: SoA
+        std::vector<long long> a[4];  // col/val (same offsets), AoS field, SoA field, row_ptr
+        auto count = [&](std::vector<long long> &x) {
+            std::sort(x.begin(), x.end());
+            long long d = x.empty() ? 0 : 1;
+            for (size_t i = 1; i < x.size(); i++) d += x[i] / 32 != x[i - 1] / 32;
+            return (double)d;
+        };
+        auto request = [&]() {  // one request of each of the loop's 4 loads
+            if (a[0].empty()) return;
+            double s = 2 * count(a[0]);
+            sec[0] += s + 2 * count(a[1]);  // v[c].rank, v[c].out_deg: 16-byte elements
+            sec[1] += s + 2 * count(a[2]);  // rank[c], out_deg[c]
+            loads += 4.0 * a[0].size();
+            for (auto &v : a) v.clear();
+        };
+        auto live = [&](long long e) {
+            a[0].push_back(e * 4);
+            a[1].push_back((long long)col[e] * 16);
+            a[2].push_back((long long)col[e] * 4);
+        };
+        for (long long w0 = 0; w0 < n; w0 += 32) {
+            long long hi = std::min(n, w0 + 32);
+            for (int k = 0; k < 2; k++) {  // row_ptr[row], row_ptr[row + 1]
+                for (long long i = w0; i < hi; i++) a[3].push_back((i + k) * 4);
+                double s = count(a[3]);
+                sec[0] += s, sec[1] += s, loads += (double)a[3].size();
+                a[3].clear();
+            }
+            int most = 0;
+            for (long long i = w0; i < hi; i++) most = std::max(most, rp[i + 1] - rp[i]);
+            if (m == 0)
+                for (int t = 0; t < 16; t++) { for (long long i = w0; i < hi; i++) live(rp[i] + t); request(); }
+            else if (m == 1)
+                for (int t = 0; t < most; t++) {
+                    for (long long i = w0; i < hi; i++) if (rp[i] + t < rp[i + 1]) live(rp[i] + t);
+                    request();
+                }
+            else {
+                for (int t = 0; t < 3; t++) {
+                    for (long long i = w0; i < hi; i++) if (t < (rp[i + 1] - rp[i]) % 4) live(rp[i] + t);
+                    request();
+                }
+                for (int k = 0; k < most / 4; k++)
+                    for (int u = 0; u < 4; u++) {
+                        for (long long i = w0; i < hi; i++) {
+                            int d = rp[i + 1] - rp[i];
+                            if (k < d / 4) live(rp[i] + d % 4 + 4 * k + u);
+                        }
+                        request();
+                    }
+            }
+        }
+        printf("csr_pull %s %-7s L1 sectors per 32 thread loads: aos %.2f soa %.2f\n", set.c_str(), way[m],
+               32 * sec[0] / loads, 32 * sec[1] / loads);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4) { fprintf(stderr, "usage: truth PROGRAM N SETTING [ITERS]\n"); return 2; }
     std::string prog = argv[1], set = argv[3];
     long long n = atoll(argv[2]);
+    if (prog == "csr_sectors")  // host only: no GPU needed
+        return csr_sectors(n, set);
     int dev;
     CK(cudaGetDevice(&dev));
     cudaDeviceProp pr;
@@ -384,12 +472,7 @@ int main(int argc, char **argv)
         }, false, out);
     } else if (prog == "csr_spmv") {
         long long nnz = (n + 1) * 16 + 16;
-        std::vector<int> rp(n + 1);
-        Rng r(1);  // row_ptr is parameter 0: seed 1
-        for (long long i = 0; i <= n; i++) {
-            long long v = i ? i * 16 + (long long)(r.next() % 16) : 0;
-            rp[i] = (int)(v < nnz ? v : nnz);
-        }
+        std::vector<int> rp = csr_offsets(n, nnz);
         int *d_rp = up(rp), *d_col = up(indices(nnz, n, 16, set, 2));  // col: stride GM_DATA_DEGREE, centred at the row
         float *d_val = up(floats(nnz, 3));
         each_layout<4, 2>(floats(n * 4, 4), n, [&](auto acc) {
