@@ -566,6 +566,24 @@ static unsigned drop_specialization(const adv_model *m, const adv_kernel *k, rep
  * explicit specialization's `template <>` (drop_specialization).  At most
  * KGEN_MAX_SPECIFIER_CUTS replacements are added to r. */
 #define KGEN_MAX_SPECIFIER_CUTS 4
+
+/* An unnamed parameter gets its made-up name after its type's last
+ * character (a rewrite of the whole parameter, begun earlier, wins).  At
+ * most k->nparams replacements are added to r. */
+static unsigned name_unnamed_params(const adv_model *m, const adv_kernel *k, repl *r)
+{
+    const char *text = adv_model_text(m);
+    unsigned n = 0;
+    for (unsigned i = 0; i < k->nparams; i++)
+        if (k->params[i].unnamed) {
+            sb_t d;
+            sb_init(&d);
+            sb_printf(&d, "%c %s", text[k->params[i].end - 1], k->params[i].name);
+            r[n++] = (repl){k->params[i].end - 1, k->params[i].end, NULL, sb_take(&d)};
+        }
+    return n;
+}
+
 static unsigned drop_static(const adv_model *m, const adv_kernel *k, repl *r)
 {
     const char *text = adv_model_text(m);
@@ -700,10 +718,11 @@ static void build_kernel(gctx *g, variant *v)
     const adv_kernel *k = g->k;
     int st = g->s ? (int)(g->s - adv_model_struct(g->p->m, 0)) : -1;
     int aos_like = adv_layout_aos_kind(g->kind);
-    repl *r = gm_xcalloc(k->naccesses + k->nrw + k->ndrop + k->nparams + 1 + KGEN_MAX_SPECIFIER_CUTS, sizeof *r);
+    repl *r = gm_xcalloc(k->naccesses + k->nrw + k->ndrop + 2 * k->nparams + 1 + KGEN_MAX_SPECIFIER_CUTS, sizeof *r);
     unsigned nr = 0;
     r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
     nr += drop_static(g->p->m, k, r + nr);
+    nr += name_unnamed_params(g->p->m, k, r + nr);
     if (st >= 0 && !g->declared && params_from_macro(k)) {
         /* a macro spells the parameters (f(KERNEL_ARGS)): one range for all,
          * written out whole */
@@ -836,10 +855,11 @@ int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout_
     snprintf(base, sizeof base, "%s_%s_%s_cuh", k->name, s->name, ident);
     int id = push(p, kernel, st, kind, base, sb_take(&t), NULL);
     variant *v = &p->v[id];
-    repl *r = gm_xcalloc(k->nparams + 2 + KGEN_MAX_SPECIFIER_CUTS, sizeof *r);
+    repl *r = gm_xcalloc(2 * k->nparams + 2 + KGEN_MAX_SPECIFIER_CUTS, sizeof *r);
     unsigned nr = 0;
     r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
     nr += drop_static(p->m, k, r + nr);
+    nr += name_unnamed_params(p->m, k, r + nr);
     for (unsigned i = 0; i < k->nparams; i++) {
         const adv_param *par = &k->params[i];
         if (!adv_param_points_to(par, st))
