@@ -1263,12 +1263,34 @@ static int wanted_at(const adv_model *m, const unsigned char *want, unsigned off
     return 0;
 }
 
+/* Whether `name` is a word of a declaration in `want`: a struct named
+ * through a typedef of a template's instance (llm.c's f128 of
+ * Packed128<float>) is declared only where that typedef is carried, which
+ * carrying the template does not make so. */
+static int named_in_wanted(const adv_model *m, const unsigned char *want, const char *name)
+{
+    const char *text = adv_model_text(m);
+    size_t len = strlen(name);
+    for (unsigned i = 0; i < adv_model_ndecls(m); i++) {
+        const adv_decl *d = adv_model_decl(m, i);
+        if (!want[i])
+            continue;
+        for (unsigned at = d->begin; at + len <= d->end; at++)
+            if (!strncmp(text + at, name, len) &&
+                !(at > d->begin && (isalnum((unsigned char)text[at - 1]) || text[at - 1] == '_')) &&
+                !(at + len < d->end && (isalnum((unsigned char)text[at + len]) || text[at + len] == '_')))
+                return 1;
+    }
+    return 0;
+}
+
 /* Each carried struct's size and alignment as parsed, asserted at its line. */
 static void layout_asserts(const adv_model *m, const unsigned char *want, sb_t *out)
 {
     for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
         const adv_struct *s = adv_model_struct(m, i);
-        if (!adv_identifier_ok(s->name) || !wanted_at(m, want, adv_model_struct_offset(m, i)))
+        if (!adv_identifier_ok(s->name) || !wanted_at(m, want, adv_model_struct_offset(m, i)) ||
+            !named_in_wanted(m, want, s->name))
             continue;
         sb_line_directive(out, s->line, adv_model_file(m));
         sb_printf(out,
