@@ -19,11 +19,10 @@ struct Cell {
 __global__ void warm_cells(Cell *c, const float *src, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i * pack_f::size >= n)
-        return;
-    pack_f p = *reinterpret_cast<const pack_f *>(src + i * pack_f::size);
-    for (int k = 0; k < pack_f::size && i * pack_f::size + k < n; k++)
-        c[i * pack_f::size + k].heat += p.v[k] * c[i * pack_f::size + k].mass;
+    if (i < n / pack_f::size) {
+        pack_f p = *reinterpret_cast<const pack_f *>(src + i * pack_f::size);
+        c[i].heat += p.v[0] * c[i].mass;
+    }
 }
 
 void run_warm(Cell *c, const float *src, int n)
