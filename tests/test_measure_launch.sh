@@ -5,7 +5,8 @@
 # bounded (a 1-D kernel gets two retries with larger buffers, then its note
 # names every shape tried); a struct passed by value gets its members
 # filled; pointers only offset get sized buffers; an explicit
-# specialization compiles as a plain extern "C" kernel.  The fake driver
+# specialization compiles as a plain extern "C" kernel; unnamed parameters
+# are named in the copy and given arguments.  The fake driver
 # keeps device memory on the host, so a job may take tens of seconds on a
 # loaded machine: --timeout 120.
 #   usage: test_measure_launch.sh GMADVISE FAKE_DRIVER SRC
@@ -38,6 +39,7 @@ want("tile16_flat", "faulted", "in every launch shape tried: the file's and 2 mo
 want("scale_params", "measured", "'p' passed by value: its 2 pointer members")
 want("offsets_only", "measured", "out only offset", "in only offset")
 want("spec_copy", "measured")
+want("tag_copy", "measured")
 for b in bad:
     print(b)
 sys.exit(1 if bad else 0)

@@ -119,6 +119,10 @@ typedef struct {
     adv_member *members;
     unsigned nmembers;
     char members_why[120];
+    /* written without a name (tag dispatch: f(T *p, std::true_type)): name
+     * is one gmadvise made up, a word of no text of the kernel, which every
+     * copy writes after the parameter's type (its text ends at end) */
+    int unnamed;
 } adv_param;
 
 typedef enum { ADV_READ, ADV_WRITE } adv_mode;

@@ -566,6 +566,24 @@ static unsigned drop_specialization(const adv_model *m, const adv_kernel *k, rep
  * explicit specialization's `template <>` (drop_specialization).  At most
  * KGEN_MAX_SPECIFIER_CUTS replacements are added to r. */
 #define KGEN_MAX_SPECIFIER_CUTS 4
+
+/* An unnamed parameter gets its made-up name after its type's last
+ * character (a rewrite of the whole parameter, begun earlier, wins).  At
+ * most k->nparams replacements are added to r. */
+static unsigned name_unnamed_params(const adv_model *m, const adv_kernel *k, repl *r)
+{
+    const char *text = adv_model_text(m);
+    unsigned n = 0;
+    for (unsigned i = 0; i < k->nparams; i++)
+        if (k->params[i].unnamed) {
+            sb_t d;
+            sb_init(&d);
+            sb_printf(&d, "%c %s", text[k->params[i].end - 1], k->params[i].name);
+            r[n++] = (repl){k->params[i].end - 1, k->params[i].end, NULL, sb_take(&d)};
+        }
+    return n;
+}
+
 static unsigned drop_static(const adv_model *m, const adv_kernel *k, repl *r)
 {
     const char *text = adv_model_text(m);
@@ -700,10 +718,11 @@ static void build_kernel(gctx *g, variant *v)
     const adv_kernel *k = g->k;
     int st = g->s ? (int)(g->s - adv_model_struct(g->p->m, 0)) : -1;
     int aos_like = adv_layout_aos_kind(g->kind);
-    repl *r = gm_xcalloc(k->naccesses + k->nrw + k->ndrop + k->nparams + 1 + KGEN_MAX_SPECIFIER_CUTS, sizeof *r);
+    repl *r = gm_xcalloc(k->naccesses + k->nrw + k->ndrop + 2 * k->nparams + 1 + KGEN_MAX_SPECIFIER_CUTS, sizeof *r);
     unsigned nr = 0;
     r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
     nr += drop_static(g->p->m, k, r + nr);
+    nr += name_unnamed_params(g->p->m, k, r + nr);
     if (st >= 0 && !g->declared && params_from_macro(k)) {
         /* a macro spells the parameters (f(KERNEL_ARGS)): one range for all,
          * written out whole */
@@ -836,10 +855,11 @@ int kgen_add_adopted(kgen_program *p, unsigned kernel, int st, const adv_layout_
     snprintf(base, sizeof base, "%s_%s_%s_cuh", k->name, s->name, ident);
     int id = push(p, kernel, st, kind, base, sb_take(&t), NULL);
     variant *v = &p->v[id];
-    repl *r = gm_xcalloc(k->nparams + 2 + KGEN_MAX_SPECIFIER_CUTS, sizeof *r);
+    repl *r = gm_xcalloc(2 * k->nparams + 2 + KGEN_MAX_SPECIFIER_CUTS, sizeof *r);
     unsigned nr = 0;
     r[nr++] = (repl){k->name_off, k->name_off + (unsigned)strlen(k->name), NULL, gm_xstrdup(v->name)};
     nr += drop_static(p->m, k, r + nr);
+    nr += name_unnamed_params(p->m, k, r + nr);
     for (unsigned i = 0; i < k->nparams; i++) {
         const adv_param *par = &k->params[i];
         if (!adv_param_points_to(par, st))
@@ -1243,12 +1263,34 @@ static int wanted_at(const adv_model *m, const unsigned char *want, unsigned off
     return 0;
 }
 
+/* Whether `name` is a word of a declaration in `want`: a struct named
+ * through a typedef of a template's instance (llm.c's f128 of
+ * Packed128<float>) is declared only where that typedef is carried, which
+ * carrying the template does not make so. */
+static int named_in_wanted(const adv_model *m, const unsigned char *want, const char *name)
+{
+    const char *text = adv_model_text(m);
+    size_t len = strlen(name);
+    for (unsigned i = 0; i < adv_model_ndecls(m); i++) {
+        const adv_decl *d = adv_model_decl(m, i);
+        if (!want[i])
+            continue;
+        for (unsigned at = d->begin; at + len <= d->end; at++)
+            if (!strncmp(text + at, name, len) &&
+                !(at > d->begin && (isalnum((unsigned char)text[at - 1]) || text[at - 1] == '_')) &&
+                !(at + len < d->end && (isalnum((unsigned char)text[at + len]) || text[at + len] == '_')))
+                return 1;
+    }
+    return 0;
+}
+
 /* Each carried struct's size and alignment as parsed, asserted at its line. */
 static void layout_asserts(const adv_model *m, const unsigned char *want, sb_t *out)
 {
     for (unsigned i = 0; i < adv_model_nstructs(m); i++) {
         const adv_struct *s = adv_model_struct(m, i);
-        if (!adv_identifier_ok(s->name) || !wanted_at(m, want, adv_model_struct_offset(m, i)))
+        if (!adv_identifier_ok(s->name) || !wanted_at(m, want, adv_model_struct_offset(m, i)) ||
+            !named_in_wanted(m, want, s->name))
             continue;
         sb_line_directive(out, s->line, adv_model_file(m));
         sb_printf(out,

@@ -801,6 +801,36 @@ static int has_field(const adv_clang *cx, CXType record)
     return found;
 }
 
+/* Parameter i of k has no name: one that is no word of the kernel's text,
+ * when the copy can write it after the type (the declaration ends in a
+ * type's last token, not in a declarator's ] or )); else it stays unnamed
+ * and the kernel's variants say so. */
+static void name_unnamed(pctx *pc, const adv_kernel *k, unsigned i)
+{
+    adv_param *p = &k->params[i];
+    const char *text = adv_model_text(pc->m);
+    if (p->end <= p->begin || p->end > adv_model_text_len(pc->m) || p->end > k->end)
+        return;
+    char last = text[p->end - 1];
+    if (!(isalnum((unsigned char)last) || last == '_' || last == '>' || last == '*' || last == '&'))
+        return;
+    char name[ADV_NAME_MAX];
+    for (unsigned n = 0; n < 100; n++) {
+        snprintf(name, sizeof name, n ? "gm_unnamed%u_%u" : "gm_unnamed%u", i + 1, n);
+        size_t len = strlen(name);
+        int used = 0;
+        for (unsigned at = k->begin; !used && at + len <= k->end; at++)
+            used = !strncmp(text + at, name, len);
+        for (unsigned j = 0; !used && j < k->nparams; j++)
+            used = !strcmp(k->params[j].name, name);
+        if (!used) {
+            snprintf(p->name, sizeof p->name, "%s", name);
+            p->unnamed = 1;
+            return;
+        }
+    }
+}
+
 static void read_param(pctx *pc, CXCursor pd, adv_param *p)
 {
     const adv_clang *cx = pc->cx;
@@ -904,6 +934,8 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     k.params = gm_xcalloc(k.nparams, sizeof *k.params);
     for (unsigned i = 0; i < k.nparams; i++) {
         read_param(pc, cx->clang_Cursor_getArgument(fn, i), &k.params[i]);
+        if (!k.params[i].name[0])
+            name_unnamed(pc, &k, i);
         if (!fe_name_ok(pc, cx->clang_Cursor_getArgument(fn, i), "parameter")) {
             for (unsigned j = 0; j <= i; j++)
                 free(k.params[j].members);
