@@ -60,6 +60,8 @@ while read -r prog kern setting var n; do
     { echo "FAIL: ncu $tag"; cat "$d/truth.log"; fail=1; continue; }
   python3 - "$d" "$prog" "$setting" "$n" <<'PY' || fail=1
 import csv, json, os, re, sys
+sys.path.insert(0, "tests/shaped")
+from model_sectors import model_sectors
 d, prog, setting = sys.argv[1:4]
 # the loop's trips per thread and the index names that put an access inside it
 loop = {"nbr_gather": (16, r"\b[jk]\b"), "row_major_nbr": (8, r"\b[jk]\b"),
@@ -67,17 +69,7 @@ loop = {"nbr_gather": (16, r"\b[jk]\b"), "row_major_nbr": (8, r"\b[jk]\b"),
 per_thread = prog == "csr_spmv"
 tol = 0.03 if setting.startswith("local:") else 0.01
 def model(path):
-    k = json.load(open(path))["kernels"][0]
-    sec = req = 0.0
-    for a in k["accesses"]:
-        if a["mode"] != "read":
-            continue
-        if a["model"] is None:
-            sys.exit("FAIL: %s: no model figures for %s" % (path, a["index"]))
-        n = loop[0] if re.search(loop[1], a["index"]) else 1
-        sec += n * a["model"]["sectors_per_request"] * a["model"]["instructions"]
-        req += n * a["model"]["instructions"]
-    return sec / req
+    return model_sectors(path, *loop)
 lines = [l for l in open(os.path.join(d, "ncu.csv")) if l.startswith('"')]
 by = {}
 for r in csv.DictReader(lines):

@@ -24,19 +24,11 @@ for setting in uniform local:256; do
     f=tests/shaped/csr_spmv.cu; [ $l = soa ] && f=$soa
     "$B" --static --json -q --search 0 --data "col=$setting" "$f" > "$W/$l.json" || { echo "FAIL: gmadvise $l $setting"; fail=1; continue; }
     python3 - "$W/$l.json" "$W/host.txt" "$l" "$setting" <<'PY' || fail=1
-import json, re, sys
+import re, sys
+sys.path.insert(0, "tests/shaped")
+from model_sectors import model_sectors
 path, host, lay, setting = sys.argv[1:]
-k = json.load(open(path))["kernels"][0]
-sec = req = 0.0
-for a in k["accesses"]:
-    if a["mode"] != "read":
-        continue
-    if a["model"] is None:
-        sys.exit("FAIL: no model figures for %s" % a["index"])
-    n = 16 if re.search(r"\b[ec]\b", a["index"]) else 1
-    sec += n * a["model"]["sectors_per_request"] * a["model"]["instructions"]
-    req += n * a["model"]["instructions"]
-m = sec / req
+m = model_sectors(path, 16, r"\b[ec]\b")
 line = [x for x in open(host) if " trips " in x]
 if len(line) != 1:
     sys.exit("FAIL: no trips line in csr_sectors' output")
