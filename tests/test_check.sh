@@ -2,11 +2,18 @@
 # gmadvise check: golden findings for the samples, exit codes, JSON keys,
 # baselines (known findings pass, new ones fail) and bad usage.
 # GM_UPDATE_GOLDEN=1 rewrites the golden file.
-set -u
+set -u -o pipefail
 B=$1; SRC=$2; fail=0
 cd "$SRC"
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
+# run RC CMD...: CMD's stdout in $t/out, its stderr in $t/err; a failure
+# unless it exits RC (a pipe into python3 or grep would hide the code)
+run() {
+    local want=$1; shift
+    "$@" > "$t/out" 2> "$t/err"; local rc=$?
+    [ "$rc" -eq "$want" ] || { echo "FAIL: $* exited $rc, expected $want"; head -5 "$t/err"; fail=1; }
+}
 
 out=$("$B" check samples/*.h 2>&1); rc=$?
 [ $rc -eq 1 ] || { echo "FAIL: check samples exited $rc, expected 1"; fail=1; }
@@ -15,10 +22,11 @@ diff -u tests/check/samples.txt <(printf '%s\n' "$out") || { echo "FAIL: check o
 
 # real code (tests/realcode): one golden for the whole corpus, and the
 # findings the corpus is there for, each asserted by itself
-out=$("$B" check tests/realcode/*.cu 2>&1)
+out=$("$B" check tests/realcode/*.cu 2>&1); rc=$?
+[ $rc -eq 1 ] || { echo "FAIL: check tests/realcode exited $rc, expected 1"; fail=1; }
 [ -n "${GM_UPDATE_GOLDEN:-}" ] && printf '%s\n' "$out" > tests/realcode/check.txt
 diff -u tests/realcode/check.txt <(printf '%s\n' "$out") || { echo "FAIL: realcode check output differs from golden"; fail=1; }
-want() { printf '%s\n' "$out" | grep -qF -- "$2" || { echo "FAIL: realcode: $1"; fail=1; }; }
+want() { grep -qF -- "$2" <<< "$out" || { echo "FAIL: realcode: $1"; fail=1; }; }
 want "the naive transpose's column write" "write odata[c * rows + r] in transposeNaive"
 want "its stride said symbolically" "stride rows: one sector per thread when rows >= 8"
 want "kmeans' nfeatures-strided read" "stride nfeatures: one sector per thread when nfeatures >= 8"
@@ -26,14 +34,15 @@ want "a 32-byte point struct read with blockIdx.y in the index" "read pts[idx].x
 want "a gather through an index array is a finding (GM008)" "read src[map[i]] in gather: 32.00 sectors/request, 12% efficient [GM008 gather]"
 want "a gather says what its figures are" "the index map[i] is read from memory: the figures are a warp's worst case"
 for k in copy2d transposeTiled vectorAdd; do
-    printf '%s\n' "$out" | grep -q "in $k:" && { echo "FAIL: realcode: coalesced kernel $k has a finding"; fail=1; }
+    grep -q "in $k:" <<< "$out" && { echo "FAIL: realcode: coalesced kernel $k has a finding"; fail=1; }
 done
-"$B" check --json tests/realcode/points2d.cu | python3 -c '
+run 1 "$B" check --json tests/realcode/points2d.cu
+python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert [n["access"] for n in d["notes"]] == [], d["notes"]
 assert [(f["access"], f["rule"]) for f in d["findings"] if f["kernel"] == "gather"] == [("src[map[i]]", "GM008")], d["findings"]
-' || { echo "FAIL: realcode: check --json lists the gather as a GM008 finding"; fail=1; }
+' < "$t/out" || { echo "FAIL: realcode: check --json lists the gather as a GM008 finding"; fail=1; }
 
 # an access the model cannot cost that is no gather (an index from a
 # call) stays a note; a gather whose subscript is one element per warp
@@ -79,7 +88,9 @@ void run(float *a, float *b, const int *r, int n)
     across<<<1, dim3(1, 256, 1)>>>(a, n);
 }
 EOF2
-"$B" check --json "$t/launch.cu" 2>"$t/launch.err" | python3 -c '
+run 1 "$B" check --json "$t/launch.cu"
+cp "$t/err" "$t/launch.err"
+python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert [(n["kernel"], n["access"]) for n in d["notes"]] == [("viacall", "src[pick(i)]"),
@@ -87,7 +98,7 @@ assert [(n["kernel"], n["access"]) for n in d["notes"]] == [("viacall", "src[pic
 got = sorted((f["kernel"], f["access"], f["rule"]) for f in d["findings"])
 assert got == [("across", "a[threadIdx.y * n + threadIdx.x]", "GM003")], got
 assert "launched with blockDim (1, 256, 1) at" in d["findings"][0]["detail"], d["findings"][0]
-' || { echo "FAIL: check: notes, gathers one per warp, launch shapes and constant arguments"; fail=1; }
+' < "$t/out" || { echo "FAIL: check: notes, gathers one per warp, launch shapes and constant arguments"; fail=1; }
 grep -q "kernel strided: every launch in the file passes stride = 1" "$t/launch.err" &&
     grep -q "kernel column is launched with blockDim (1, 256, 1) at line" "$t/launch.err" ||
     { echo "FAIL: check: the launch's block and constant argument are said"; fail=1; }
@@ -125,13 +136,14 @@ __global__ void lane(const float4 *pos, float *out, int n)
         out[i] = pos[i].x;
 }
 EOF2
-"$B" check --json "$t/vec.cu" 2>/dev/null | python3 -c '
+run 1 "$B" check --json "$t/vec.cu"
+python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert d["checked"]["kernels"] == 3, d["checked"]
 got = sorted((f["kernel"], f["access"], f["rule"]) for f in d["findings"])
 assert got == [("lane", "pos[i].x", "GM006")], got
-' || { echo "FAIL: check: float4 loaded whole is no finding, one lane of it is GM006"; fail=1; }
+' < "$t/out" || { echo "FAIL: check: float4 loaded whole is no finding, one lane of it is GM006"; fail=1; }
 
 # a struct from a header reached through -isystem is modelled like one
 # of the file's own: its partial use is found (with <...> and with "...")
@@ -148,57 +160,63 @@ __global__ void mass(const Body4 *b, float *out, int n)
 EOF2
 sed 's/<body4.h>/"body4.h"/' "$t/sysuse.cu" > "$t/sysuse_quoted.cu"
 for f in sysuse sysuse_quoted; do
-    "$B" check --json "$t/$f.cu" -- -isystem "$t/sys" 2>/dev/null | python3 -c '
+    run 1 "$B" check --json "$t/$f.cu" -- -isystem "$t/sys"
+    python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 got = [(f["kernel"], f["access"], f["rule"]) for f in d["findings"]]
 assert got == [("mass", "b[i].m", "GM006")], got
-'
+' < "$t/out"
     [ $? -eq 0 ] || { echo "FAIL: check: a struct from an -isystem folder is analysed ($f.cu)"; fail=1; }
 done
 
 # a kernels file another .cu #includes (Rodinia's style) is checked inside
 # that file, which defines its types and sizes; a folder holding both
 # checks its kernels once
-"$B" check --json tests/realcode/included/diffuse_kernel.cu | python3 -c '
+run 1 "$B" check --json tests/realcode/included/diffuse_kernel.cu
+python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert d["checked"]["kernels"] == 3, d["checked"]
 assert {(f["file"], f["line"]) for f in d["findings"]} == {("tests/realcode/included/diffuse_kernel.cu", 22),
     ("tests/realcode/included/diffuse_kernel.cu", 9), ("tests/realcode/included/diffuse_kernel.cu", 11)}, d["findings"]
-' || { echo "FAIL: an #included kernels file is checked in its includer"; fail=1; }
-out=$("$B" check tests/realcode/included 2>&1)
-[ "$(printf '%s\n' "$out" | grep -c 'warning: read m\[c \* rows + r\] in column_sum')" = 1 ] &&
-    printf '%s\n' "$out" | grep -qF "diffuse_kernel.cu: checked with tests/realcode/included/diffuse.cu, which #includes it" ||
+' < "$t/out" || { echo "FAIL: an #included kernels file is checked in its includer"; fail=1; }
+out=$("$B" check tests/realcode/included 2>&1); rc=$?
+[ $rc -eq 1 ] || { echo "FAIL: check tests/realcode/included exited $rc, expected 1"; fail=1; }
+[ "$(grep -c 'warning: read m\[c \* rows + r\] in column_sum' <<< "$out")" = 1 ] &&
+    grep -qF "diffuse_kernel.cu: checked with tests/realcode/included/diffuse.cu, which #includes it" <<< "$out" ||
     { echo "FAIL: check FOLDER reports an #included kernels file once"; fail=1; }
 
 # a program built as one unit (HeCBench's sss and btree): the kernels two
 # folders down, #included under #ifdef USE_GPU by a .cpp that main.cu
 # #includes behind its guard; `real` (2 bytes) comes from main.cu, and a
 # #pragma once header is #included under #if, then again without one
-"$B" check --json tests/realcode/project/kernels/gpu/relax.cu | python3 -c '
+run 1 "$B" check --json tests/realcode/project/kernels/gpu/relax.cu
+python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert d["checked"]["kernels"] == 2, d["checked"]
 got = {(f["file"].split("/")[-1], f["line"], f["access"], round(f["efficiency"], 3)) for f in d["findings"]}
 assert got == {("relax.cu", 10, "nodes[i].value", 0.167), ("relax.cu", 10, "nodes[i].weight", 0.167),
                ("relax.cu", 17, "nodes[i].next", 0.333)}, got
-' || { echo "FAIL: kernels #included under #if by an #included .cpp are checked in main.cu"; fail=1; }
+' < "$t/out" || { echo "FAIL: kernels #included under #if by an #included .cpp are checked in main.cu"; fail=1; }
 out=$("$B" check tests/realcode/project 2>&1); rc=$?
-[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c 'in relax:')" = 2 ] &&
-    printf '%s\n' "$out" | grep -qF "grid.h: checked with tests/realcode/project/main.cu, which #includes it" ||
+[ $rc -eq 1 ] && [ "$(grep -c 'in relax:' <<< "$out")" = 2 ] &&
+    grep -qF "grid.h: checked with tests/realcode/project/main.cu, which #includes it" <<< "$out" ||
     { echo "FAIL: check FOLDER covers a header and a kernels file with the source that #includes them (exit $rc)"; fail=1; }
 out=$("$B" check tests/realcode/project/grid.h 2>&1); rc=$?
-[ $rc -eq 0 ] && printf '%s\n' "$out" | grep -qF "grid.h: #included by tests/realcode/project/main.cu, so analysed there" ||
+[ $rc -eq 0 ] && grep -qF "grid.h: #included by tests/realcode/project/main.cu, so analysed there" <<< "$out" ||
     { echo "FAIL: a header that does not compile alone is analysed in its includer (exit $rc)"; fail=1; }
 
 # template kernels: the file's own instances, and one more named on the command line
-"$B" check --json --instantiate 'reduce<float, 64>' tests/realcode/reduce_template.cu | python3 -c '
+run 0 "$B" check --json --instantiate 'reduce<float, 64>' tests/realcode/reduce_template.cu
+python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert d["checked"]["kernels"] == 3, d["checked"]
-' || { echo "FAIL: --instantiate adds an instance of a template kernel"; fail=1; }
-"$B" check --instantiate reduce tests/realcode/reduce_template.cu 2>&1 | grep -q "expected KERNEL<ARGS>" ||
+' < "$t/out" || { echo "FAIL: --instantiate adds an instance of a template kernel"; fail=1; }
+run 2 "$B" check --instantiate reduce tests/realcode/reduce_template.cu
+grep -q "expected KERNEL<ARGS>" "$t/err" ||
     { echo "FAIL: --instantiate without <ARGS> is refused"; fail=1; }
 
 # a compilation database gives each file its flags (here -I and -include,
@@ -211,19 +229,22 @@ cat > "$t/cdb/compile_commands.json" <<JSON
 JSON
 "$B" check tests/check/compdb/src/blur.cu > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: blur.cu without its flags exited $rc, expected 2"; fail=1; }
-"$B" check -p "$t/cdb" 2>&1 | grep -q "read in\[2 \* i - RADIUS\] in blur" ||
+run 1 "$B" check -p "$t/cdb"
+grep -q "read in\[2 \* i - RADIUS\] in blur" "$t/out" ||
     { echo "FAIL: check -p DIR: the database's flags and files"; fail=1; }
 "$B" check -p "$t/cdb/compile_commands.json" tests/check/compdb/src/blur.cu > /dev/null; rc=$?
 [ $rc -eq 1 ] || { echo "FAIL: check -p FILE blur.cu exited $rc, expected 1"; fail=1; }
 
 "$B" check tests/check/clean.cu > /dev/null; rc=$?
 [ $rc -eq 0 ] || { echo "FAIL: clean.cu exited $rc, expected 0"; fail=1; }
-"$B" check tests/check/strided.cuh | grep -q "GM002 stride" || { echo "FAIL: strided.cuh: no stride finding"; fail=1; }
+run 1 "$B" check tests/check/strided.cuh
+grep -q "GM002 stride" "$t/out" || { echo "FAIL: strided.cuh: no stride finding"; fail=1; }
 # a lower threshold drops the 12 % findings but never a fault
 "$B" check --min-efficiency 10 samples/particle.h > /dev/null; rc=$?
 [ $rc -eq 0 ] || { echo "FAIL: --min-efficiency 10 exited $rc, expected 0"; fail=1; }
 
-"$B" check --json samples/particle.h samples/even_odd.h > "$t/base.json"
+run 1 "$B" check --json samples/particle.h samples/even_odd.h
+cp "$t/out" "$t/base.json"
 python3 - "$t/base.json" <<'PY' || { echo "FAIL: check --json"; fail=1; }
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -241,7 +262,8 @@ PY
 [ $rc -eq 0 ] || { echo "FAIL: baseline run exited $rc, expected 0"; fail=1; }
 grep -q "known from the baseline" "$t/known.txt" || { echo "FAIL: baseline: known findings not reported"; fail=1; }
 mkdir "$t/pr" && cp samples/particle.h "$t/pr/" && cp samples/even_odd.h "$t/pr/"
-( cd "$t/pr" && "$B" check --json particle.h even_odd.h > base.json )
+( cd "$t/pr" && "$B" check --json particle.h even_odd.h > base.json ); rc=$?
+[ $rc -eq 1 ] || { echo "FAIL: check --json in the PR folder exited $rc, expected 1"; fail=1; }
 cat >> "$t/pr/particle.h" <<'CU'
 
 __global__ void every_other(Particle *p, int n)
@@ -273,7 +295,7 @@ expect() { # expected-exit-code pattern args...
   local want=$1 pat=$2; shift 2
   local err; err=$("$B" "$@" 2>&1 >/dev/null); local rc=$?
   [ $rc -eq "$want" ] || { echo "FAIL: gmadvise $* exited $rc, expected $want"; fail=1; }
-  printf '%s' "$err" | grep -q -- "$pat" || { echo "FAIL: gmadvise $*: no '$pat' in: $err"; fail=1; }
+  grep -q -- "$pat" <<< "$err" || { echo "FAIL: gmadvise $*: no '$pat' in: $err"; fail=1; }
 }
 expect 2 "no file given" check
 expect 2 "unknown option" check --bogus samples/particle.h
@@ -324,6 +346,7 @@ PY
 cp samples/particle.h "$repo/supp.h"
 sed -i 's|^\( *\)p\[i\].x += |\1// gmadvise: ignore GM006\n&|; s|^\( *\)out\[i\] = in\[i\];|& // gmadvise: ignore narrow-access, GM002|' "$repo/supp.h"
 ( cd "$repo" && "$B" check --json supp.h > supp.json ); rc=$?
+[ $rc -eq 1 ] || { echo "FAIL: check --json supp.h exited $rc, expected 1"; fail=1; }
 python3 - "$repo/supp.json" <<'PY' || { echo "FAIL: suppressions"; fail=1; }
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -331,18 +354,22 @@ sup = sorted((f["access"], f["mode"]) for f in d["findings"] if f["suppressed"])
 assert sup == [("in[i]", "read"), ("out[i]", "write"), ("p[i].vx", "read"), ("p[i].x", "read"), ("p[i].x", "write")], sup
 assert sum(not f["suppressed"] for f in d["findings"]) == 10
 PY
-( cd "$repo" && "$B" check supp.h ) | grep -q "^gmadvise check: 10 findings in 3 kernels of 1 file, 5 suppressed in the source" ||
+run 1 env -C "$repo" "$B" check supp.h
+grep -q "^gmadvise check: 10 findings in 3 kernels of 1 file, 5 suppressed in the source" "$t/out" ||
   { echo "FAIL: suppressed findings are counted, not shown"; fail=1; }
 # settings: .gmadvise at the root, found from a folder below it
 printf '# the team settings\ndisable = partial-struct\nmin-efficiency = 20\n' > "$repo/.gmadvise"
-( cd "$repo/src" && "$B" check --json particle.h ) | python3 -c '
+run 1 env -C "$repo/src" "$B" check --json particle.h
+python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert {f["rule"] for f in d["findings"]} == {"GM007"} and d["min_efficiency"] == 0.2, d["findings"]
-' || { echo "FAIL: .gmadvise settings"; fail=1; }
-( cd "$repo/src" && "$B" check --no-config -q particle.h | grep -c GM006 ) | grep -qx 13 || { echo "FAIL: --no-config"; fail=1; }
+' < "$t/out" || { echo "FAIL: .gmadvise settings"; fail=1; }
+run 1 env -C "$repo/src" "$B" check --no-config -q particle.h
+[ "$(grep -c GM006 "$t/out")" = 13 ] || { echo "FAIL: --no-config"; fail=1; }
 printf 'disable = GM099\n' > "$repo/.gmadvise"
-( cd "$repo/src" && "$B" check particle.h 2>&1 ) | grep -q "\.gmadvise:1:11: error: no rule named 'GM099'" ||
+run 2 env -C "$repo/src" "$B" check particle.h
+grep -q "\.gmadvise:1:11: error: no rule named 'GM099'" "$t/err" ||
   { echo "FAIL: a bad .gmadvise line is located"; fail=1; }
 printf 'include = inc\ndefine = RADIUS=2\n' > "$t/cfg"; mkdir -p "$t/inc"; cp tests/check/compdb/inc/* "$t/inc/"
 "$B" check --config "$t/cfg" -q tests/check/clean.cu > /dev/null || { echo "FAIL: --config FILE"; fail=1; }
@@ -356,7 +383,8 @@ rm "$repo/.gmadvise"
 [ $rc -eq 0 ] || { echo "FAIL: baseline from a folder below: exit $rc"; fail=1; }
 # a UTF-8 path with a space round-trips through JSON, SARIF and a baseline
 mkdir -p "$repo/src/dir ü" && cp samples/particle.h "$repo/src/dir ü/part.h"
-( cd "$repo" && "$B" check --baseline-out u8.json --sarif u8.sarif "src/dir ü/part.h" > /dev/null )
+( cd "$repo" && "$B" check --baseline-out u8.json --sarif u8.sarif "src/dir ü/part.h" > /dev/null ); rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: --baseline-out with a UTF-8 path exited $rc, expected 0"; fail=1; }
 python3 - "$repo" <<'PY' || { echo "FAIL: a UTF-8 path in JSON and SARIF"; fail=1; }
 import json, sys
 d = json.load(open(sys.argv[1] + "/u8.json", encoding="utf-8"))
