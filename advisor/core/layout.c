@@ -27,6 +27,21 @@ adv_layout_spec adv_layout_std(adv_layout_kind k)
     return sp;
 }
 
+adv_layout_spec adv_layout_declared(void)
+{
+    return adv_layout_std(ADV_L_AOS);
+}
+
+unsigned adv_layout_nstd(void)
+{
+    return ADV_L_NSTD;
+}
+
+adv_layout_spec adv_layout_std_at(unsigned i)
+{
+    return adv_layout_std((adv_layout_kind)i);
+}
+
 static unsigned lanes_of(const adv_layout_spec *sp)
 {
     return sp->lanes ? sp->lanes : ADV_AOSOA_BLOCK;

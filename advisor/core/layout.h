@@ -55,6 +55,15 @@ typedef struct {
 } adv_layout_spec;
 
 adv_layout_spec adv_layout_std(adv_layout_kind k);
+/* The layout as declared (AoS): what every kernel is measured in first. */
+adv_layout_spec adv_layout_declared(void);
+/* 1 for the kind of the layout as declared (AoS): the kernel's own array,
+ * nothing moved (layout_kind.c). */
+int adv_layout_as_declared(adv_layout_kind k);
+/* How many standard layouts there are; adv_layout_std_at(i) is the i-th
+ * (i = 0: the declared), in the order every listing uses. */
+unsigned adv_layout_nstd(void);
+adv_layout_spec adv_layout_std_at(unsigned i);
 int adv_layout_spec_eq(const adv_layout_spec *a, const adv_layout_spec *b);
 /* 1 for the standard form of a standard kind. */
 int adv_layout_spec_is_std(const adv_layout_spec *sp);

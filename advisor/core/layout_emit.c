@@ -1,5 +1,8 @@
 #include "layout_emit.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "layout_kind.h"
 
 /* Every field from `src` to `dst` (prefixes such as "gm_v." or "" for the
@@ -129,4 +132,205 @@ const char *adv_emit_pointer_type(const adv_layout_shape *sh, unsigned i, const 
     case ADV_PT_GROUP: return pt.lone ? nm->ftype[pt.field] : nm->gtype[pt.item];
     default: return nm->elem;
     }
+}
+
+void adv_emit_pointer_name(const adv_layout_shape *sh, unsigned i, char *out, size_t n)
+{
+    adv_pointee pt;
+    adv_pointee_of(sh, i, &pt);
+    if (pt.what == ADV_PT_FIELD)
+        snprintf(out, n, "%s", adv_shape_struct(sh)->fields[pt.field].name);
+    else if (pt.what == ADV_PT_VECTOR || pt.what == ADV_PT_GROUP)
+        snprintf(out, n, "gm_g%u", pt.item);
+    else
+        snprintf(out, n, "p");
+}
+
+/* Whether field f is a scalar gm_ld_nc loads as read-only data. */
+static int nc_scalar(const adv_field *f)
+{
+    switch (f->scalar) {
+    case ADV_S_F32: case ADV_S_F64: case ADV_S_I8: case ADV_S_U8: case ADV_S_I16: case ADV_S_U16:
+    case ADV_S_I32: case ADV_S_U32: case ADV_S_I64: case ADV_S_U64: return !f->array_len;
+    default: return 0;
+    }
+}
+
+/* The type of group g when a whole element moves it in one piece (a
+ * vector of two or more lanes, a split group's small struct), else NULL:
+ * the proxy then reads and writes it whole, as one 8- or 16-byte access
+ * where its alignment allows, not field by field through references,
+ * which know no alignment beyond their field's. */
+static const char *whole_group(const adv_layout_shape *sh, const adv_emit_names *nm, unsigned g)
+{
+    for (unsigned i = 0; i < adv_shape_npointers(sh); i++) {
+        adv_pointee pt;
+        adv_pointee_of(sh, i, &pt);
+        if (pt.item != g || pt.lone)
+            continue;
+        if (pt.what == ADV_PT_VECTOR && adv_shape_group(sh, g)->vtype[0])
+            return adv_shape_group(sh, g)->vtype;
+        if (pt.what == ADV_PT_GROUP)
+            return nm->gtype[g];
+    }
+    return NULL;
+}
+
+/* Field f's group when that group moves whole (whole_group), its member
+ * name in the group's type in *member (a vector's lane, a struct's field),
+ * else -1. */
+static int whole_group_of(const adv_layout_shape *sh, const adv_emit_names *nm, unsigned f, const char **member)
+{
+    unsigned lane;
+    int g = adv_shape_group_of(sh, f, &lane);
+    if (g < 0 || !whole_group(sh, nm, (unsigned)g))
+        return -1;
+    *member = adv_shape_group(sh, (unsigned)g)->vtype[0] ? adv_lane_name(lane) : adv_shape_struct(sh)->fields[f].name;
+    return g;
+}
+
+/* Every field from `src` to `dst` ("gm_v." or "" for the proxy's own
+ * members); arrays by their bytes; with `groups`, the groups that move
+ * whole through a copy gm_tN: read from the gm_gN member in one piece,
+ * or filled and written to it in one piece. */
+static void copy_through(const adv_layout_shape *sh, const adv_emit_names *nm, sb_t *o, const char *dst,
+                         const char *src, int groups)
+{
+    const adv_struct *s = adv_shape_struct(sh);
+    const char *mem;
+    for (unsigned g = 0; groups && *dst && g < adv_shape_ngroups(sh); g++) /* read: one load per group */
+        if (whole_group(sh, nm, g))
+            sb_printf(o, "        %s gm_t%u = gm_g%u;\n", whole_group(sh, nm, g), g, g);
+    for (unsigned g = 0; groups && !*dst && g < adv_shape_ngroups(sh); g++) { /* write: one store per group */
+        const adv_vgroup *vg = adv_shape_group(sh, g);
+        if (!whole_group(sh, nm, g))
+            continue;
+        if (!vg->vtype[0]) { /* a struct's copy, filled below (an array field takes no braces) */
+            sb_printf(o, "        %s gm_t%u;\n", whole_group(sh, nm, g), g);
+            continue;
+        }
+        sb_printf(o, "        gm_g%u = %s{", g, vg->vtype);
+        for (unsigned i = 0; i < vg->lanes; i++)
+            sb_printf(o, "%s%s%s", i ? ", " : "", src, s->fields[adv_shape_order(sh, vg->first + i)].name);
+        sb_puts(o, "};\n");
+    }
+    for (unsigned f = 0; f < s->nfields; f++) {
+        int g = groups ? whole_group_of(sh, nm, f, &mem) : -1;
+        if (g >= 0 && !*dst && adv_shape_group(sh, (unsigned)g)->vtype[0])
+            continue; /* stored above */
+        sb_t d, from;
+        sb_init(&d);
+        sb_init(&from);
+        if (g >= 0 && *dst)
+            sb_printf(&from, "gm_t%d.%s", g, mem);
+        else
+            sb_printf(&from, "%s%s", src, s->fields[f].name);
+        if (g >= 0 && !*dst)
+            sb_printf(&d, "gm_t%d.%s", g, mem);
+        else
+            sb_printf(&d, "%s%s", dst, s->fields[f].name);
+        adv_emit_copy(o, "        ", s->fields[f].array_len > 0, d.s, from.s, d.s);
+        sb_free(&d);
+        sb_free(&from);
+    }
+    for (unsigned g = 0; groups && !*dst && g < adv_shape_ngroups(sh); g++)
+        if (whole_group(sh, nm, g) && !adv_shape_group(sh, g)->vtype[0])
+            sb_printf(o, "        gm_g%u = gm_t%u;\n", g, g);
+}
+
+void adv_emit_proxy(const adv_layout_shape *sh, const adv_emit_names *nm, adv_emit_access a, sb_t *o)
+{
+    const adv_struct *s = adv_shape_struct(sh);
+    const char *v = nm->val;
+    sb_printf(o, "struct %s {\n", nm->ref[a]);
+    for (unsigned f = 0; f < s->nfields; f++) {
+        if (a == ADV_ACC_RESTRICT && nc_scalar(&s->fields[f]))
+            sb_printf(o, "    %s %s;\n", nm->ftype[f], s->fields[f].name);
+        else
+            sb_printf(o, "    %s%s &%s;\n", nm->ftype[f], a == ADV_ACC_MUT ? "" : " const", s->fields[f].name);
+    }
+    int groups = a != ADV_ACC_RESTRICT; /* the restrict proxy's lanes are loaded already */
+    for (unsigned g = 0; groups && g < adv_shape_ngroups(sh); g++)
+        if (whole_group(sh, nm, g))
+            sb_printf(o, "    %s%s &gm_g%u;\n", whole_group(sh, nm, g), a == ADV_ACC_MUT ? "" : " const", g);
+    sb_t vd; /* "gm_v.": the conversions' S, a member at a time */
+    sb_init(&vd);
+    sb_printf(&vd, "%s.", v);
+    sb_printf(o, "    %s operator %s() const\n    {\n        %s %s;\n", nm->hd, s->qual, s->qual, v);
+    copy_through(sh, nm, o, vd.s, "", groups);
+    sb_printf(o, "        return %s;\n    }\n", v);
+    if (a == ADV_ACC_MUT) {
+        sb_printf(o, "    %s const %s &operator=(const %s &%s) const\n    {\n", nm->hd, nm->ref[a], s->qual, v);
+        copy_through(sh, nm, o, "", vd.s, groups);
+        sb_puts(o, "        return *this;\n    }\n");
+        /* v[i] = v[j] copies the fields, not the references */
+        sb_printf(o, "    %s const %s &operator=(const %s &gm_o) const\n"
+                     "    {\n        return *this = static_cast<%s>(gm_o);\n    }\n",
+                  nm->hd, nm->ref[a], nm->ref[a], s->qual);
+    }
+    sb_free(&vd);
+    sb_printf(o, "};\n%s", nm->sep);
+}
+
+/* Field f of element nm->idx, inside a view's operator[]: the layout's
+ * field expression through the view's members. */
+static void view_field(const adv_layout_shape *sh, const adv_emit_names *nm, unsigned f, sb_t *b)
+{
+    unsigned np = adv_shape_npointers(sh);
+    char (*names)[ADV_NAME_MAX + 8] = gm_xcalloc(np, sizeof *names);
+    const char **ptr = gm_xcalloc(np, sizeof *ptr);
+    for (unsigned i = 0; i < np; i++) {
+        adv_emit_pointer_name(sh, i, names[i], sizeof names[i]);
+        ptr[i] = names[i];
+    }
+    adv_field_expr(sh, ptr, f, nm->idx, b);
+    free(ptr);
+    free(names);
+}
+
+void adv_emit_view(const adv_layout_shape *sh, const adv_emit_names *nm, adv_emit_access a, int convert, sb_t *o)
+{
+    const adv_struct *s = adv_shape_struct(sh);
+    const char *c = a == ADV_ACC_MUT ? "" : " const"; /* after the type: a pointer field's type is "float *" */
+    char name[ADV_NAME_MAX + 8];
+    unsigned np = adv_shape_npointers(sh);
+    sb_printf(o, "struct %s {\n", nm->view[a]);
+    for (unsigned i = 0; i < np; i++) {
+        adv_emit_pointer_name(sh, i, name, sizeof name);
+        sb_printf(o, "    %s%s *%s;\n", adv_emit_pointer_type(sh, i, nm), c, name);
+    }
+    if (adv_shape_storage(sh) == ADV_ST_WHOLE) {
+        sb_printf(o, "    %s %s%s &operator[](long long %s) const { return p[%s]; }\n", nm->hd, nm->elem, c, nm->idx,
+                  nm->idx);
+    } else {
+        sb_printf(o, "    %s %s operator[](long long %s) const\n    {\n", nm->hd, nm->ref[a], nm->idx);
+        sb_puts(o, "        return {");
+        for (unsigned f = 0; f < s->nfields; f++) {
+            /* restrict: a load per field, which the compiler merges when a
+             * field is read twice and drops when it is not read (a vector's
+             * loads would be neither) */
+            int nc = a == ADV_ACC_RESTRICT && nc_scalar(&s->fields[f]);
+            sb_puts(o, f ? ", " : "");
+            if (nc) {
+                sb_puts(o, "gm_ld_nc(&");
+                view_field(sh, nm, f, o);
+                sb_puts(o, ")");
+            } else {
+                view_field(sh, nm, f, o);
+            }
+        }
+        for (unsigned g = 0; a != ADV_ACC_RESTRICT && g < adv_shape_ngroups(sh); g++)
+            if (whole_group(sh, nm, g))
+                sb_printf(o, ", gm_g%u[%s]", g, nm->idx);
+        sb_puts(o, "};\n    }\n");
+    }
+    for (int to = ADV_ACC_CONST; convert && a == ADV_ACC_MUT && to <= ADV_ACC_RESTRICT; to++) {
+        sb_printf(o, "    %s operator %s() const { return {", nm->hd, nm->view[to]);
+        for (unsigned i = 0; i < np; i++) {
+            adv_emit_pointer_name(sh, i, name, sizeof name);
+            sb_printf(o, "%s%s", i ? ", " : "", name);
+        }
+        sb_puts(o, "}; }\n");
+    }
+    sb_printf(o, "};\n%s", nm->sep);
 }

@@ -27,9 +27,13 @@ const char *adv_adopt_view(const adv_param *p)
 }
 
 /* Read-only loads (ld.global.nc) as asm with no memory clobber: the
- * compiler may move them past stores, as it may for const T *__restrict__
- * parameters, whose promise S_rview keeps (a struct member cannot carry
- * __restrict__).  Other types are read as they are. */
+ * promise of const T *__restrict__ parameters, which S_rview keeps (a
+ * struct member cannot carry __restrict__).  Other types are read as they
+ * are.  Integers load unsigned, as nvcc loads them for gmadvise's variant
+ * (the conversion back to T keeps the value): the same instruction.  NVCC
+ * does not move the asm past the kernel's stores, which it does for loads
+ * through a __restrict__ parameter (then merging a vector's lanes into one
+ * load: tests/adopt/ptx_loads.txt). */
 static const char ldnc[] =
     "#ifndef GM_ADOPT_LDNC\n#define GM_ADOPT_LDNC\n"
     "template <class T> GM_ADOPT_HD const T &gm_ld_nc(const T *p) { return *p; }\n"
@@ -49,13 +53,13 @@ static const char ldnc[] =
     "#endif\n"
     "GM_ADOPT_LD(float, float, \"f32\", \"f\")\n"
     "GM_ADOPT_LD(double, double, \"f64\", \"d\")\n"
-    "GM_ADOPT_LD(int, int, \"s32\", \"r\")\n"
+    "GM_ADOPT_LD(int, int, \"u32\", \"r\")\n"
     "GM_ADOPT_LD(unsigned, unsigned, \"u32\", \"r\")\n"
-    "GM_ADOPT_LD(long long, long long, \"s64\", \"l\")\n"
+    "GM_ADOPT_LD(long long, long long, \"u64\", \"l\")\n"
     "GM_ADOPT_LD(unsigned long long, unsigned long long, \"u64\", \"l\")\n"
-    "GM_ADOPT_LD(short, short, \"s16\", \"h\")\n"
+    "GM_ADOPT_LD(short, short, \"u16\", \"h\")\n"
     "GM_ADOPT_LD(unsigned short, unsigned short, \"u16\", \"h\")\n"
-    "GM_ADOPT_LD(signed char, short, \"s8\", \"h\")\n"
+    "GM_ADOPT_LD(signed char, short, \"u8\", \"h\")\n"
     "GM_ADOPT_LD(unsigned char, unsigned short, \"u8\", \"h\")\n"
     "/* an array field moves by its bytes (adv_emit_copy) */\n"
     "GM_ADOPT_HD void gm_copy_bytes(void *d, const void *s, unsigned long long n)\n"
@@ -65,23 +69,12 @@ static const char ldnc[] =
     "}\n"
     "#endif\n";
 
-/* Whether field f is a scalar gm_ld_nc loads as read-only data. */
-static int nc_scalar(const adv_field *f)
-{
-    switch (f->scalar) {
-    case ADV_S_F32: case ADV_S_F64: case ADV_S_I8: case ADV_S_U8: case ADV_S_I16: case ADV_S_U16:
-    case ADV_S_I32: case ADV_S_U32: case ADV_S_I64: case ADV_S_U64: return !f->array_len;
-    default: return 0;
-    }
-}
-
 /* What the generator knows about the layout it writes.  Every name it
  * adds inside the user's scope starts with gm_ or with S_. */
 typedef struct {
     sb_t *o;
     const adv_struct *s;
     const adv_layout_shape *l;
-    adv_layout_kind k;
     char elem[ADV_NAME_MAX + 16]; /* S, S_a16 or S_aosoa: what one pointer of the AoS kinds holds */
     adv_emit_names nm;            /* the header's names for the layout's emitter (layout_emit.h) */
 } hctx;
@@ -105,173 +98,8 @@ static void group_type(const hctx *h, unsigned g, char *out, size_t n)
  * the type it points to (the layout's emitter's). */
 static void pointer(const hctx *h, unsigned i, char *name, size_t nn, char *type, size_t tn)
 {
-    adv_pointee pt;
-    adv_pointee_of(h->l, i, &pt);
-    if (pt.what == ADV_PT_FIELD)
-        snprintf(name, nn, "%s", h->s->fields[pt.field].name);
-    else if (pt.what == ADV_PT_VECTOR || pt.what == ADV_PT_GROUP)
-        snprintf(name, nn, "gm_g%u", pt.item);
-    else
-        snprintf(name, nn, "p");
+    adv_emit_pointer_name(h->l, i, name, nn);
     snprintf(type, tn, "%s", adv_emit_pointer_type(h->l, i, &h->nm));
-}
-
-/* Field f of element gm_i, inside the view's operator[]: the layout's
- * field expression through the view's members. */
-static void field_at(const hctx *h, unsigned f, sb_t *b)
-{
-    unsigned np = adv_shape_npointers(h->l);
-    char (*names)[ADV_NAME_MAX + 8] = gm_xcalloc(np, sizeof *names);
-    const char **ptr = gm_xcalloc(np, sizeof *ptr);
-    char type[ADV_TYPE_MAX + ADV_NAME_MAX];
-    for (unsigned i = 0; i < np; i++) {
-        pointer(h, i, names[i], sizeof names[i], type, sizeof type);
-        ptr[i] = names[i];
-    }
-    adv_field_expr(h->l, ptr, f, "gm_i", b);
-    free(ptr);
-    free(names);
-}
-
-/* The kinds of access a view gives, and the names of its types. */
-enum { V_MUT, V_CONST, V_RESTRICT };
-static const char *const view_name[] = {"view", "cview", "rview"};
-static const char *const ref_name[] = {"ref", "cref", "rref"};
-
-/* The vector layout's group of field f when it has two or more lanes
- * (its lane in *lane), else -1: fields a proxy moves a whole vector at a
- * time, in one 8- or 16-byte access, as gmadvise's own variant does. */
-static int wide_group(const hctx *h, unsigned f, unsigned *lane)
-{
-    int g = adv_shape_group_of(h->l, f, lane);
-    return g >= 0 && adv_shape_group(h->l, (unsigned)g)->vtype[0] ? g : -1;
-}
-
-/* Whether the layout has vectors a proxy moves whole. */
-static int has_vectors(const hctx *h)
-{
-    for (unsigned g = 0; g < adv_shape_ngroups(h->l); g++)
-        if (adv_shape_group(h->l, g)->vtype[0])
-            return 1;
-    return 0;
-}
-
-/* Every field from `src` to `dst` ("gm_v." or "" for the proxy's own
- * members); arrays by their bytes; with `groups`, the vector layout's wide
- * groups through their vectors (gm_tN copies of the gm_gN members when
- * reading, whole gm_gN when writing). */
-static void copy_fields(const hctx *h, sb_t *o, const char *dst, const char *src, int groups)
-{
-    const adv_struct *s = h->s;
-    unsigned lane;
-    for (unsigned g = 0; groups && g < adv_shape_ngroups(h->l); g++) {
-        const adv_vgroup *vg = adv_shape_group(h->l, g);
-        if (!vg->vtype[0])
-            continue;
-        if (*dst) { /* read: one load of the vector */
-            sb_printf(o, "        %s gm_t%u = gm_g%u;\n", vg->vtype, g, g);
-            continue;
-        }
-        sb_printf(o, "        gm_g%u = %s{", g, vg->vtype); /* write: one store of the vector */
-        for (unsigned i = 0; i < vg->lanes; i++)
-            sb_printf(o, "%s%s%s", i ? ", " : "", src, s->fields[vg->first + i].name);
-        sb_puts(o, "};\n");
-    }
-    for (unsigned f = 0; f < s->nfields; f++) {
-        int g = groups ? wide_group(h, f, &lane) : -1;
-        if (g >= 0) {
-            if (*dst)
-                sb_printf(o, "        %s%s = gm_t%d.%s;\n", dst, s->fields[f].name, g, adv_lane_name(lane));
-            continue;
-        }
-        char d[ADV_NAME_MAX + 16], from[ADV_NAME_MAX + 16];
-        snprintf(d, sizeof d, "%s%s", dst, s->fields[f].name);
-        snprintf(from, sizeof from, "%s%s", src, s->fields[f].name);
-        adv_emit_copy(o, "        ", s->fields[f].array_len > 0, d, from, d);
-    }
-}
-
-/* S_ref, S_cref or S_rref: a member per field, named as the field,
- * converting to S: references (S_rref: read-only values for scalars);
- * S_ref also takes an S or another element. */
-static void proxy(const hctx *h, int a)
-{
-    const adv_struct *s = h->s;
-    sb_t *o = h->o;
-    char t[ADV_TYPE_MAX + ADV_NAME_MAX];
-    sb_printf(o, "struct %s_%s {\n", s->name, ref_name[a]);
-    for (unsigned f = 0; f < s->nfields; f++) {
-        field_type(s, f, t, sizeof t);
-        if (a == V_RESTRICT && nc_scalar(&s->fields[f]))
-            sb_printf(o, "    %s %s;\n", t, s->fields[f].name);
-        else
-            sb_printf(o, "    %s%s &%s;\n", t, a == V_MUT ? "" : " const", s->fields[f].name);
-    }
-    int groups = has_vectors(h) && a != V_RESTRICT; /* S_rref's lanes come from one load already */
-    for (unsigned g = 0; groups && g < adv_shape_ngroups(h->l); g++)
-        if (adv_shape_group(h->l, g)->vtype[0])
-            sb_printf(o, "    %s%s &gm_g%u;\n", adv_shape_group(h->l, g)->vtype, a == V_MUT ? "" : " const", g);
-    sb_printf(o, "    GM_ADOPT_HD operator %s() const\n    {\n        %s gm_v;\n", s->qual, s->qual);
-    copy_fields(h, o, "gm_v.", "", groups);
-    sb_puts(o, "        return gm_v;\n    }\n");
-    if (a == V_MUT) {
-        sb_printf(o, "    GM_ADOPT_HD const %s_ref &operator=(const %s &gm_v) const\n    {\n", s->name, s->qual);
-        copy_fields(h, o, "", "gm_v.", groups);
-        sb_puts(o, "        return *this;\n    }\n");
-        /* v[i] = v[j] copies the fields, not the references */
-        sb_printf(o, "    GM_ADOPT_HD const %s_ref &operator=(const %s_ref &gm_o) const\n"
-                     "    {\n        return *this = static_cast<%s>(gm_o);\n    }\n",
-                  s->name, s->name, s->qual);
-    }
-    sb_puts(o, "};\n");
-}
-
-/* S_view, S_cview or S_rview. */
-static void view(const hctx *h, int a)
-{
-    const adv_struct *s = h->s;
-    sb_t *o = h->o;
-    const char *c = a == V_MUT ? "" : " const"; /* after the type: a pointer field's type is "float *" */
-    char name[ADV_NAME_MAX + 8], type[ADV_TYPE_MAX + ADV_NAME_MAX];
-    unsigned np = adv_shape_npointers(h->l);
-    sb_printf(o, "struct %s_%s {\n", s->name, view_name[a]);
-    for (unsigned i = 0; i < np; i++) {
-        pointer(h, i, name, sizeof name, type, sizeof type);
-        sb_printf(o, "    %s%s *%s;\n", type, c, name);
-    }
-    if (adv_layout_aos_kind(h->k)) {
-        sb_printf(o, "    GM_ADOPT_HD %s%s &operator[](long long gm_i) const { return p[gm_i]; }\n", h->elem, c);
-    } else {
-        sb_printf(o, "    GM_ADOPT_HD %s_%s operator[](long long gm_i) const\n    {\n", s->name, ref_name[a]);
-        sb_puts(o, "        return {");
-        for (unsigned f = 0; f < s->nfields; f++) {
-            /* S_rview: a load per field, which the compiler merges when a field
-             * is read twice and drops when it is not read (a vector's loads
-             * would be neither) */
-            int nc = a == V_RESTRICT && nc_scalar(&s->fields[f]);
-            sb_puts(o, f ? ", " : "");
-            if (nc) {
-                sb_puts(o, "gm_ld_nc(&");
-                field_at(h, f, o);
-                sb_puts(o, ")");
-            } else {
-                field_at(h, f, o);
-            }
-        }
-        for (unsigned g = 0; a != V_RESTRICT && g < adv_shape_ngroups(h->l); g++)
-            if (adv_shape_group(h->l, g)->vtype[0])
-                sb_printf(o, ", gm_g%u[gm_i]", g);
-        sb_puts(o, "};\n    }\n");
-    }
-    for (int to = V_CONST; a == V_MUT && to <= V_RESTRICT; to++) { /* S_view passes for the others */
-        sb_printf(o, "    GM_ADOPT_HD operator %s_%s() const { return {", s->name, view_name[to]);
-        for (unsigned i = 0; i < np; i++) {
-            pointer(h, i, name, sizeof name, type, sizeof type);
-            sb_printf(o, "%s%s", i ? ", " : "", name);
-        }
-        sb_puts(o, "}; }\n");
-    }
-    sb_puts(o, "};\n");
 }
 
 /* How many bytes each pointer's segment holds for n elements, and the
@@ -310,13 +138,15 @@ static void segments(const hctx *h)
               s->name, s->name, s->qual, aos ? "memcpy((void *)&gm_e, &gm_v[gm_i], sizeof gm_e);" : "gm_e = gm_v[gm_i];");
 }
 
+/* The types, then per access (restrict, const, mutable) the proxy (for
+ * layouts whose elements are not one object) and the view. */
 static void layout_types(const hctx *h)
 {
     adv_emit_types(h->l, &h->nm, h->o);
-    for (int a = V_RESTRICT; a >= V_MUT; a--) {
-        if (!adv_layout_aos_kind(h->k))
-            proxy(h, a);
-        view(h, a);
+    for (int a = ADV_ACC_RESTRICT; a >= ADV_ACC_MUT; a--) {
+        if (adv_shape_storage(h->l) != ADV_ST_WHOLE)
+            adv_emit_proxy(h->l, &h->nm, (adv_emit_access)a, h->o);
+        adv_emit_view(h->l, &h->nm, (adv_emit_access)a, 1, h->o);
     }
 }
 
@@ -453,7 +283,7 @@ static void layout_part(sb_t *out, const adv_struct *s, const adv_layout_spec *s
         sb_puts(out, "\"\n");
         return;
     }
-    hctx h = {out, s, l, sp->kind, "", {0}};
+    hctx h = {out, s, l, "", {0}};
     char (*ft)[ADV_TYPE_MAX + ADV_NAME_MAX] = gm_xcalloc(s->nfields + 1, sizeof *ft);
     char (*gt)[ADV_NAME_MAX + 16] = gm_xcalloc(s->nfields + 1, sizeof *gt);
     const char **ftp = gm_xcalloc(s->nfields + 1, sizeof *ftp), **gtp = gm_xcalloc(s->nfields + 1, sizeof *gtp);
@@ -471,7 +301,15 @@ static void layout_part(sb_t *out, const adv_struct *s, const adv_layout_spec *s
     case ADV_EL_BLOCK: snprintf(h.elem, sizeof h.elem, "%s_aosoa", s->name); break;
     case ADV_EL_DECLARED: case ADV_EL_NONE: snprintf(h.elem, sizeof h.elem, "%s", s->qual); break;
     }
-    h.nm = (adv_emit_names){"GM_ADOPT_HD", "", "memcpy", h.elem, "gm_v", !s->is_final, ftp, gtp};
+    char rn[3][ADV_NAME_MAX + 8], vn[3][ADV_NAME_MAX + 8];
+    static const char *const access_name[] = {"", "c", "r"}; /* S_ref, S_cref, S_rref; S_view, ... */
+    h.nm = (adv_emit_names){"GM_ADOPT_HD", "", "memcpy", h.elem, "gm_v", !s->is_final, ftp, gtp, {0}, {0}, "gm_i"};
+    for (int a = 0; a < 3; a++) {
+        snprintf(rn[a], sizeof rn[a], "%s_%sref", s->name, access_name[a]);
+        snprintf(vn[a], sizeof vn[a], "%s_%sview", s->name, access_name[a]);
+        h.nm.ref[a] = rn[a];
+        h.nm.view[a] = vn[a];
+    }
     if (host)
         segments(&h);
     else
@@ -517,17 +355,17 @@ int adv_adopt_header(const adv_model *m, unsigned st, const adv_layout_spec *pic
               s->name, s->name, GMADVISE_VERSION, adv_model_file(m), s->name, s->qual, s->name, s->qual,
               s->name, s->qual, s->name, s->qual, s->qual, s->name, s->name, s->name, s->name, s->name,
               pick_label, s->name, s->name);
-    for (int k = 0; k < ADV_L_NSTD; k++) /* the standard layouts' macros, three a line */
+    for (unsigned k = 0; k < adv_layout_nstd(); k++) /* the standard layouts' macros, three a line */
         sb_printf(out, "%s%s", k == 0 ? "" : k % 3 ? " | " : "\n *                       | ",
-                  adv_layout_ops_of((adv_layout_kind)k)->macro);
+                  adv_layout_ops_of(adv_layout_std_at(k).kind)->macro);
     if (!std)
         sb_printf(out, "\n *                       | %s (%s", SEARCHED_MACRO, pick_label_close);
     sb_puts(out, "\n */\n"
                  "#ifndef __CUDACC_RTC__ /* (NVRTC: gmadvise measures the device part) */\n"
                  "#pragma once\n#include <cuda_runtime.h>\n#include <stdlib.h>\n#include <string.h>\n#endif\n\n"
                  "#ifndef GM_LAYOUT_AOS\n");
-    for (int k = 0; k < ADV_L_NSTD; k++)
-        sb_printf(out, "#define %s %d\n", adv_layout_ops_of((adv_layout_kind)k)->macro, k + 1);
+    for (unsigned k = 0; k < adv_layout_nstd(); k++)
+        sb_printf(out, "#define %s %u\n", adv_layout_ops_of(adv_layout_std_at(k).kind)->macro, k + 1);
     if (!std)
         sb_printf(out, "#define %s %d\n", SEARCHED_MACRO, SEARCHED_VALUE);
     sb_printf(out, "#endif\n#ifndef GM_ADOPT_HD\n#define GM_ADOPT_HD __host__ __device__ __forceinline__\n#endif\n");
@@ -541,8 +379,8 @@ int adv_adopt_header(const adv_model *m, unsigned st, const adv_layout_spec *pic
         }
     for (int part = 0; part < 2; part++) { /* the device part, then the host part */
         sb_puts(out, part ? "\n#ifndef __CUDACC_RTC__ /* ---- host side ---- */" : "");
-        for (int k = 0; k < ADV_L_NSTD; k++) {
-            adv_layout_spec sp = adv_layout_std((adv_layout_kind)k);
+        for (unsigned k = 0; k < adv_layout_nstd(); k++) {
+            adv_layout_spec sp = adv_layout_std_at(k);
             layout_part(out, s, &sp, k == 0, part);
         }
         if (!std)
@@ -560,7 +398,7 @@ adv_layout_spec adv_adopt_pick(const adv_model *m, unsigned st)
     adv_search_run(m, (int)st, &sr);
     adv_scored *c = gm_xcalloc(sr.n + 2, sizeof *c);
     unsigned n = 1;
-    c[0] = (adv_scored){adv_layout_std(ADV_L_AOS), 0, 0, 0, 0, 1};
+    c[0] = (adv_scored){adv_layout_declared(), 0, 0, 0, 0, 1};
     /* the declared first, then the standard layouts, then the search's
      * others in its order: the order the advice generates them in, so that
      * among layouts the model cannot tell apart (the chooser takes the
@@ -573,14 +411,14 @@ adv_layout_spec adv_adopt_pick(const adv_model *m, unsigned st)
                 continue;
             adv_scored x = {sr.c[i].spec, sr.c[i].ok, sr.c[i].bytes, 0, sr.c[i].requests,
                             adv_adopt_applies(adv_model_struct(m, st), &sr.c[i].spec, why, sizeof why)};
-            if (sr.c[i].spec.kind == ADV_L_AOS && std)
+            if (adv_layout_as_declared(sr.c[i].spec.kind) && std)
                 c[0] = x;
             else
                 c[n++] = x;
         }
     /* program scope over the search (the model, weighted), what the header holds */
     adv_choice ch = adv_choose(c, n, (adv_choose_for){ADV_SCOPE_PROGRAM, ADV_ONLY_ADOPTABLE}, NULL);
-    adv_layout_spec best = ch.best >= 0 ? c[ch.best].spec : adv_layout_std(ADV_L_AOS);
+    adv_layout_spec best = ch.best >= 0 ? c[ch.best].spec : adv_layout_declared();
     free(c);
     adv_search_free(&sr);
     return best;

@@ -149,6 +149,7 @@ typedef struct {
     char ident[64];                /* the layout in generated names: adv_layout_spec_ident */
     char tname[ADV_NAME_MAX + 80]; /* S_a16, S_aosoa, S_aosoa8 */
     char ref[ADV_NAME_MAX + 16];   /* S_soa_ref */
+    char view[ADV_NAME_MAX + 16];  /* S_soa_view */
     char at[ADV_NAME_MAX + 16];    /* S_soa_at */
     char idx[32], val[32];         /* the proxy's index member and value: gm_i, gm_v */
     char (*pfx)[ADV_NAME_MAX + 16]; /* per kernel parameter: what its pointers are named from */
@@ -209,9 +210,6 @@ static void group_suffix(gctx *g, unsigned gi, char *out, size_t n)
     }
 }
 
-/* One pointer per array the layout has, for parameter lists. */
-typedef void (*ptr_fn)(gctx *g, sb_t *b, const char *type, const char *suffix, int first);
-
 /* The pointer suffix and element type of pointer i of the layout
  * (adv_layout_kind.h's pointee): a field's name (SoA), a group's name
  * (vector, split), or none. */
@@ -234,8 +232,7 @@ static const char *pointer_type(gctx *g, unsigned i)
 }
 
 /* Field f of element `e` (layout_kind.h's expression) through the
- * pointers of parameter prefix `pname` (p_x, p_xyz, p), or with pname
- * NULL through the proxy's members (x, xyz, p). */
+ * pointers of parameter prefix `pname` (p_x, p_xyz, p). */
 static void field_at(gctx *g, sb_t *b, const char *pname, unsigned f, const char *e)
 {
     unsigned np = adv_shape_npointers(g->l);
@@ -244,27 +241,12 @@ static void field_at(gctx *g, sb_t *b, const char *pname, unsigned f, const char
     char suf[64];
     for (unsigned i = 0; i < np; i++) {
         const char *sf = pointer_suffix(g, i, suf, sizeof suf);
-        if (pname)
-            snprintf(names[i], sizeof names[i], "%s%s%s", pname, sf ? "_" : "", sf ? sf : "");
-        else
-            snprintf(names[i], sizeof names[i], "%s", sf ? sf : "p");
+        snprintf(names[i], sizeof names[i], "%s%s%s", pname, sf ? "_" : "", sf ? sf : "");
         ptr[i] = names[i];
     }
     adv_field_expr(g->l, ptr, f, e, b);
     free(ptr);
     free(names);
-}
-
-static void each_pointer(gctx *g, sb_t *b, ptr_fn fn)
-{
-    char suf[64];
-    for (unsigned i = 0; i < adv_shape_npointers(g->l); i++)
-        fn(g, b, pointer_type(g, i), pointer_suffix(g, i, suf, sizeof suf), i == 0);
-}
-
-static void ptr_member(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
-{
-    sb_printf(b, "    %s *%s;\n", type, suffix ? suffix : "p");
 }
 
 /* A pointer to const T: "const T *", or "T *const *" where T is itself a
@@ -280,75 +262,29 @@ static void const_pointer_to(sb_t *b, const char *type)
         sb_printf(b, "const %s *", type);
 }
 
-static void ptr_param(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
-{
-    sb_puts(b, first ? "" : ", ");
-    const_pointer_to(b, type);
-    sb_puts(b, suffix ? suffix : "p");
-}
-
-static void ptr_init(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
-{
-    sb_printf(b, "%s(%s *)%s", first ? "" : ", ", type, suffix ? suffix : "p");
-}
-
-static void ptr_ctor_param(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
-{
-    sb_printf(b, "%s%s *%s", first ? "" : ", ", type, suffix ? suffix : "p");
-}
-
-static void ptr_ctor_init(gctx *g, sb_t *b, const char *type, const char *suffix, int first)
-{
-    sb_printf(b, "%s%s(%s)", first ? "" : ", ", suffix ? suffix : "p", suffix ? suffix : "p");
-}
-
-/* Proxy for whole-element reads and writes in SoA, AoSoA and vector. */
+/* Whole-element reads and writes in the layouts whose elements are not
+ * one object (SoA, AoSoA, vector, split): the layout's one proxy and its
+ * mutable view (layout_emit.h: the adoption header's own), and S_at,
+ * which makes the view from the kernel's pointers and gives element i. */
 static void emit_proxy(gctx *g)
 {
-    const adv_struct *s = g->s;
     sb_t *t = &g->types;
-    sb_printf(t, "struct %s {\n", g->ref);
-    each_pointer(g, t, ptr_member);
-    const char *gi = g->idx, *gv = g->val;
-    sb_printf(t, "    long long %s;\n", gi);
-    /* a constructor makes the proxy no aggregate: `p[i] = {}` then means
-     * an S, not a proxy, and one operator= matches */
-    sb_printf(t, "    __device__ %s(", g->ref);
-    each_pointer(g, t, ptr_ctor_param);
-    sb_printf(t, ", long long %s) : ", gi);
-    each_pointer(g, t, ptr_ctor_init);
-    sb_printf(t, ", %s(%s) {}\n", gi, gi);
-    sb_printf(t, "    __device__ operator %s() const\n    {\n        %s %s;\n", s->qual, s->qual, gv);
-    char vf[ADV_NAME_MAX + 40];
-    for (unsigned f = 0; f < s->nfields; f++) {
-        sb_t e;
-        sb_init(&e);
-        field_at(g, &e, NULL, f, gi); /* members are named by suffix alone */
-        snprintf(vf, sizeof vf, "%s.%s", gv, s->fields[f].name);
-        adv_emit_copy(t, "        ", is_array(&s->fields[f]), vf, e.s, vf);
-        sb_free(&e);
-    }
-    sb_printf(t, "        return %s;\n    }\n", gv);
-    sb_printf(t, "    __device__ const %s &operator=(const %s &%s) const\n    {\n", g->ref, s->qual, gv);
-    for (unsigned f = 0; f < s->nfields; f++) {
-        sb_t e;
-        sb_init(&e);
-        field_at(g, &e, NULL, f, gi);
-        snprintf(vf, sizeof vf, "%s.%s", gv, s->fields[f].name);
-        adv_emit_copy(t, "        ", is_array(&s->fields[f]), e.s, vf, vf);
-        sb_free(&e);
-    }
-    sb_puts(t, "        return *this;\n    }\n");
-    /* element-to-element copies (out[i] = in[i]) must copy the fields, not
-     * the proxies' pointers */
-    sb_printf(t, "    __device__ const %s &operator=(const %s &o) const\n    {\n"
-                 "        return *this = static_cast<%s>(o);\n    }\n};\n",
-              g->ref, g->ref, s->qual);
+    adv_emit_proxy(g->l, &g->nm, ADV_ACC_MUT, t);
+    adv_emit_view(g->l, &g->nm, ADV_ACC_MUT, 0, t);
+    char name[ADV_NAME_MAX + 8];
     sb_printf(t, "static __device__ __forceinline__ %s %s(", g->ref, g->at);
-    each_pointer(g, t, ptr_param);
-    sb_printf(t, ", long long %s)\n{\n    return %s{", gi, g->ref);
-    each_pointer(g, t, ptr_init);
-    sb_printf(t, ", %s};\n}\n\f", gi);
+    for (unsigned i = 0; i < adv_shape_npointers(g->l); i++) {
+        adv_emit_pointer_name(g->l, i, name, sizeof name);
+        sb_puts(t, i ? ", " : "");
+        const_pointer_to(t, pointer_type(g, i));
+        sb_puts(t, name);
+    }
+    sb_printf(t, ", long long %s)\n{\n    return %s{", g->idx, g->view);
+    for (unsigned i = 0; i < adv_shape_npointers(g->l); i++) {
+        adv_emit_pointer_name(g->l, i, name, sizeof name);
+        sb_printf(t, "%s(%s *)%s", i ? ", " : "", pointer_type(g, i), name);
+    }
+    sb_printf(t, "}[%s];\n}\n\f", g->idx);
 }
 
 /* Split layout: each group of two fields or more, or aligned (a pointer
@@ -395,12 +331,15 @@ static void emit_types(gctx *g, int need_proxy)
         g->gtp[i] = g->gtype[i];
     }
     /* kgen's copy of the declaration drops `final`: the padded element derives from S */
-    g->nm = (adv_emit_names){"__device__", "\f", "gm_copy_bytes", g->tname, g->val, 1, g->ftp, g->gtp};
+    g->nm = (adv_emit_names){"__device__", "\f", "gm_copy_bytes", g->tname, g->val, 1, g->ftp, g->gtp,
+                             {g->ref}, {g->view}, g->idx};
     adv_emit_types(g->l, &g->nm, &g->types);
     if (el == ADV_EL_PADDED || el == ADV_EL_REORDERED || !need_proxy)
         return;
     snprintf(base, sizeof base, "%s_%s_ref", s->name, lname);
     gen_name(g->p, base, g->ref, sizeof g->ref, 1);
+    snprintf(base, sizeof base, "%s_%s_view", s->name, lname);
+    gen_name(g->p, base, g->view, sizeof g->view, 1);
     snprintf(base, sizeof base, "%s_%s_at", s->name, lname);
     gen_name(g->p, base, g->at, sizeof g->at, 1);
     gen_name(g->p, "gm_i", g->idx, sizeof g->idx, 1);
@@ -799,9 +738,9 @@ int kgen_add_variant(kgen_program *p, unsigned kernel, int st, const adv_layout_
     g->k = k;
     g->s = st >= 0 ? adv_model_struct(m, (unsigned)st) : NULL;
     g->l = l;
-    g->kind = l ? adv_shape_kind(l) : ADV_L_AOS;
+    g->kind = l ? adv_shape_kind(l) : adv_layout_declared().kind;
     g->declared = !l || adv_shape_elem_form(l) == ADV_EL_DECLARED;
-    adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
+    adv_layout_spec aos = adv_layout_declared();
     adv_layout_spec_ident(l ? adv_shape_spec(l) : &aos, g->ident, sizeof g->ident);
     sb_init(&g->types);
     int need_proxy = 0;

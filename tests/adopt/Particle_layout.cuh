@@ -55,13 +55,13 @@ template <class T> GM_ADOPT_HD const T &gm_ld_nc(const T *p) { return *p; }
 #endif
 GM_ADOPT_LD(float, float, "f32", "f")
 GM_ADOPT_LD(double, double, "f64", "d")
-GM_ADOPT_LD(int, int, "s32", "r")
+GM_ADOPT_LD(int, int, "u32", "r")
 GM_ADOPT_LD(unsigned, unsigned, "u32", "r")
-GM_ADOPT_LD(long long, long long, "s64", "l")
+GM_ADOPT_LD(long long, long long, "u64", "l")
 GM_ADOPT_LD(unsigned long long, unsigned long long, "u64", "l")
-GM_ADOPT_LD(short, short, "s16", "h")
+GM_ADOPT_LD(short, short, "u16", "h")
 GM_ADOPT_LD(unsigned short, unsigned short, "u16", "h")
-GM_ADOPT_LD(signed char, short, "s8", "h")
+GM_ADOPT_LD(signed char, short, "u8", "h")
 GM_ADOPT_LD(unsigned char, unsigned short, "u8", "h")
 /* an array field moves by its bytes (adv_emit_copy) */
 GM_ADOPT_HD void gm_copy_bytes(void *d, const void *s, unsigned long long n)
