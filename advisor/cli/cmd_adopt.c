@@ -237,9 +237,11 @@ static int adopt_one(const adopt_args *a, const adv_model *m, unsigned s, gm_sta
         }
         sb_t others; /* the standard layouts' macros but SoA's, from layout_kind.c's table */
         sb_init(&others);
-        for (int k = 0; k < ADV_L_NSTD; k++)
-            if (k != ADV_L_SOA)
-                sb_printf(&others, "%s%s", others.len ? ", " : "", adv_layout_ops_of((adv_layout_kind)k)->macro + strlen("GM_LAYOUT"));
+        for (unsigned k = 0; k < adv_layout_nstd(); k++) {
+            const char *mac = adv_layout_ops_of(adv_layout_std_at(k).kind)->macro;
+            if (strcmp(mac, "GM_LAYOUT_SOA"))
+                sb_printf(&others, "%s%s", others.len ? ", " : "", mac + strlen("GM_LAYOUT"));
+        }
         printf("  host: %s_storage st; %s_alloc(&st, n); %s_pack(&st, host, n); kernel<<<...>>>(st.view, ...);\n"
                "        %s_unpack(&st, host, n); %s_free(&st);\n"
                "  another layout: #define %s_LAYOUT GM_LAYOUT_SOA (or %s) before the #include\n",

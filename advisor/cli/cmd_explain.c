@@ -68,7 +68,7 @@ static int explain_file(const char *arg, const cli_common *c, gm_status *st)
                 continue;
             shown++;
             printf("%s:%u:%u:\n", path, x->line, x->col);
-            adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
+            adv_layout_spec aos = adv_layout_declared();
             adv_pattern pt[64];
             char why[128];
             adv_warp_picture w;
@@ -79,7 +79,7 @@ static int explain_file(const char *arg, const cli_common *c, gm_status *st)
             adv_layout_kind kind;
             adv_prediction best, decl;
             if (x->struct_idx >= 0 && adv_predict_best(m, k, x->struct_idx, &kind, &best, &decl) &&
-                kind != ADV_L_AOS) {
+                !adv_layout_as_declared(kind)) {
                 char label[160];
                 snprintf(label, sizeof label, "%s (the model's pick: %.1f -> %.1f DRAM bytes per element)",
                          adv_layout_name(kind), decl.dram_bytes, best.dram_bytes);

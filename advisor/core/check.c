@@ -290,7 +290,7 @@ static void suggest(const adv_model *m, unsigned k, const adv_access *x, adv_rul
         pk->ok = adv_predict_best(m, k, x->struct_idx, &pk->kind, &pk->best, &pk->decl);
         pk->done = 1;
     }
-    if (pk && pk->ok && pk->kind != ADV_L_AOS) {
+    if (pk && pk->ok && !adv_layout_as_declared(pk->kind)) {
         snprintf(out, n, "%s layout for %s (model: %.1f -> %.1f DRAM bytes, %.1f -> %.1f requests a warp per element)",
                  adv_layout_name(pk->kind), adv_model_struct(m, (unsigned)x->struct_idx)->name,
                  pk->decl.dram_bytes, pk->best.dram_bytes, pk->decl.requests, pk->best.requests);
@@ -430,7 +430,7 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
         c->totals.accesses++;
         c->totals.affine += x->cls.affine != 0;
         adv_cost cost;
-        adv_access_cost(m, k, a, -1, ADV_L_AOS, &cost);
+        adv_access_cost(m, k, a, -1, NULL, &cost); /* as declared */
         if (!cost.ok && !x->cls.affine && gathered(x->expr, adv_model_params(m, k))) {
             adv_finding f;
             const adv_param *pp = &kn->params[x->param];
@@ -443,7 +443,7 @@ static void check_kernel(adv_check *c, const adv_model *m, unsigned k)
              * rather than at its worst case */
             adv_cost g;
             if (adv_model_kernel_has_data(m, k)) {
-                adv_access_cost_gathered(m, k, a, -1, ADV_L_AOS, &g);
+                adv_access_cost_gathered(m, k, a, -1, NULL, &g);
                 if (g.ok && !g.misaligned && 100 * g.efficiency >= c->o.min_efficiency)
                     continue;
                 if (g.ok) {

@@ -630,30 +630,85 @@ static void ptr_split(const adv_layout_shape *sh, unsigned i, adv_pointee *out)
     *out = (adv_pointee){ADV_PT_GROUP, i, adv_shape_order(sh, sh->groups[i].first), lone_split(sh, i)};
 }
 
+/* ---- what the search proposes of each kind -------------------------------- */
+
+/* AoSoA lane counts tried besides the standard ADV_AOSOA_BLOCK: on an H100
+ * 32, 64 and 128 lanes were within 2 % of each other and 4 lanes 1.3x
+ * slower, so the measurement, not a rule, picks among them. */
+static const unsigned aosoa_lanes[] = {64, 128, 16, 8, 4}; /* nearest 32 first: the model often ties them */
+
+static void propose_lanes(const adv_space_facts *f)
+{
+    for (unsigned i = 0; i < sizeof aosoa_lanes / sizeof *aosoa_lanes; i++) {
+        adv_layout_spec sp = adv_layout_std(ADV_L_AOSOA);
+        sp.lanes = aosoa_lanes[i];
+        f->add(f->add_ctx, &sp);
+    }
+}
+
+/* Each kernel's fields first (not all of them: that is the standard order). */
+static void propose_hot(const adv_space_facts *f)
+{
+    unsigned long long all = f->s->nfields >= 64 ? ~0ull : (1ull << f->s->nfields) - 1;
+    for (unsigned k = 0; k < f->nkernels; k++) {
+        adv_layout_spec sp = adv_layout_std(ADV_L_REORDER);
+        sp.hot = f->used[k];
+        if (sp.hot && sp.hot != all)
+            f->add(f->add_ctx, &sp);
+    }
+}
+
+static void split_of(void *ctx, const unsigned char *group, unsigned ngroups, const unsigned char *align)
+{
+    const adv_space_facts *f = ctx;
+    adv_layout_spec sp = adv_layout_std(ADV_L_SPLIT);
+    sp.ngroups = ngroups;
+    memcpy(sp.group, group, f->s->nfields);
+    memcpy(sp.align, align, ngroups);
+    int soa = ngroups == f->s->nfields;
+    for (unsigned g = 0; g < ngroups && soa; g++)
+        soa = !align[g];
+    if (!soa && ngroups > 1) /* all fields apart, unaligned, is the standard SoA */
+        f->add(f->add_ctx, &sp);
+}
+
+static void propose_splits(const adv_space_facts *f)
+{
+    if (f->each_partition)
+        f->each_partition(f, split_of, (void *)f);
+}
+
 /* ---- the table ------------------------------------------------------------- */
 
 static const adv_layout_ops ops[ADV_L_COUNT] = {
     {ADV_L_AOS, "aos", "GM_LAYOUT_AOS", 1, ADV_ST_WHOLE, ADV_EL_DECLARED, ADV_GR_NONE, NULL, shape_aos, NULL, parse_none, expr_whole,
-     ptr_elem, NULL, 0, NULL},
+     ptr_elem, NULL, NULL, 0, NULL},
     {ADV_L_AOS_ALIGN, "aos_align", "GM_LAYOUT_AOS_ALIGN", 1, ADV_ST_WHOLE, ADV_EL_PADDED, ADV_GR_NONE, NULL, shape_aos_align, NULL,
-     parse_none, expr_whole, ptr_elem, adv_emit_padded, 0, NULL},
+     parse_none, expr_whole, ptr_elem, adv_emit_padded, NULL, 0, NULL},
     {ADV_L_SOA, "soa", "GM_LAYOUT_SOA", 1, ADV_ST_ARRAYS, ADV_EL_NONE, ADV_GR_NONE, NULL, shape_soa, NULL, parse_none, expr_soa,
-     ptr_field, NULL, 0, NULL},
+     ptr_field, NULL, NULL, 0, NULL},
     {ADV_L_AOSOA, "aosoa", "GM_LAYOUT_AOSOA", 1, ADV_ST_BLOCKS, ADV_EL_BLOCK, ADV_GR_NONE, lanes_ok, shape_aosoa, label_lanes, parse_lanes,
-     expr_blocks, ptr_elem, adv_emit_block, ADV_P_LANES, NULL},
+     expr_blocks, ptr_elem, adv_emit_block, propose_lanes, ADV_P_LANES, NULL},
     {ADV_L_VECTOR, "vector", "GM_LAYOUT_VECTOR", 1, ADV_ST_ARRAYS, ADV_EL_NONE, ADV_GR_VECTOR, NULL, shape_vector, NULL, parse_none,
-     expr_vector, ptr_vector, NULL, 0, NULL},
+     expr_vector, ptr_vector, NULL, NULL, 0, NULL},
     {ADV_L_REORDER, "reordered", "GM_LAYOUT_REORDERED", 1, ADV_ST_WHOLE, ADV_EL_REORDERED, ADV_GR_NONE, NULL, shape_reorder, label_hot,
-     parse_hot, expr_whole, ptr_elem, adv_emit_reordered, ADV_P_HOT, "reordered_h"},
+     parse_hot, expr_whole, ptr_elem, adv_emit_reordered, propose_hot, ADV_P_HOT, "reordered_h"},
     {ADV_L_SPLIT, "split", NULL, 0, ADV_ST_ARRAYS, ADV_EL_NONE, ADV_GR_STRUCT, split_ok, shape_split, label_groups, parse_groups,
-     expr_split, ptr_split, adv_emit_groups, ADV_P_GROUPS, NULL},
+     expr_split, ptr_split, adv_emit_groups, propose_splits, ADV_P_GROUPS, NULL},
     {ADV_L_AOSOA_HOT, "aosoa_hot", NULL, 0, ADV_ST_BLOCKS, ADV_EL_BLOCK, ADV_GR_NONE, hot_ok, shape_aosoa_hot, label_lanes_hot,
-     parse_lanes_hot, expr_blocks, ptr_elem, adv_emit_block, ADV_P_LANES | ADV_P_HOT, NULL},
+     parse_lanes_hot, expr_blocks, ptr_elem, adv_emit_block, NULL, ADV_P_LANES | ADV_P_HOT, NULL},
 };
 
 const adv_layout_ops *adv_layout_ops_of(adv_layout_kind k)
 {
     return (unsigned)k < ADV_L_COUNT ? &ops[k] : NULL;
+}
+
+void adv_layout_propose(const adv_space_facts *f)
+{
+    for (unsigned k = 0; k < ADV_L_COUNT; k++)
+        if (ops[k].propose)
+            ops[k].propose(f);
 }
 
 void adv_field_expr(const adv_layout_shape *sh, const char *const *ptr, unsigned f, const char *e, sb_t *b)

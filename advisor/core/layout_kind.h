@@ -69,6 +69,24 @@ typedef enum {
  * needs no assignment to move it). */
 int adv_elem_is_bytes(adv_elem_form e);
 
+/* What the layout search knows of a struct when a kind proposes the
+ * points of its space beyond its standard form (core/search.c gathers the
+ * facts; each kind's entry turns them into specs). */
+typedef struct adv_space_facts adv_space_facts;
+typedef void (*adv_partition_fn)(void *ctx, const unsigned char *group, unsigned ngroups, const unsigned char *align);
+struct adv_space_facts {
+    const adv_struct *s;
+    unsigned nkernels;              /* kernels that take the struct (0: none proposed from them) */
+    const unsigned long long *used; /* per such kernel: the fields it uses (bit f) */
+    /* Every useful partition of the fields into groups, each with an
+     * alignment (0, 8 or 16), groups numbered in the order of their first
+     * field; NULL: none. */
+    void (*each_partition)(const adv_space_facts *f, adv_partition_fn part, void *ctx);
+    void *partition_ctx;
+    void (*add)(void *add_ctx, const adv_layout_spec *sp); /* a candidate (duplicates dropped) */
+    void *add_ctx;
+};
+
 typedef struct adv_layout_ops adv_layout_ops;
 struct adv_layout_ops {
     adv_layout_kind kind;
@@ -97,6 +115,10 @@ struct adv_layout_ops {
     void (*pointee)(const adv_layout_shape *sh, unsigned i, adv_pointee *out);
     /* The CUDA types its pointers hold (layout_emit.h), NULL for none. */
     void (*types)(const adv_layout_shape *sh, const adv_emit_names *nm, sb_t *b);
+    /* NULL, or the points of the kind's space the search proposes beyond
+     * its standard form (AoSoA's other lane counts, each kernel's fields
+     * first, the splits of the fields' partitions). */
+    void (*propose)(const adv_space_facts *f);
     unsigned params;   /* which of the spec's fields the kind reads (ADV_P_*): what
                         * adv_layout_spec_eq compares and adv_layout_spec_ident hashes */
     const char *ident; /* generated names' stem when not the name ("reordered_h") */
@@ -107,6 +129,9 @@ struct adv_layout_ops {
 #define ADV_P_GROUPS 4u /* spec.ngroups, group, align */
 
 const adv_layout_ops *adv_layout_ops_of(adv_layout_kind k);
+
+/* Every kind's proposals (adv_layout_ops.propose), in the table's order. */
+void adv_layout_propose(const adv_space_facts *f);
 
 /* A spec from its label (adv_layout_spec_label's text): "soa", "aosoa8",
  * "reordered(hot: x y)", "split{x y}{z}@16".  0 with why when the text
@@ -120,8 +145,6 @@ adv_storage adv_shape_storage(const adv_layout_shape *sh);
 adv_elem_form adv_shape_elem_form(const adv_layout_shape *sh);
 adv_elem_form adv_layout_elem_form(adv_layout_kind k);
 adv_group_form adv_shape_group_form(const adv_layout_shape *sh);
-/* 1 for the layout as declared (AoS): the kernel's own array, nothing moved. */
-int adv_layout_as_declared(adv_layout_kind k);
 
 /* A layout as the report shows it (the program answer's JSON), computed
  * from its shape by the table's storage and pointees, so that no printer

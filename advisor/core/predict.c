@@ -1,9 +1,11 @@
 #include "predict.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../common/limits.h"
+#include "../../common/strbuf.h"
 #include "choose.h"
 #include "coalesce.h"
 #include "inputs_infer.h"
@@ -53,24 +55,26 @@ int adv_predict_best(const adv_model *m, unsigned k, int st, adv_layout_kind *be
                      adv_prediction *best, adv_prediction *decl)
 {
     const adv_struct *s = adv_model_struct(m, (unsigned)st);
-    adv_scored c[ADV_L_NSTD];
-    adv_prediction p[ADV_L_NSTD];
+    adv_scored *c = gm_xcalloc(adv_layout_nstd(), sizeof *c);
+    adv_prediction *p = gm_xcalloc(adv_layout_nstd(), sizeof *p);
     unsigned n = 0;
-    for (int L = ADV_L_AOS; L < ADV_L_NSTD; L++) {
-        adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
-        if (L != ADV_L_AOS && !adv_layout_applies_spec(s, &sp))
+    for (unsigned L = 0; L < adv_layout_nstd(); L++) { /* 0: the declared, which always applies */
+        adv_layout_spec sp = adv_layout_std_at(L);
+        if (L && !adv_layout_applies_spec(s, &sp))
             continue;
         adv_predict(m, k, st, &sp, &p[n]);
         c[n] = (adv_scored){sp, p[n].ok, p[n].dram_bytes, 0, p[n].requests, 1};
         n++;
     }
     *decl = p[0];
-    if (!decl->ok)
-        return 0;
-    /* kernel scope, the standard layouts: what check and explain name */
-    adv_choice ch = adv_choose(c, n, (adv_choose_for){ADV_SCOPE_KERNEL, ADV_ONLY_STANDARD}, NULL);
-    int b = ch.best >= 0 ? ch.best : 0;
-    *best_kind = c[b].spec.kind;
-    *best = p[b];
-    return 1;
+    int ok = decl->ok;
+    if (ok) { /* kernel scope, the standard layouts: what check and explain name */
+        adv_choice ch = adv_choose(c, n, (adv_choose_for){ADV_SCOPE_KERNEL, ADV_ONLY_STANDARD}, NULL);
+        int b = ch.best >= 0 ? ch.best : 0;
+        *best_kind = c[b].spec.kind;
+        *best = p[b];
+    }
+    free(c);
+    free(p);
+    return ok;
 }

@@ -19,7 +19,7 @@ void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *
 
 /* The model's pick for struct st in kernel k among the standard layouts
  * that apply (choose.h's kernel scope: fewer DRAM bytes, then fewer
- * requests, beyond the noise; *best_kind ADV_L_AOS when none is better),
+ * requests, beyond the noise; *best_kind the declared one when none is better),
  * with its prediction and the declared layout's.  Returns 0 when the declared layout cannot
  * be modelled. */
 int adv_predict_best(const adv_model *m, unsigned k, int st, adv_layout_kind *best_kind,

@@ -6,13 +6,9 @@
 #include "../../common/hash.h"
 #include "../../common/strbuf.h"
 #include "cost_memo.h"
+#include "layout_kind.h"
 #include "predict.h"
 #include "rank.h"
-
-/* AoSoA lane counts tried besides the standard ADV_AOSOA_BLOCK: on an H100
- * 32, 64 and 128 lanes were within 2 % of each other and 4 lanes 1.3x
- * slower, so the measurement, not a rule, picks among them. */
-static const unsigned aosoa_lanes[] = {64, 128, 16, 8, 4}; /* nearest 32 first: the model often ties them */
 
 /* ---- the candidates, each once ---------------------------------------- */
 
@@ -55,6 +51,18 @@ static void add(spec_set *set, const adv_struct *s, const adv_layout_spec *sp)
         set->v = gm_xrealloc(set->v, set->cap * sizeof *set->v);
     }
     set->v[set->n++] = *sp;
+}
+
+/* A kind's proposal (layout_kind.h's add) into the set. */
+typedef struct {
+    spec_set *set;
+    const adv_struct *s;
+} spec_sink;
+
+static void sink_add(void *ctx, const adv_layout_spec *sp)
+{
+    spec_sink *k = ctx;
+    add(k->set, k->s, sp);
 }
 
 /* ---- classes of fields -------------------------------------------------- */
@@ -149,7 +157,8 @@ typedef struct {
     const classes *c;
     unsigned part[GM_SEARCH_MAX_ATOMS]; /* each class's group */
     unsigned ngroups;
-    spec_set *set;
+    adv_partition_fn emit; /* the split kind's (layout_kind.c): a spec of the groups */
+    void *emit_ctx;
 } split_ctx;
 
 /* The group's natural alignment and size as one small struct. */
@@ -181,12 +190,13 @@ static int form_useful(const split_ctx *x, unsigned g, unsigned form)
     }
 }
 
-/* The split for the partition with each group in its form; groups
- * numbered in the order of their first field, so that equal splits are
- * equal specs. */
+/* The groups of the partition with each group in its form (an SoA form:
+ * each field a group of its own), numbered in the order of their first
+ * field, so that equal splits are equal specs. */
 static void emit_split(split_ctx *x, const unsigned *form)
 {
-    adv_layout_spec sp = adv_layout_std(ADV_L_SPLIT);
+    unsigned char group[GM_MAX_FIELDS], align[GM_MAX_FIELDS];
+    unsigned ngroups = 0;
     unsigned char raw[GM_MAX_FIELDS], ralign[GM_MAX_FIELDS];
     int num[GM_MAX_FIELDS];
     unsigned nraw = 0;
@@ -208,16 +218,12 @@ static void emit_split(split_ctx *x, const unsigned *form)
         num[i] = -1;
     for (unsigned f = 0; f < x->s->nfields; f++) {
         if (num[raw[f]] < 0) {
-            num[raw[f]] = (int)sp.ngroups;
-            sp.align[sp.ngroups++] = ralign[raw[f]];
+            num[raw[f]] = (int)ngroups;
+            align[ngroups++] = ralign[raw[f]];
         }
-        sp.group[f] = (unsigned char)num[raw[f]];
+        group[f] = (unsigned char)num[raw[f]];
     }
-    int soa = sp.ngroups == x->s->nfields;
-    for (unsigned g = 0; g < sp.ngroups && soa; g++)
-        soa = !sp.align[g];
-    if (!soa && sp.ngroups > 1) /* all fields apart, unaligned, is the standard SoA */
-        add(x->set, x->s, &sp);
+    x->emit(x->emit_ctx, group, ngroups, align);
 }
 
 /* Every form of every group of the current partition (mixed radix). */
@@ -257,39 +263,48 @@ static void partitions(split_ctx *x, unsigned i, unsigned used)
 
 /* ---- the space ------------------------------------------------------------ */
 
+/* The facts' partitions: every partition of the classes, each group in
+ * each useful form. */
+static void each_partition(const adv_space_facts *f, adv_partition_fn part, void *ctx)
+{
+    split_ctx x = {.s = f->s, .c = f->partition_ctx, .emit = part, .emit_ctx = ctx};
+    partitions(&x, 0, 0);
+}
+
 unsigned adv_search_space(const adv_model *m, int st, adv_layout_spec **out, unsigned *left_out)
 {
     const adv_struct *s = adv_model_struct(m, (unsigned)st);
     spec_set set = {.max = GM_SEARCH_MAX, .nslot = 4 * GM_SEARCH_MAX + 1};
     set.slot = gm_xcalloc(set.nslot, sizeof *set.slot);
-    for (int L = 0; L < ADV_L_NSTD; L++) {
-        adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
+    for (unsigned L = 0; L < adv_layout_nstd(); L++) {
+        adv_layout_spec sp = adv_layout_std_at(L);
         add(&set, s, &sp);
     }
-    for (unsigned i = 0; i < sizeof aosoa_lanes / sizeof *aosoa_lanes; i++) {
-        adv_layout_spec sp = adv_layout_std(ADV_L_AOSOA);
-        sp.lanes = aosoa_lanes[i];
-        add(&set, s, &sp);
-    }
-    if (s->nfields < 2 || s->nfields > GM_MAX_FIELDS) /* no variant of more fields (kgen.h) */
-        goto done;
+    /* then each kind's points beyond its standard form (layout_kind.c), from
+     * the kernels' fields and the classes of fields they use alike; a struct
+     * of one field, or of more than variants support (kgen.h), has no splits
+     * and no orders of its own */
+    int fields_ok = s->nfields >= 2 && s->nfields <= GM_MAX_FIELDS;
     classes c;
-    make_classes(m, st, &c);
-    for (unsigned k = 0, j = 0; k < adv_model_nkernels(m); k++) {
-        if (!adv_kernel_takes(adv_model_kernel(m, k), st))
-            continue;
-        adv_layout_spec sp = adv_layout_std(ADV_L_REORDER); /* this kernel's fields first */
-        for (unsigned f = 0; f < s->nfields; f++)
-            if (c.sig[f * c.nk + j])
-                sp.hot |= 1ull << f;
-        j++;
-        if (sp.hot && sp.hot != (s->nfields == 64 ? ~0ull : (1ull << s->nfields) - 1))
-            add(&set, s, &sp);
+    memset(&c, 0, sizeof c);
+    unsigned long long *used = gm_xcalloc(adv_model_nkernels(m) + 1, sizeof *used);
+    unsigned nk = 0;
+    if (fields_ok) {
+        make_classes(m, st, &c);
+        for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
+            if (!adv_kernel_takes(adv_model_kernel(m, k), st))
+                continue;
+            for (unsigned f = 0; f < s->nfields; f++)
+                if (c.sig[f * c.nk + nk])
+                    used[nk] |= 1ull << f;
+            nk++;
+        }
     }
-    split_ctx x = {.s = s, .c = &c, .set = &set};
-    partitions(&x, 0, 0);
+    spec_sink sink = {&set, s};
+    adv_space_facts facts = {s, nk, used, fields_ok ? each_partition : NULL, &c, sink_add, &sink};
+    adv_layout_propose(&facts);
     free(c.sig);
-done:
+    free(used);
     free(set.slot);
     *out = set.v;
     *left_out = set.left_out;
@@ -362,7 +377,7 @@ static int same_family(const adv_candidate *a, const adv_candidate *b)
 /* The declared layout is measured anyway: never one of the picks. */
 static int pickable(const adv_candidate *c)
 {
-    return c->spec.kind != ADV_L_AOS;
+    return !adv_layout_as_declared(c->spec.kind);
 }
 
 unsigned adv_search_pick(const adv_search *sr, unsigned k, const adv_layout_spec **out)

@@ -366,7 +366,7 @@ static int cset_make(const adv_measure *ms, jit_runner *r, const adv_job *jb, co
         }
         int varied = adv_param_points_to(par, jb->st);
         b->s = adv_param_elem(m, jb->kernel, p, &b->fake, &b->ff);
-        adv_layout_spec decl = adv_layout_std(ADV_L_AOS);
+        adv_layout_spec decl = adv_layout_declared();
         const adv_layout_spec *spec = varied ? jb->spec : &decl;
         char why[256];
         int view = varied && jb->adopted;

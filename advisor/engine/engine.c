@@ -144,8 +144,8 @@ static void plan_variants(plan *p, kgen_program *kg, unsigned measure)
             if (dup)
                 continue;
             nseen++;
-            for (int L = 0; L < ADV_L_NSTD; L++) {
-                adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
+            for (unsigned L = 0; L < adv_layout_nstd(); L++) {
+                adv_layout_spec sp = adv_layout_std_at(L);
                 plan_layout(p, kg, k, st, &sp);
             }
             for (unsigned i = 0; i < p->npick[st]; i++)
@@ -153,7 +153,7 @@ static void plan_variants(plan *p, kgen_program *kg, unsigned measure)
                     plan_layout(p, kg, k, st, p->pick[st][i]);
         }
         if (nseen == 0) {
-            adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
+            adv_layout_spec aos = adv_layout_declared();
             push_variant(p, k, -1, &aos);
             generate(p, kg, NULL);
         }
@@ -177,7 +177,7 @@ static void leave_unpicked(plan *p)
     adv_result *r = p->r;
     for (unsigned i = 0; i < r->nv; i++) {
         adv_variant *v = &r->v[i];
-        if (v->st < 0 || v->state != ADV_V_COMPILED || v->spec.kind == ADV_L_AOS || !p->npick[v->st])
+        if (v->st < 0 || v->state != ADV_V_COMPILED || adv_layout_as_declared(v->spec.kind) || !p->npick[v->st])
             continue;
         unsigned j = 0;
         while (j < p->npick[v->st] && !adv_layout_spec_eq(p->pick[v->st][j], &v->spec))
@@ -730,7 +730,7 @@ static int run_jobs(const adv_engine_opts *o, adv_result *r, const jit_binary *b
 
 static adv_job job_of(const adv_variant *v)
 {
-    return (adv_job){v->kernel, v->st, &v->spec, v->fn, v->spec.kind == ADV_L_AOS && !v->adopted, v->adopted};
+    return (adv_job){v->kernel, v->st, &v->spec, v->fn, adv_layout_as_declared(v->spec.kind) && !v->adopted, v->adopted};
 }
 
 /* The settings of --data, then the file's: the first for a name wins.
@@ -878,7 +878,7 @@ static int measure(const adv_engine_opts *o, adv_result *r, const jit_binary *bi
 static void access_costs(adv_result *r)
 {
     const adv_model *m = r->m;
-    adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
+    adv_layout_spec aos = adv_layout_declared();
     r->access_cost = gm_xcalloc(adv_model_nkernels(m) + 1, sizeof *r->access_cost);
     for (unsigned k = 0; k < adv_model_nkernels(m); k++) {
         const adv_kernel *kn = adv_model_kernel(m, k);

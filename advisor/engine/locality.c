@@ -55,7 +55,7 @@ static int pick(const adv_result *r, unsigned k, int st, const adv_locality_set 
     for (int decl = 1; decl >= 0; decl--)
         for (unsigned i = 0; i < r->nv; i++) {
             const adv_variant *v = &r->v[i];
-            if (v->kernel != k || v->st != st || v->adopted || (v->spec.kind == ADV_L_AOS) != decl)
+            if (v->kernel != k || v->st != st || v->adopted || adv_layout_as_declared(v->spec.kind) != decl)
                 continue;
             if (decl && n)
                 continue; /* one declared layout */
@@ -246,7 +246,7 @@ static unsigned add_pairs(adv_result *r, unsigned k, const char *params)
         l->st = v->st;
         l->declared = -1;
         for (unsigned j = i; j < r->nv && r->v[j].kernel == k && r->v[j].st == v->st; j++)
-            if (r->v[j].spec.kind == ADV_L_AOS && !r->v[j].adopted && l->declared < 0)
+            if (adv_layout_as_declared(r->v[j].spec.kind) && !r->v[j].adopted && l->declared < 0)
                 l->declared = (int)j;
         snprintf(l->params, sizeof l->params, "%s", params);
         adv_locality_set u;

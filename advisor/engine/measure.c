@@ -505,6 +505,28 @@ static void scalar_arg(const adv_model *m, unsigned k, unsigned p, long long n, 
     }
 }
 
+/* b's layout (sp) for b->elems elements of b->s, and its device memory:
+ * a layout that does not apply is an input error (`lay_where` what: why),
+ * no memory left a GPU error naming `what` after `where` (*oom set). */
+static int buffer_alloc(jit_runner *r, pbuf *b, const adv_layout_spec *sp, const char *lay_where, const char *where,
+                        const char *what, int *oom, gm_status *stt)
+{
+    char why[256];
+    b->lay = adv_layout_make(b->s, sp, (unsigned long long)b->elems, why, sizeof why);
+    if (!b->lay)
+        return gm_fail(stt, GM_EINPUT, "%s%s: %s", lay_where, what, why);
+    unsigned long long bytes = adv_layout_bytes(b->lay);
+    gm_status ast;
+    gm_status_init(&ast);
+    if (jit_runner_alloc(r, bytes, 0, &b->dev, oom, &ast) != GM_OK) {
+        if (*oom)
+            return gm_fail(stt, GM_EGPU, "%sout of GPU memory allocating %.0f MB for %s", where, bytes / 1e6, what);
+        *stt = ast;
+        return stt->code;
+    }
+    return GM_OK;
+}
+
 /* The bytes of by-value struct parameter par for a launch of n threads,
  * in ls->values: each pointer member its own buffer (ls->pb[*nb...]) of
  * member_elems random elements, as a pointer parameter's; each integer
@@ -540,21 +562,12 @@ static int value_arg(jit_runner *r, const adv_param *par, unsigned p, long long 
         scalar_struct(&elem, &b->fake, &b->fake_field);
         b->s = &b->fake;
         b->elems = member_elems(mb, n);
-        adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
-        char why[256];
-        b->lay = adv_layout_make(b->s, &aos, (unsigned long long)b->elems, why, sizeof why);
-        if (!b->lay)
-            return gm_fail(stt, GM_EINPUT, "%s.%s: %s", par->name, mb->name, why);
-        unsigned long long bytes = adv_layout_bytes(b->lay);
-        gm_status ast;
-        gm_status_init(&ast);
-        if (jit_runner_alloc(r, bytes, 0, &b->dev, oom, &ast) != GM_OK) {
-            if (*oom)
-                return gm_fail(stt, GM_EGPU, "out of GPU memory allocating %.0f MB for %s.%s", bytes / 1e6,
-                               par->name, mb->name);
-            *stt = ast;
-            return stt->code;
-        }
+        adv_layout_spec decl = adv_layout_declared();
+        char what[2 * ADV_NAME_MAX + 2];
+        snprintf(what, sizeof what, "%s.%s", par->name, mb->name);
+        int rc = buffer_alloc(r, b, &decl, "", "", what, oom, stt);
+        if (rc != GM_OK)
+            return rc;
         memcpy(v + mb->off, &b->dev, 8);
     }
     return GM_OK;
@@ -586,7 +599,6 @@ static int setup_set(jit_runner *r, const adv_model *m, const adv_data_list *dat
     ls->args = gm_xcalloc(nargs + 1, sizeof *ls->args);
     ls->store = gm_xcalloc(nargs + 1, sizeof *ls->store);
     unsigned na = 0, ns = 0; /* arguments, and 8-byte slots of the store they point into */
-    char why[256];
     for (unsigned p = 0; p < kn->nparams; p++) {
         const adv_param *par = &kn->params[p];
         pbuf *b = &ls->pb[p];
@@ -622,20 +634,13 @@ static int setup_set(jit_runner *r, const adv_model *m, const adv_data_list *dat
             long long big = b->elems * shape_now.slack;
             b->elems = big < cap ? big : cap > b->elems ? cap : b->elems;
         }
-        adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
-        b->lay = adv_layout_make(b->s, varied ? jb->spec : &aos, (unsigned long long)b->elems, why, sizeof why);
-        if (!b->lay)
-            return gm_fail(stt, GM_EINPUT, "kernel %s, %s: %s", kn->name, par->name, why);
-        unsigned long long bytes = adv_layout_bytes(b->lay);
-        gm_status ast;
-        gm_status_init(&ast);
-        if (jit_runner_alloc(r, bytes, 0, &b->dev, oom, &ast) != GM_OK) {
-            if (*oom)
-                return gm_fail(stt, GM_EGPU, "kernel %s: out of GPU memory allocating %.0f MB for %s",
-                               kn->name, bytes / 1e6, par->name);
-            *stt = ast;
-            return stt->code;
-        }
+        adv_layout_spec decl = adv_layout_declared();
+        char lay_where[ADV_NAME_MAX + 16], where[ADV_NAME_MAX + 16];
+        snprintf(lay_where, sizeof lay_where, "kernel %s, ", kn->name);
+        snprintf(where, sizeof where, "kernel %s: ", kn->name);
+        int rc = buffer_alloc(r, b, varied ? jb->spec : &decl, lay_where, where, par->name, oom, stt);
+        if (rc != GM_OK)
+            return rc;
         /* through the adoption header the pointers are one argument, a view:
          * a struct of them, side by side in the store */
         int view = varied && jb->adopted;

@@ -105,7 +105,7 @@ static int same_pair(const adv_variant *a, const adv_variant *b)
 /* The declared layout's own variant (not through the adoption header). */
 static int is_declared(const adv_variant *v)
 {
-    return v->spec.kind == ADV_L_AOS && !v->adopted;
+    return adv_layout_as_declared(v->spec.kind) && !v->adopted;
 }
 
 static int by_stake(const void *x, const void *y)
@@ -297,7 +297,7 @@ static void program_of(const adv_result *r, int st, adv_program *p)
     memset(p, 0, sizeof *p);
     p->st = st;
     p->predicted = r->run != ADV_RUN_MEASURED;
-    adv_layout_spec aos = adv_layout_std(ADV_L_AOS);
+    adv_layout_spec aos = adv_layout_declared();
     for (unsigned k = 0; k < adv_model_nkernels(r->m); k++)
         if (find(r, k, st, &aos)) {
             p->k = gm_xrealloc(p->k, (p->nk + 1) * sizeof *p->k);

@@ -749,7 +749,7 @@ static void print_program(const out_t *o, const adv_result *r)
         }
         label(r, p->st, &p->spec, lb, sizeof lb);
         int dec = p->predicted ? 1 : 4; /* bytes, or ms */
-        if (p->spec.kind == ADV_L_AOS)
+        if (adv_layout_as_declared(p->spec.kind))
             say(o, 4, "  %s: keep the declared layout%s; weighted total %.*f -> %.*f %s\n", sname,
                 p->within_noise ? " (others within the noise floor)" : "", dec, p->declared_total, dec,
                 p->chosen_total, unit);
@@ -782,7 +782,7 @@ static void print_program(const out_t *o, const adv_result *r)
             fprintf(f, "    %-24s %6g %10.*f %10.*f  %s\n", adv_model_kernel(r->m, k->kernel)->label, k->weight,
                     dec, k->declared, dec, k->chosen, own);
         }
-        if (p->spec.kind == ADV_L_AOS)
+        if (adv_layout_as_declared(p->spec.kind))
             continue;
         adopt_command(r, p->st, &p->spec, cmd, sizeof cmd);
         say(o, 6, "    adopt it without rewriting the kernels: %s\n", cmd);

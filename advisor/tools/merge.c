@@ -73,7 +73,7 @@ static void add_cell(merged *mg, const adv_jval *rep, const adv_jval *v, unsigne
         c->layout = gm_xstrdup(canon);
     } else {
         c->layout = gm_xstrdup(label);
-        c->spec = adv_layout_std(ADV_L_AOS);
+        c->spec = adv_layout_declared();
         if (!strcmp(label, "aos"))
             c->parsed = 1;
     }
@@ -278,7 +278,7 @@ const char *adv_merge_best(const merged *mg, const char *k, const char *s, const
     adv_scored *c = gm_xcalloc(nl + 1, sizeof *c);
     for (unsigned i = 0; i < nl; i++) {
         double x = arch_speedup(mg, k, s, ls[i], sm, &runs[i]);
-        c[i] = (adv_scored){cell[i] ? cell[i]->spec : adv_layout_std(ADV_L_AOS), x > 0, x > 0 ? 1 / x : 0, 0, 0, 1};
+        c[i] = (adv_scored){cell[i] ? cell[i]->spec : adv_layout_declared(), x > 0, x > 0 ? 1 / x : 0, 0, 0, 1};
     }
     adv_choice ch = adv_choose(c, nl, (adv_choose_for){ADV_SCOPE_PROGRAM, 0}, NULL);
     const char *best = ch.best >= 0 ? ls[ch.best] : NULL;

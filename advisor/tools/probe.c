@@ -117,8 +117,8 @@ void adv_probe_model(adv_probe_rows *rs, const adv_model *m)
             if (!x->cls.affine || adv_access_repeats(kn, a))
                 continue;
             probe_access(rs, m, k, a, NULL);
-            for (int L = ADV_L_AOS + 1; L < ADV_L_NSTD && x->struct_idx >= 0; L++) {
-                adv_layout_spec sp = adv_layout_std((adv_layout_kind)L);
+            for (unsigned L = 1; L < adv_layout_nstd() && x->struct_idx >= 0; L++) { /* 0: the declared */
+                adv_layout_spec sp = adv_layout_std_at(L);
                 probe_access(rs, m, k, a, &sp);
             }
             for (unsigned i = 0; x->struct_idx >= 0 && i < npick[x->struct_idx]; i++)
