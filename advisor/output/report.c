@@ -5,7 +5,6 @@
 
 #include "../../common/json.h"
 #include "../../common/limits.h"
-#include "../engine/adopt.h"
 #include "locality_report.h"
 
 typedef struct {
