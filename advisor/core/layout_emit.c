@@ -299,11 +299,16 @@ void adv_emit_view(const adv_layout_shape *sh, const adv_emit_names *nm, adv_emi
         adv_emit_pointer_name(sh, i, name, sizeof name);
         sb_printf(o, "    %s%s *%s;\n", adv_emit_pointer_type(sh, i, nm), c, name);
     }
+    /* operator[] takes the index as the kernel's expression has it: an int
+     * i keeps 32-bit index arithmetic, as in gmadvise's variant, where a
+     * long long parameter made AoSoA's i / 32 and i % 32 64-bit (drift's
+     * PTX differed in those alone) */
     if (adv_shape_storage(sh) == ADV_ST_WHOLE) {
-        sb_printf(o, "    %s %s%s &operator[](long long %s) const { return p[%s]; }\n", nm->hd, nm->elem, c, nm->idx,
-                  nm->idx);
+        sb_printf(o, "    template <class %s> %s %s%s &operator[](%s %s) const { return p[%s]; }\n", nm->idx_type, nm->hd,
+                  nm->elem, c, nm->idx_type, nm->idx, nm->idx);
     } else {
-        sb_printf(o, "    %s %s operator[](long long %s) const\n    {\n", nm->hd, nm->ref[a], nm->idx);
+        sb_printf(o, "    template <class %s> %s %s operator[](%s %s) const\n    {\n", nm->idx_type, nm->hd, nm->ref[a],
+                  nm->idx_type, nm->idx);
         sb_puts(o, "        return {");
         for (unsigned f = 0; f < s->nfields; f++) {
             /* restrict: a load per field, which the compiler merges when a

@@ -34,6 +34,7 @@ typedef struct {
      * element's index inside operator[] ("gm_i"). */
     const char *ref[3], *view[3];
     const char *idx;
+    const char *idx_type;      /* operator[]'s template parameter: the index's type ("GM_I") */
 } adv_emit_names;
 
 /* How a kernel may use the elements behind a view: read and write (T *),

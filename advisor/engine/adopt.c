@@ -303,7 +303,7 @@ static void layout_part(sb_t *out, const adv_struct *s, const adv_layout_spec *s
     }
     char rn[3][ADV_NAME_MAX + 8], vn[3][ADV_NAME_MAX + 8];
     static const char *const access_name[] = {"", "c", "r"}; /* S_ref, S_cref, S_rref; S_view, ... */
-    h.nm = (adv_emit_names){"GM_ADOPT_HD", "", "memcpy", h.elem, "gm_v", !s->is_final, ftp, gtp, {0}, {0}, "gm_i"};
+    h.nm = (adv_emit_names){"GM_ADOPT_HD", "", "memcpy", h.elem, "gm_v", !s->is_final, ftp, gtp, {0}, {0}, "gm_i", "GM_I"};
     for (int a = 0; a < 3; a++) {
         snprintf(rn[a], sizeof rn[a], "%s_%sref", s->name, access_name[a]);
         snprintf(vn[a], sizeof vn[a], "%s_%sview", s->name, access_name[a]);

@@ -152,6 +152,7 @@ typedef struct {
     char view[ADV_NAME_MAX + 16];  /* S_soa_view */
     char at[ADV_NAME_MAX + 16];    /* S_soa_at */
     char idx[32], val[32];         /* the proxy's index member and value: gm_i, gm_v */
+    char idx_type[32];             /* the index's type, a template parameter: GM_I */
     char (*pfx)[ADV_NAME_MAX + 16]; /* per kernel parameter: what its pointers are named from */
     adv_emit_names nm;             /* the layout's names for its emitter (layout_emit.h) */
     const char *ftp[GM_MAX_FIELDS], *gtp[GM_MAX_FIELDS]; /* nm's: ftype's and gtype's */
@@ -265,21 +266,22 @@ static void const_pointer_to(sb_t *b, const char *type)
 /* Whole-element reads and writes in the layouts whose elements are not
  * one object (SoA, AoSoA, vector, split): the layout's one proxy and its
  * mutable view (layout_emit.h: the adoption header's own), and S_at,
- * which makes the view from the kernel's pointers and gives element i. */
+ * which makes the view from the kernel's pointers and gives element i
+ * (of the index's own type, as the view's operator[] takes it). */
 static void emit_proxy(gctx *g)
 {
     sb_t *t = &g->types;
     adv_emit_proxy(g->l, &g->nm, ADV_ACC_MUT, t);
     adv_emit_view(g->l, &g->nm, ADV_ACC_MUT, 0, t);
     char name[ADV_NAME_MAX + 8];
-    sb_printf(t, "static __device__ __forceinline__ %s %s(", g->ref, g->at);
+    sb_printf(t, "template <class %s> static __device__ __forceinline__ %s %s(", g->idx_type, g->ref, g->at);
     for (unsigned i = 0; i < adv_shape_npointers(g->l); i++) {
         adv_emit_pointer_name(g->l, i, name, sizeof name);
         sb_puts(t, i ? ", " : "");
         const_pointer_to(t, pointer_type(g, i));
         sb_puts(t, name);
     }
-    sb_printf(t, ", long long %s)\n{\n    return %s{", g->idx, g->view);
+    sb_printf(t, ", %s %s)\n{\n    return %s{", g->idx_type, g->idx, g->view);
     for (unsigned i = 0; i < adv_shape_npointers(g->l); i++) {
         adv_emit_pointer_name(g->l, i, name, sizeof name);
         sb_printf(t, "%s(%s *)%s", i ? ", " : "", pointer_type(g, i), name);
@@ -332,7 +334,7 @@ static void emit_types(gctx *g, int need_proxy)
     }
     /* kgen's copy of the declaration drops `final`: the padded element derives from S */
     g->nm = (adv_emit_names){"__device__", "\f", "gm_copy_bytes", g->tname, g->val, 1, g->ftp, g->gtp,
-                             {g->ref}, {g->view}, g->idx};
+                             {g->ref}, {g->view}, g->idx, g->idx_type};
     adv_emit_types(g->l, &g->nm, &g->types);
     if (el == ADV_EL_PADDED || el == ADV_EL_REORDERED || !need_proxy)
         return;
@@ -343,6 +345,7 @@ static void emit_types(gctx *g, int need_proxy)
     snprintf(base, sizeof base, "%s_%s_at", s->name, lname);
     gen_name(g->p, base, g->at, sizeof g->at, 1);
     gen_name(g->p, "gm_i", g->idx, sizeof g->idx, 1);
+    gen_name(g->p, "GM_I", g->idx_type, sizeof g->idx_type, 1);
     gen_name(g->p, "gm_v", g->val, sizeof g->val, 1);
     emit_proxy(g);
 }

@@ -78,15 +78,15 @@ GM_ADOPT_HD void gm_copy_bytes(void *d, const void *s, unsigned long long n)
 #if Particle_LAYOUT == GM_LAYOUT_AOS
 struct Particle_rview {
     Particle const *p;
-    GM_ADOPT_HD Particle const &operator[](long long gm_i) const { return p[gm_i]; }
+    template <class GM_I> GM_ADOPT_HD Particle const &operator[](GM_I gm_i) const { return p[gm_i]; }
 };
 struct Particle_cview {
     Particle const *p;
-    GM_ADOPT_HD Particle const &operator[](long long gm_i) const { return p[gm_i]; }
+    template <class GM_I> GM_ADOPT_HD Particle const &operator[](GM_I gm_i) const { return p[gm_i]; }
 };
 struct Particle_view {
     Particle *p;
-    GM_ADOPT_HD Particle &operator[](long long gm_i) const { return p[gm_i]; }
+    template <class GM_I> GM_ADOPT_HD Particle &operator[](GM_I gm_i) const { return p[gm_i]; }
     GM_ADOPT_HD operator Particle_cview() const { return {p}; }
     GM_ADOPT_HD operator Particle_rview() const { return {p}; }
 };
@@ -102,15 +102,15 @@ struct __align__(16) Particle_a16 : Particle {
 };
 struct Particle_rview {
     Particle_a16 const *p;
-    GM_ADOPT_HD Particle_a16 const &operator[](long long gm_i) const { return p[gm_i]; }
+    template <class GM_I> GM_ADOPT_HD Particle_a16 const &operator[](GM_I gm_i) const { return p[gm_i]; }
 };
 struct Particle_cview {
     Particle_a16 const *p;
-    GM_ADOPT_HD Particle_a16 const &operator[](long long gm_i) const { return p[gm_i]; }
+    template <class GM_I> GM_ADOPT_HD Particle_a16 const &operator[](GM_I gm_i) const { return p[gm_i]; }
 };
 struct Particle_view {
     Particle_a16 *p;
-    GM_ADOPT_HD Particle_a16 &operator[](long long gm_i) const { return p[gm_i]; }
+    template <class GM_I> GM_ADOPT_HD Particle_a16 &operator[](GM_I gm_i) const { return p[gm_i]; }
     GM_ADOPT_HD operator Particle_cview() const { return {p}; }
     GM_ADOPT_HD operator Particle_rview() const { return {p}; }
 };
@@ -148,7 +148,7 @@ struct Particle_rview {
     float const *vz;
     float const *mass;
     int const *id;
-    GM_ADOPT_HD Particle_rref operator[](long long gm_i) const
+    template <class GM_I> GM_ADOPT_HD Particle_rref operator[](GM_I gm_i) const
     {
         return {gm_ld_nc(&x[gm_i]), gm_ld_nc(&y[gm_i]), gm_ld_nc(&z[gm_i]), gm_ld_nc(&vx[gm_i]), gm_ld_nc(&vy[gm_i]), gm_ld_nc(&vz[gm_i]), gm_ld_nc(&mass[gm_i]), gm_ld_nc(&id[gm_i])};
     }
@@ -185,7 +185,7 @@ struct Particle_cview {
     float const *vz;
     float const *mass;
     int const *id;
-    GM_ADOPT_HD Particle_cref operator[](long long gm_i) const
+    template <class GM_I> GM_ADOPT_HD Particle_cref operator[](GM_I gm_i) const
     {
         return {x[gm_i], y[gm_i], z[gm_i], vx[gm_i], vy[gm_i], vz[gm_i], mass[gm_i], id[gm_i]};
     }
@@ -238,7 +238,7 @@ struct Particle_view {
     float *vz;
     float *mass;
     int *id;
-    GM_ADOPT_HD Particle_ref operator[](long long gm_i) const
+    template <class GM_I> GM_ADOPT_HD Particle_ref operator[](GM_I gm_i) const
     {
         return {x[gm_i], y[gm_i], z[gm_i], vx[gm_i], vy[gm_i], vz[gm_i], mass[gm_i], id[gm_i]};
     }
@@ -283,7 +283,7 @@ struct Particle_rref {
 };
 struct Particle_rview {
     Particle_aosoa const *p;
-    GM_ADOPT_HD Particle_rref operator[](long long gm_i) const
+    template <class GM_I> GM_ADOPT_HD Particle_rref operator[](GM_I gm_i) const
     {
         return {gm_ld_nc(&p[(gm_i) / 32].x[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].y[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].z[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].vx[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].vy[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].vz[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].mass[(gm_i) % 32]), gm_ld_nc(&p[(gm_i) / 32].id[(gm_i) % 32])};
     }
@@ -313,7 +313,7 @@ struct Particle_cref {
 };
 struct Particle_cview {
     Particle_aosoa const *p;
-    GM_ADOPT_HD Particle_cref operator[](long long gm_i) const
+    template <class GM_I> GM_ADOPT_HD Particle_cref operator[](GM_I gm_i) const
     {
         return {p[(gm_i) / 32].x[(gm_i) % 32], p[(gm_i) / 32].y[(gm_i) % 32], p[(gm_i) / 32].z[(gm_i) % 32], p[(gm_i) / 32].vx[(gm_i) % 32], p[(gm_i) / 32].vy[(gm_i) % 32], p[(gm_i) / 32].vz[(gm_i) % 32], p[(gm_i) / 32].mass[(gm_i) % 32], p[(gm_i) / 32].id[(gm_i) % 32]};
     }
@@ -359,7 +359,7 @@ struct Particle_ref {
 };
 struct Particle_view {
     Particle_aosoa *p;
-    GM_ADOPT_HD Particle_ref operator[](long long gm_i) const
+    template <class GM_I> GM_ADOPT_HD Particle_ref operator[](GM_I gm_i) const
     {
         return {p[(gm_i) / 32].x[(gm_i) % 32], p[(gm_i) / 32].y[(gm_i) % 32], p[(gm_i) / 32].z[(gm_i) % 32], p[(gm_i) / 32].vx[(gm_i) % 32], p[(gm_i) / 32].vy[(gm_i) % 32], p[(gm_i) / 32].vz[(gm_i) % 32], p[(gm_i) / 32].mass[(gm_i) % 32], p[(gm_i) / 32].id[(gm_i) % 32]};
     }
@@ -396,7 +396,7 @@ struct Particle_rview {
     float2 const *gm_g1;
     float const *gm_g2;
     int const *gm_g3;
-    GM_ADOPT_HD Particle_rref operator[](long long gm_i) const
+    template <class GM_I> GM_ADOPT_HD Particle_rref operator[](GM_I gm_i) const
     {
         return {gm_ld_nc(&gm_g0[gm_i].x), gm_ld_nc(&gm_g0[gm_i].y), gm_ld_nc(&gm_g0[gm_i].z), gm_ld_nc(&gm_g0[gm_i].w), gm_ld_nc(&gm_g1[gm_i].x), gm_ld_nc(&gm_g1[gm_i].y), gm_ld_nc(&gm_g2[gm_i]), gm_ld_nc(&gm_g3[gm_i])};
     }
@@ -433,7 +433,7 @@ struct Particle_cview {
     float2 const *gm_g1;
     float const *gm_g2;
     int const *gm_g3;
-    GM_ADOPT_HD Particle_cref operator[](long long gm_i) const
+    template <class GM_I> GM_ADOPT_HD Particle_cref operator[](GM_I gm_i) const
     {
         return {gm_g0[gm_i].x, gm_g0[gm_i].y, gm_g0[gm_i].z, gm_g0[gm_i].w, gm_g1[gm_i].x, gm_g1[gm_i].y, gm_g2[gm_i], gm_g3[gm_i], gm_g0[gm_i], gm_g1[gm_i]};
     }
@@ -482,7 +482,7 @@ struct Particle_view {
     float2 *gm_g1;
     float *gm_g2;
     int *gm_g3;
-    GM_ADOPT_HD Particle_ref operator[](long long gm_i) const
+    template <class GM_I> GM_ADOPT_HD Particle_ref operator[](GM_I gm_i) const
     {
         return {gm_g0[gm_i].x, gm_g0[gm_i].y, gm_g0[gm_i].z, gm_g0[gm_i].w, gm_g1[gm_i].x, gm_g1[gm_i].y, gm_g2[gm_i], gm_g3[gm_i], gm_g0[gm_i], gm_g1[gm_i]};
     }
