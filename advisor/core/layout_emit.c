@@ -160,9 +160,16 @@ static int nc_scalar(const adv_field *f)
  * vector of two or more lanes, a split group's small struct), else NULL:
  * the proxy then reads and writes it whole, as one 8- or 16-byte access
  * where its alignment allows, not field by field through references,
- * which know no alignment beyond their field's. */
-static const char *whole_group(const adv_layout_shape *sh, const adv_emit_names *nm, unsigned g)
+ * which know no alignment beyond their field's.  In the restrict proxy
+ * only a group of no scalar (nested structs, arrays: read, not loaded by
+ * gm_ld_nc) moves whole: its 8- or 16-byte loads instead of an array's
+ * bytes one at a time. */
+static const char *whole_group(const adv_layout_shape *sh, const adv_emit_names *nm, adv_emit_access a, unsigned g)
 {
+    const adv_vgroup *vg = adv_shape_group(sh, g);
+    for (unsigned j = 0; a == ADV_ACC_RESTRICT && j < vg->lanes; j++) /* its scalars are gm_ld_nc's values */
+        if (nc_scalar(&adv_shape_struct(sh)->fields[adv_shape_order(sh, vg->first + j)]))
+            return NULL;
     for (unsigned i = 0; i < adv_shape_npointers(sh); i++) {
         adv_pointee pt;
         adv_pointee_of(sh, i, &pt);
@@ -179,34 +186,35 @@ static const char *whole_group(const adv_layout_shape *sh, const adv_emit_names 
 /* Field f's group when that group moves whole (whole_group), its member
  * name in the group's type in *member (a vector's lane, a struct's field),
  * else -1. */
-static int whole_group_of(const adv_layout_shape *sh, const adv_emit_names *nm, unsigned f, const char **member)
+static int whole_group_of(const adv_layout_shape *sh, const adv_emit_names *nm, adv_emit_access a, unsigned f,
+                          const char **member)
 {
     unsigned lane;
     int g = adv_shape_group_of(sh, f, &lane);
-    if (g < 0 || !whole_group(sh, nm, (unsigned)g))
+    if (g < 0 || !whole_group(sh, nm, a, (unsigned)g))
         return -1;
     *member = adv_shape_group(sh, (unsigned)g)->vtype[0] ? adv_lane_name(lane) : adv_shape_struct(sh)->fields[f].name;
     return g;
 }
 
 /* Every field from `src` to `dst` ("gm_v." or "" for the proxy's own
- * members); arrays by their bytes; with `groups`, the groups that move
- * whole through a copy gm_tN: read from the gm_gN member in one piece,
+ * members); arrays by their bytes; the groups that move whole (for
+ * access a) through a copy gm_tN: read from the gm_gN member in one piece,
  * or filled and written to it in one piece. */
-static void copy_through(const adv_layout_shape *sh, const adv_emit_names *nm, sb_t *o, const char *dst,
-                         const char *src, int groups)
+static void copy_through(const adv_layout_shape *sh, const adv_emit_names *nm, adv_emit_access a, sb_t *o,
+                         const char *dst, const char *src)
 {
     const adv_struct *s = adv_shape_struct(sh);
     const char *mem;
-    for (unsigned g = 0; groups && *dst && g < adv_shape_ngroups(sh); g++) /* read: one load per group */
-        if (whole_group(sh, nm, g))
-            sb_printf(o, "        %s gm_t%u = gm_g%u;\n", whole_group(sh, nm, g), g, g);
-    for (unsigned g = 0; groups && !*dst && g < adv_shape_ngroups(sh); g++) { /* write: one store per group */
+    for (unsigned g = 0; *dst && g < adv_shape_ngroups(sh); g++) /* read: one load per group */
+        if (whole_group(sh, nm, a, g))
+            sb_printf(o, "        %s gm_t%u = gm_g%u;\n", whole_group(sh, nm, a, g), g, g);
+    for (unsigned g = 0; !*dst && g < adv_shape_ngroups(sh); g++) { /* write: one store per group */
         const adv_vgroup *vg = adv_shape_group(sh, g);
-        if (!whole_group(sh, nm, g))
+        if (!whole_group(sh, nm, a, g))
             continue;
         if (!vg->vtype[0]) { /* a struct's copy, filled below (an array field takes no braces) */
-            sb_printf(o, "        %s gm_t%u;\n", whole_group(sh, nm, g), g);
+            sb_printf(o, "        %s gm_t%u;\n", whole_group(sh, nm, a, g), g);
             continue;
         }
         sb_printf(o, "        gm_g%u = %s{", g, vg->vtype);
@@ -215,7 +223,7 @@ static void copy_through(const adv_layout_shape *sh, const adv_emit_names *nm, s
         sb_puts(o, "};\n");
     }
     for (unsigned f = 0; f < s->nfields; f++) {
-        int g = groups ? whole_group_of(sh, nm, f, &mem) : -1;
+        int g = whole_group_of(sh, nm, a, f, &mem);
         if (g >= 0 && !*dst && adv_shape_group(sh, (unsigned)g)->vtype[0])
             continue; /* stored above */
         sb_t d, from;
@@ -233,8 +241,8 @@ static void copy_through(const adv_layout_shape *sh, const adv_emit_names *nm, s
         sb_free(&d);
         sb_free(&from);
     }
-    for (unsigned g = 0; groups && !*dst && g < adv_shape_ngroups(sh); g++)
-        if (whole_group(sh, nm, g) && !adv_shape_group(sh, g)->vtype[0])
+    for (unsigned g = 0; !*dst && g < adv_shape_ngroups(sh); g++)
+        if (whole_group(sh, nm, a, g) && !adv_shape_group(sh, g)->vtype[0])
             sb_printf(o, "        gm_g%u = gm_t%u;\n", g, g);
 }
 
@@ -249,19 +257,18 @@ void adv_emit_proxy(const adv_layout_shape *sh, const adv_emit_names *nm, adv_em
         else
             sb_printf(o, "    %s%s &%s;\n", nm->ftype[f], a == ADV_ACC_MUT ? "" : " const", s->fields[f].name);
     }
-    int groups = a != ADV_ACC_RESTRICT; /* the restrict proxy's lanes are loaded already */
-    for (unsigned g = 0; groups && g < adv_shape_ngroups(sh); g++)
-        if (whole_group(sh, nm, g))
-            sb_printf(o, "    %s%s &gm_g%u;\n", whole_group(sh, nm, g), a == ADV_ACC_MUT ? "" : " const", g);
+    for (unsigned g = 0; g < adv_shape_ngroups(sh); g++)
+        if (whole_group(sh, nm, a, g))
+            sb_printf(o, "    %s%s &gm_g%u;\n", whole_group(sh, nm, a, g), a == ADV_ACC_MUT ? "" : " const", g);
     sb_t vd; /* "gm_v.": the conversions' S, a member at a time */
     sb_init(&vd);
     sb_printf(&vd, "%s.", v);
     sb_printf(o, "    %s operator %s() const\n    {\n        %s %s;\n", nm->hd, s->qual, s->qual, v);
-    copy_through(sh, nm, o, vd.s, "", groups);
+    copy_through(sh, nm, a, o, vd.s, "");
     sb_printf(o, "        return %s;\n    }\n", v);
     if (a == ADV_ACC_MUT) {
         sb_printf(o, "    %s const %s &operator=(const %s &%s) const\n    {\n", nm->hd, nm->ref[a], s->qual, v);
-        copy_through(sh, nm, o, "", vd.s, groups);
+        copy_through(sh, nm, a, o, "", vd.s);
         sb_puts(o, "        return *this;\n    }\n");
         /* v[i] = v[j] copies the fields, not the references */
         sb_printf(o, "    %s const %s &operator=(const %s &gm_o) const\n"
@@ -324,8 +331,8 @@ void adv_emit_view(const adv_layout_shape *sh, const adv_emit_names *nm, adv_emi
                 view_field(sh, nm, f, o);
             }
         }
-        for (unsigned g = 0; a != ADV_ACC_RESTRICT && g < adv_shape_ngroups(sh); g++)
-            if (whole_group(sh, nm, g))
+        for (unsigned g = 0; g < adv_shape_ngroups(sh); g++)
+            if (whole_group(sh, nm, a, g))
                 sb_printf(o, ", gm_g%u[%s]", g, nm->idx);
         sb_puts(o, "};\n    }\n");
     }
