@@ -965,6 +965,40 @@ static void local_constants(pctx *pc, unsigned at, targ *args, int n)
     free(l);
 }
 
+/* A parameter or variable of the function around the use, named by an
+ * argument that local_constants could not spell as a value: a run-time
+ * value (gromacs' dispatchTemplatedFunction calls a generic lambda whose
+ * `auto updateVelocities_` becomes settleKernel<updateVelocities_, ...>),
+ * so the use is no instance of its own. */
+static enum CXChildVisitResult runtime_name(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    locals *l = data;
+    enum CXCursorKind k = fe_kind(l->pc, c);
+    if (k != CXCursor_ParmDecl && k != CXCursor_VarDecl)
+        return CXChildVisit_Recurse;
+    char name[ADV_NAME_MAX];
+    fe_spell(l->pc, c, name, sizeof name);
+    for (int a = 0; a < l->nargs && name[0]; a++)
+        if (names(l->args[a].text, name)) {
+            l->n = 1;
+            return CXChildVisit_Break;
+        }
+    return CXChildVisit_Recurse;
+}
+
+static int runtime_args(pctx *pc, unsigned at, const targ *args, int n)
+{
+    locals *l = gm_xcalloc(1, sizeof *l);
+    *l = (locals){.pc = pc, .at = at, .args = args, .nargs = n};
+    fe_visit_top(pc, function_at, l);
+    if (l->found)
+        pc->cx->clang_visitChildren(l->fn, runtime_name, l);
+    int runtime = l->n > 0;
+    free(l);
+    return runtime;
+}
+
 /* A use inside `#define NAME ...` (continued lines included) stands where
  * the macro is expanded: at each use of NAME after its definition, so that
  * a LAUNCH(n) macro inside a host template is that template's, with the
@@ -1045,7 +1079,7 @@ static void kernel_use_at(tmpl_t *tt, unsigned at, targ *args, int n)
             sb_printf(adv_model_notes_buf(tt->pc->m), "%s:%u: kernel template %s is launched from host template %s, which "
                       "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
                       h->name, h->name);
-    } else if (n > 0 && !dependent(tt->pc, at, args, n)) {
+    } else if (n > 0 && !dependent(tt->pc, at, args, n) && !(tt->in_text && runtime_args(tt->pc, at, args, n))) {
         add_instance(tt, args, n, tt->src);
     }
     free(h);
