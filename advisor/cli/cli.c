@@ -158,6 +158,31 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, cli_common *c, cli_op
             return gm_fail(st, GM_EINPUT, "too many parser arguments (at most %d)", CLI_MAX_ARGS);
         c->clang_args[c->nclang++] = argv[i];
     }
+    /* -include FILE (nvcc's and clang's spelling, also --pre-include FILE
+     * and --pre-include=FILE) goes to the parser in place, as a build
+     * passes it: a single-dash long option getopt would read as -i. */
+    int kept = 1;
+    for (int i = 1; i < end; i++) {
+        const char *a = argv[i], *file = NULL;
+        if ((!strcmp(a, "-include") || !strcmp(a, "--pre-include")) && i + 1 < end)
+            file = argv[++i];
+        else if (!strncmp(a, "--pre-include=", 14))
+            file = a + 14;
+        else if (!strcmp(a, "-include") || !strcmp(a, "--pre-include"))
+            return gm_fail(st, GM_EINPUT, "option '%s' needs a value (see %s --help)", a, spec->name);
+        if (!file) {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        if (c->nclang + 2 > CLI_MAX_ARGS)
+            return gm_fail(st, GM_EINPUT, "too many parser arguments (at most %d)", CLI_MAX_ARGS);
+        c->clang_args[c->nclang++] = "-include";
+        c->clang_args[c->nclang++] = file;
+    }
+    for (int i = end; i < argc; i++)
+        argv[kept + i - end] = argv[i];
+    argc -= end - kept;
+    end = kept;
     char shorts[64];
     struct option *opts = all_options(spec, shorts, sizeof shorts);
     int rc = GM_OK, id, li = -1;

@@ -392,21 +392,32 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
     static const char *const base_args[] = {
         "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
         "-Wno-unknown-cuda-version", "-Wno-register", "-ferror-limit=" GM_STR(GM_MAX_CLANG_ERRORS), "-I" HEADERS_DIR};
-    unsigned nb = sizeof base_args / sizeof *base_args, nu = opts ? opts->nclang_args : 0;
+    unsigned nb = sizeof base_args / sizeof *base_args, nall = opts ? opts->nclang_args : 0, nu = 0, nf = 0;
     const char *gcc = gcc_include_dir();
-    /* the last two: -include the prelude, or -include-pch its PCH */
-    unsigned na = nb + nu + 2 * pc->ninc_dirs + (gcc[0] ? 2 : 0) + 2;
+    /* then -include the prelude, or -include-pch its PCH; the user's
+     * -include FILE pairs (a build's, as openmm prepends vectorOps.cu to
+     * its kernels) come after it, last: as nvcc, which pre-includes
+     * cuda_runtime.h before them, they may use CUDA's types */
+    for (unsigned i = 0; i < nall; i++)
+        nf += !strcmp(opts->clang_args[i], "-include") && i + 1 < nall ? 2 : 0;
+    unsigned na = nb + (nall - nf) + 2 * pc->ninc_dirs + (gcc[0] ? 2 : 0) + 2 + nf, pre = na - nf;
     const char **args = gm_xcalloc(na, sizeof *args);
     memcpy(args, base_args, sizeof base_args);
-    for (unsigned i = 0; i < nu; i++)
-        args[nb + i] = opts->clang_args[i];
+    for (unsigned i = 0, f = pre; i < nall; i++) {
+        if (!strcmp(opts->clang_args[i], "-include") && i + 1 < nall) {
+            args[f++] = opts->clang_args[i];
+            args[f++] = opts->clang_args[++i];
+        } else {
+            args[nb + nu++] = opts->clang_args[i];
+        }
+    }
     for (unsigned i = 0; i < pc->ninc_dirs; i++) {
         args[nb + nu + 2 * i] = "-I";
         args[nb + nu + 2 * i + 1] = pc->inc_dirs[i];
     }
     if (gcc[0]) {
-        args[na - 4] = "-idirafter";
-        args[na - 3] = gcc;
+        args[pre - 4] = "-idirafter";
+        args[pre - 3] = gcc;
     }
     if (!pc->toolkit_done) {
         pc->toolkit_done = 1;
@@ -442,8 +453,8 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
     char pch[1200];
     int with_pch = use_pch(pc, cx, *idx, args, nb + nu, gcc, un, pch, sizeof pch);
 again:
-    args[na - 2] = with_pch ? "-include-pch" : "-include";
-    args[na - 1] = with_pch ? pch : PRELUDE_PATH;
+    args[pre - 2] = with_pch ? "-include-pch" : "-include";
+    args[pre - 1] = with_pch ? pch : PRELUDE_PATH;
     /* libclang reports a crash it recovered from (std::bad_alloc when a
      * declaration asks for hundreds of GB) on stderr itself: the error
      * below says it, once */
@@ -820,9 +831,40 @@ static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m,
     return GM_OK;
 }
 
+/* NAME or NAME(A, B): a function-like macro as a build passes it
+ * (openmm's -D'BALLOT(var)=__ballot_sync(0xffffffff, var);'), each
+ * parameter an identifier or `...`. */
+static int macro_name_ok(const char *name)
+{
+    const char *open = strchr(name, '(');
+    if (!open)
+        return adv_identifier_ok(name);
+    char id[ADV_NAME_MAX];
+    snprintf(id, sizeof id, "%.*s", (int)(open - name), name);
+    if (!adv_identifier_ok(id) || name[strlen(name) - 1] != ')')
+        return 0;
+    const char *p = open + 1, *end = name + strlen(name) - 1;
+    if (p == end)
+        return 1;
+    for (;;) {
+        while (*p == ' ')
+            p++;
+        size_t len = strcspn(p, ",)");
+        while (len && p[len - 1] == ' ')
+            len--;
+        snprintf(id, sizeof id, "%.*s", (int)len, p);
+        if (!(adv_identifier_ok(id) || !strcmp(id, "...")) || len >= sizeof id)
+            return 0;
+        p += strcspn(p, ",)");
+        if (p == end)
+            return 1;
+        p++;
+    }
+}
+
 /* The -D definitions among the parser arguments, kept for generated code
- * (NVRTC must see what libclang saw): NAME[=VALUE], NAME an identifier,
- * VALUE on one line. */
+ * (NVRTC must see what libclang saw): NAME[=VALUE], NAME an identifier
+ * or a function-like macro's NAME(ARGS), VALUE on one line. */
 static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
 {
     for (unsigned i = 0; opts && i < opts->nclang_args; i++) {
@@ -842,8 +884,8 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
         size_t n = strcspn(d, "=");
         char name[ADV_NAME_MAX];
         snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), d);
-        if (n >= sizeof name || !adv_identifier_ok(name) || strpbrk(d, "\n\r"))
-            return gm_fail(st, GM_EINPUT, "-D %s: expected NAME or NAME=VALUE on one line", d);
+        if (n >= sizeof name || !macro_name_ok(name) || strpbrk(d, "\n\r"))
+            return gm_fail(st, GM_EINPUT, "-D %s: expected NAME, NAME=VALUE or NAME(ARGS)=VALUE on one line", d);
         adv_model_add_define(m, d);
     }
     return GM_OK;
@@ -1002,13 +1044,43 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
     }
 }
 
-static void splice_user_includes(adv_model *m, const char *file, inc_walk *w, pctx *pc)
+/* -include FILE (a build's pre-include: openmm prepends vectorOps.cu to
+ * every kernel) is spliced before the file's text, after the prelude as
+ * nvcc pre-includes it after cuda_runtime.h, so that generated code has
+ * what it declares too; spliced[i] and [i + 1] are set for each pair
+ * spliced, which clang then is not given again.  One that cannot be read
+ * is left to clang, which says so where it is. */
+static void splice_forced_includes(splice_t *sp, const char *file, const adv_parse_opts *opts,
+                                   unsigned char *spliced, sb_t *out)
+{
+    for (unsigned i = 0; opts && i + 1 < opts->nclang_args; i++) {
+        if (strcmp(opts->clang_args[i], "-include"))
+            continue;
+        char path[2048];
+        struct stat sb;
+        size_t len = 0;
+        unsigned idx;
+        snprintf(path, sizeof path, "%s", opts->clang_args[i + 1]);
+        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || fe_overridden(&sp->pc->toolkit, path) ||
+            sb.st_size > MAX_FILE_BYTES - (long long)out->len)
+            continue;
+        char *sub = gm_read_file(path, &len);
+        if (sub && !memchr(sub, '\0', len) && spliced_before(sp, path, 1, &idx) == SPLICE_NEW) {
+            splice_file(sp, file, 0, path, sub, idx, out, 0, 0);
+            spliced[i] = spliced[i + 1] = 1;
+        }
+        free(sub);
+    }
+}
+
+static void splice_user_includes(adv_model *m, const char *file, inc_walk *w, pctx *pc, unsigned char *forced)
 {
     splice_t sp = {w, pc, NULL, NULL, 0};
     unsigned self;
     spliced_before(&sp, file, 1, &self); /* the main file including itself is never spliced */
     sb_t out;
     sb_init(&out);
+    splice_forced_includes(&sp, file, w->opts, forced, &out);
     splice_text(&sp, file, adv_model_text(m), &out, 0, 0);
     if (sp.ndone > 1 || out.len != adv_model_text_len(m)) {
         unsigned len = (unsigned)out.len;
@@ -1079,7 +1151,22 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
         adv_model_destroy(m);
         return st->code;
     }
-    splice_user_includes(m, file, &w, &pc);
+    /* the -include pairs spliced into the text are not given to clang again */
+    unsigned nargs = opts ? opts->nclang_args : 0, kept = 0;
+    unsigned char *forced = gm_xcalloc(nargs + 1, 1);
+    const char **args = gm_xcalloc(nargs + 1, sizeof *args);
+    splice_user_includes(m, file, &w, &pc, forced);
+    adv_parse_opts own;
+    if (opts) {
+        for (unsigned i = 0; i < nargs; i++)
+            if (!forced[i])
+                args[kept++] = opts->clang_args[i];
+        own = *opts;
+        own.clang_args = args;
+        own.nclang_args = kept;
+        opts = &own;
+    }
+    free(forced);
     adv_model_set_orig_len(m, adv_model_text_len(m));
     pc.cx = cx;
     pc.m = m;
@@ -1139,6 +1226,7 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
         gm_status_append(st, why);
     }
     free_pctx(&pc);
+    free(args);
     if (st->code != GM_OK) {
         adv_model_destroy(m);
         return st->code;

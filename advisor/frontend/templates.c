@@ -969,13 +969,17 @@ static void local_constants(pctx *pc, unsigned at, targ *args, int n)
  * argument that local_constants could not spell as a value: a run-time
  * value (gromacs' dispatchTemplatedFunction calls a generic lambda whose
  * `auto updateVelocities_` becomes settleKernel<updateVelocities_, ...>),
- * so the use is no instance of its own. */
+ * or a template parameter of that function where it is no host template
+ * `enclosing` knows (cupy's member template `template<typename T> void
+ * operator()` of a struct launching init_curand<T>): the use is no
+ * instance of its own. */
 static enum CXChildVisitResult runtime_name(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
     locals *l = data;
     enum CXCursorKind k = fe_kind(l->pc, c);
-    if (k != CXCursor_ParmDecl && k != CXCursor_VarDecl)
+    if (k != CXCursor_ParmDecl && k != CXCursor_VarDecl && k != CXCursor_TemplateTypeParameter &&
+        k != CXCursor_NonTypeTemplateParameter && k != CXCursor_TemplateTemplateParameter)
         return CXChildVisit_Recurse;
     char name[ADV_NAME_MAX];
     fe_spell(l->pc, c, name, sizeof name);

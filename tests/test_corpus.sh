@@ -1,0 +1,49 @@
+#!/bin/bash
+# tests/corpus/build_steps: what a project's build passes besides -I and -D
+# name=value, as the public trial met it.  A file compiled after another is
+# prepended (-include FILE, --pre-include FILE, --pre-include=FILE: openmm's
+# vectorOps.cu) and with a function-like macro (-D'BALLOT(v)=...') parses,
+# its kernel is analysed with the finding of its gather, and its generated
+# code compiles with NVRTC (what the pre-included file declares is in it).
+# Without the -include the file does not parse (the option is what makes
+# it); a pre-include with no file and a malformed macro are refused with
+# their error.  Skips the NVRTC part (not the rest) where NVRTC is missing.
+set -u -o pipefail
+B=$1; SRC=$2; fail=0
+export GMADVISE_CACHE_DIR=$(mktemp -d)
+trap 'rm -rf "$GMADVISE_CACHE_DIR"' EXIT
+cd "$SRC/tests/corpus/build_steps" || exit 1
+macro='-DBALLOT(v)=__ballot_sync(0xffffffffu, v)'
+for pre in "-include vec_ops.cuh" "--pre-include vec_ops.cuh" "--pre-include=vec_ops.cuh"; do
+    # shellcheck disable=SC2086 # $pre is two words where it has a space
+    json=$("$B" check --json --no-config $pre "$macro" pair_distance.cu); rc=$?
+    [ $rc -le 1 ] || { echo "FAIL: check $pre: exit $rc"; fail=1; continue; }
+    python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert not d["errors"], d["errors"]
+assert d["checked"]["kernels"] == 1, d["checked"]
+got = sorted((f["line"], f["access"], f["rule"]) for f in d["findings"])
+assert got == [(10, "pos[pair[i]]", "GM008")], got
+' <<< "$json" || { echo "FAIL: check $pre: not the one kernel with its gather finding"; fail=1; }
+done
+out=$("$B" check --no-config "$macro" pair_distance.cu 2>&1); rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: without -include: exit $rc, expected 2 (operator- is in vec_ops.cuh)"; fail=1; }
+out=$("$B" check --no-config pair_distance.cu -include 2>&1); rc=$?
+[ $rc -eq 2 ] && grep -q "option '-include' needs a value" <<< "$out" || { echo "FAIL: -include without a file: exit $rc: $out"; fail=1; }
+out=$("$B" check --no-config -include vec_ops.cuh '-DBALLOT(v=1' pair_distance.cu 2>&1); rc=$?
+[ $rc -eq 2 ] && grep -q "expected NAME, NAME=VALUE or NAME(ARGS)=VALUE" <<< "$out" || { echo "FAIL: malformed macro: exit $rc: $out"; fail=1; }
+json=$("$B" --static --arch 90 --json -q -include vec_ops.cuh "$macro" pair_distance.cu 2>/dev/null); rc=$?
+if [ $rc -eq 3 ]; then
+    echo "NVRTC not found: the generated code's part skipped"
+else
+    [ $rc -eq 0 ] || { echo "FAIL: advice: exit $rc"; fail=1; }
+    python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert [k["name"] for k in d["kernels"]] == ["pair_distance"], d["kernels"]
+assert d["variants"] and all(v["compiled"] for v in d["variants"]), [(v["layout"], v["note"]) for v in d["variants"]]
+' <<< "$json" || { echo "FAIL: advice: the kernel's generated code does not compile"; fail=1; }
+fi
+[ $fail -eq 0 ] && echo "corpus build steps: ok"
+exit $fail
