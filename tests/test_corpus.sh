@@ -4,7 +4,8 @@
 # prepended (-include FILE, --pre-include FILE, --pre-include=FILE: openmm's
 # vectorOps.cu) and with a function-like macro (-D'BALLOT(v)=...') parses,
 # its kernel is analysed with the finding of its gather, and its generated
-# code compiles with NVRTC (what the pre-included file declares is in it).
+# code compiles with NVRTC (what the pre-included file declares is in it);
+# -std=c++20 (or nvcc's --std c++20) reaches the parser.
 # Without the -include the file does not parse (the option is what makes
 # it); a pre-include with no file and a malformed macro are refused with
 # their error.  Skips the NVRTC part (not the rest) where NVRTC is missing.
@@ -33,6 +34,21 @@ out=$("$B" check --no-config pair_distance.cu -include 2>&1); rc=$?
 [ $rc -eq 2 ] && grep -q "option '-include' needs a value" <<< "$out" || { echo "FAIL: -include without a file: exit $rc: $out"; fail=1; }
 out=$("$B" check --no-config -include vec_ops.cuh '-DBALLOT(v=1' pair_distance.cu 2>&1); rc=$?
 [ $rc -eq 2 ] && grep -q "expected NAME, NAME=VALUE or NAME(ARGS)=VALUE" <<< "$out" || { echo "FAIL: malformed macro: exit $rc: $out"; fail=1; }
+# -std as a build spells it (nvcc's --std STD too) reaches the parser: C++20's
+# char8_t is no type under the default C++17 (the file is not checked) and
+# is under it (its kernel analysed)
+for std in "" "-std=c++20" "--std c++20" "--std=c++20"; do
+    # shellcheck disable=SC2086
+    json=$("$B" check --json --no-config $std cxx20_char8.cu 2>/dev/null); rc=$?
+    want=1; [ -z "$std" ] && want=0
+    [ $rc -le 2 ] && python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["checked"]["kernels"] == int(sys.argv[1]) and (not d["errors"]) == (sys.argv[1] == "1"), d
+' "$want" <<< "$json" || { echo "FAIL: cxx20_char8.cu with '$std': exit $rc, expected $want kernel(s)"; fail=1; }
+done
+out=$("$B" check --no-config '-std=c++20;x' pair_distance.cu 2>&1); rc=$?
+[ $rc -eq 2 ] && grep -q "expected a standard" <<< "$out" || { echo "FAIL: a malformed -std: exit $rc: $out"; fail=1; }
 json=$("$B" --static --arch 90 --json -q -include vec_ops.cuh "$macro" pair_distance.cu 2>/dev/null); rc=$?
 if [ $rc -eq 3 ]; then
     echo "NVRTC not found: the generated code's part skipped"

@@ -159,23 +159,35 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, cli_common *c, cli_op
         c->clang_args[c->nclang++] = argv[i];
     }
     /* -include FILE (nvcc's and clang's spelling, also --pre-include FILE
-     * and --pre-include=FILE) goes to the parser in place, as a build
-     * passes it: a single-dash long option getopt would read as -i. */
+     * and --pre-include=FILE) and -std=STD (also nvcc's --std STD) go to
+     * the parser in place, as a build passes them: single-dash long
+     * options getopt would read as -i and -s. */
     int kept = 1;
     for (int i = 1; i < end; i++) {
-        const char *a = argv[i], *file = NULL;
+        const char *a = argv[i], *file = NULL, *std = NULL;
         if ((!strcmp(a, "-include") || !strcmp(a, "--pre-include")) && i + 1 < end)
             file = argv[++i];
         else if (!strncmp(a, "--pre-include=", 14))
             file = a + 14;
-        else if (!strcmp(a, "-include") || !strcmp(a, "--pre-include"))
+        else if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6))
+            std = strchr(a, '=') + 1;
+        else if ((!strcmp(a, "-std") || !strcmp(a, "--std")) && i + 1 < end)
+            std = argv[++i];
+        else if (!strcmp(a, "-include") || !strcmp(a, "--pre-include") || !strcmp(a, "-std") || !strcmp(a, "--std"))
             return gm_fail(st, GM_EINPUT, "option '%s' needs a value (see %s --help)", a, spec->name);
-        if (!file) {
+        if (!file && !std) {
             argv[kept++] = argv[i];
             continue;
         }
         if (c->nclang + 2 > CLI_MAX_ARGS)
             return gm_fail(st, GM_EINPUT, "too many parser arguments (at most %d)", CLI_MAX_ARGS);
+        if (std) {
+            if (!*std || strlen(std) > 16 || strspn(std, "abcdefghijklmnopqrstuvwxyz0123456789+") != strlen(std))
+                return gm_fail(st, GM_EINPUT, "-std=%s: expected a standard, as -std=c++20", std);
+            snprintf(c->std_arg, sizeof c->std_arg, "-std=%s", std);
+            c->clang_args[c->nclang++] = c->std_arg;
+            continue;
+        }
         c->clang_args[c->nclang++] = "-include";
         c->clang_args[c->nclang++] = file;
     }

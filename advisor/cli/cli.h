@@ -33,6 +33,7 @@ typedef struct {
 
 typedef struct {
     const char *clang_args[CLI_MAX_ARGS];
+    char std_arg[24];                  /* -std=STD given as nvcc's --std STD */
     unsigned nclang;
     adv_param_value params[CLI_MAX_PARAMS];
     unsigned nparams;

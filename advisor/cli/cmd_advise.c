@@ -32,6 +32,7 @@ static const char usage[] =
             "  -I DIR, -D NAME[=VALUE]   passed to the parser (also -D 'F(X)=VALUE')\n"
             "  -include FILE             a file the build prepends (--pre-include FILE): read\n"
             "                            before FILE.h, after CUDA's runtime header, as nvcc does\n"
+            "  -std=STD                  the C++ standard the build compiles with (default c++17)\n"
             "  --instantiate 'K<ARGS>'   analyse this instance of template kernel K (also\n"
             "                            settable in the file: // gmadvise: instantiate K<ARGS>)\n"
             "  --weight KERNEL=W         the kernel's weight in the program answer, one layout per\n"

@@ -57,7 +57,7 @@ static const char usage[] =
             "  --inputs DIR           a capture (gmadvise capture): the model takes each captured\n"
             "                         kernel's scalar arguments, launch size and shape, and the\n"
             "                         measured locality of the indices it gathers through from it\n"
-            "  -I DIR, -D NAME[=VALUE], -include FILE, --param NAME=VALUE, --instantiate K<ARGS>\n"
+            "  -I DIR, -D NAME[=VALUE], -include FILE, -std=STD, --param NAME=VALUE, --instantiate K<ARGS>\n"
             "                         as for gmadvise FILE.h\n"
             "\n"
             "Each file is checked in a process of its own: one that cannot be parsed, or on\n"
