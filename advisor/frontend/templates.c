@@ -544,6 +544,7 @@ typedef struct {
     int n;
     unsigned uses;          /* uses of the host template with arguments */
     unsigned depth;         /* host templates between this one and the kernel's launch */
+    unsigned at;            /* the kernel's use */
 } host_use;
 
 /* The kernel template's arguments with the host template's parameters
@@ -580,6 +581,7 @@ static int kernel_args_of(const host_use *h, targ *hargs, int n, targ *out)
 }
 
 static int names(const char *text, const char *id);
+static int runtime_args(pctx *pc, unsigned at, const targ *args, int n, int tparams);
 
 static void add_host_instance(host_use *h, targ *hargs, int n)
 {
@@ -592,6 +594,11 @@ static void add_host_instance(host_use *h, targ *hargs, int n)
         for (unsigned k = 0; k < h->np; k++)
             if (names(args[a].text, h->tp[k].name))
                 return;
+    /* arguments still naming the function's locals (a dispatch macro's
+     * `using scalar_t_0 = float;`, apex's accscalar_t, a const int ILP)
+     * have no spelling in a copy outside it */
+    if (h->tt->in_text && runtime_args(h->tt->pc, h->at, args, h->n, 0))
+        return;
     h->uses++;
     add_instance(h->tt, args, h->n, h->tt->src);
 }
@@ -766,6 +773,7 @@ static void host_chain(host_use *h, unsigned at, targ *hargs, int n)
     host_use *outer = gm_xcalloc(1, sizeof *outer);
     outer->tt = h->tt;
     outer->depth = h->depth + 1;
+    outer->at = h->at;
     /* through function templates only: a class template's members name each
      * other with its own parameters (HashTable<KeyT, ValueT>::insert) */
     if (host_around(h->tt, at, kargs, h->n, outer) && fe_kind(h->tt->pc, outer->host) == CXCursor_FunctionTemplate) {
@@ -866,6 +874,7 @@ typedef struct {
     tparam name[MAX_TPARAMS];
     targ value[MAX_TPARAMS];
     unsigned n;
+    int tparams;  /* runtime_args: the function's template parameters count too */
 } locals;
 
 static int function_kind(enum CXCursorKind k)
@@ -965,7 +974,7 @@ static void local_constants(pctx *pc, unsigned at, targ *args, int n)
     free(l);
 }
 
-/* A parameter or variable of the function around the use, named by an
+/* A parameter, variable or local type alias of the function around the use, named by an
  * argument that local_constants could not spell as a value: a run-time
  * value (gromacs' dispatchTemplatedFunction calls a generic lambda whose
  * `auto updateVelocities_` becomes settleKernel<updateVelocities_, ...>),
@@ -978,8 +987,10 @@ static enum CXChildVisitResult runtime_name(CXCursor c, CXCursor parent, CXClien
     (void)parent;
     locals *l = data;
     enum CXCursorKind k = fe_kind(l->pc, c);
-    if (k != CXCursor_ParmDecl && k != CXCursor_VarDecl && k != CXCursor_TemplateTypeParameter &&
-        k != CXCursor_NonTypeTemplateParameter && k != CXCursor_TemplateTemplateParameter)
+    int is_tparam = k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+                 k == CXCursor_TemplateTemplateParameter;
+    if (k != CXCursor_ParmDecl && k != CXCursor_VarDecl && k != CXCursor_TypeAliasDecl && k != CXCursor_TypedefDecl &&
+        !(is_tparam && l->tparams))
         return CXChildVisit_Recurse;
     char name[ADV_NAME_MAX];
     fe_spell(l->pc, c, name, sizeof name);
@@ -991,10 +1002,10 @@ static enum CXChildVisitResult runtime_name(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Recurse;
 }
 
-static int runtime_args(pctx *pc, unsigned at, const targ *args, int n)
+static int runtime_args(pctx *pc, unsigned at, const targ *args, int n, int tparams)
 {
     locals *l = gm_xcalloc(1, sizeof *l);
-    *l = (locals){.pc = pc, .at = at, .args = args, .nargs = n};
+    *l = (locals){.pc = pc, .at = at, .args = args, .nargs = n, .tparams = tparams};
     fe_visit_top(pc, function_at, l);
     if (l->found)
         pc->cx->clang_visitChildren(l->fn, runtime_name, l);
@@ -1076,6 +1087,7 @@ static void kernel_use_at(tmpl_t *tt, unsigned at, targ *args, int n)
         local_constants(tt->pc, at, args, n);
     host_use *h = gm_xcalloc(1, sizeof *h);
     h->tt = tt;
+    h->at = at;
     int hosted = tt->in_text && (n > 0 ? host_around(tt, at, args, n, h) : n == 0 && by_name(tt, at, h));
     if (hosted) {
         each_use(h->name, adv_model_text(tt->pc->m), adv_model_orig_len(tt->pc->m), h->b, h->e, 1, host_instance, h);
@@ -1083,7 +1095,7 @@ static void kernel_use_at(tmpl_t *tt, unsigned at, targ *args, int n)
             sb_printf(adv_model_notes_buf(tt->pc->m), "%s:%u: kernel template %s is launched from host template %s, which "
                       "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
                       h->name, h->name);
-    } else if (n > 0 && !dependent(tt->pc, at, args, n) && !(tt->in_text && runtime_args(tt->pc, at, args, n))) {
+    } else if (n > 0 && !dependent(tt->pc, at, args, n) && !(tt->in_text && runtime_args(tt->pc, at, args, n, 1))) {
         add_instance(tt, args, n, tt->src);
     }
     free(h);
@@ -1092,6 +1104,8 @@ static void kernel_use_at(tmpl_t *tt, unsigned at, targ *args, int n)
 static void kernel_use(void *ctx, unsigned at, targ *args, int n)
 {
     tmpl_t *tt = ctx;
+    if (tt->in_text && !fe_is_token(tt->pc, at)) /* a kernel template named in a comment is no use of it */
+        return;
     if (tt->in_text)
         each_expansion(tt, at, args, n, kernel_use_at, 0);
     else
