@@ -1104,8 +1104,6 @@ static void kernel_use_at(tmpl_t *tt, unsigned at, targ *args, int n)
 static void kernel_use(void *ctx, unsigned at, targ *args, int n)
 {
     tmpl_t *tt = ctx;
-    if (tt->in_text && !fe_is_token(tt->pc, at)) /* a kernel template named in a comment is no use of it */
-        return;
     if (tt->in_text)
         each_expansion(tt, at, args, n, kernel_use_at, 0);
     else
