@@ -763,21 +763,25 @@ static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm
             at[n++] = k;
     free(any);
     h.tried = n;
-    /* NVRTC's log blames the kernels whose variants' text it rejects: the
-     * others are compiled as one group first (one compile when every error
-     * was blamed), then the blamed by halves */
+    /* NVRTC's log blames the kernels whose variants' text it rejects: each
+     * of those is taken alone, as known bad (its declarations, then its
+     * variants, each compiled before it is dropped); the others are
+     * compiled as one group (one compile when every error was blamed),
+     * and searched by halves when that fails */
     unsigned char *blamed = gm_xcalloc(nk + 1, 1);
     int nb = blamed_kernels(&h, at, n, blamed);
     rc = nb < 0 ? -1 : 0;
-    if (nb > 0 && (unsigned)nb < n) {
-        unsigned *order = gm_xcalloc(n + 1, sizeof *order), a = 0, b = n - (unsigned)nb;
-        for (unsigned j = 0; j < n; j++)
-            order[blamed[at[j]] ? b++ : a++] = at[j];
-        rc = adv_halves(order, a, 0, 1, kernels_compile, kernel_alone, &h);
+    if (nb > 0) {
+        unsigned *rest = gm_xcalloc(n + 1, sizeof *rest), a = 0;
+        for (unsigned j = 0; j < n && rc == 0; j++)
+            if (!blamed[at[j]])
+                rest[a++] = at[j];
+            else
+                rc = kernel_alone(&h, at[j], 1);
         if (rc == 0)
-            rc = adv_halves(order + a, n - a, 1, 1, kernels_compile, kernel_alone, &h);
-        free(order);
-    } else if (nb >= 0)
+            rc = adv_halves(rest, a, 0, 1, kernels_compile, kernel_alone, &h);
+        free(rest);
+    } else if (nb == 0)
         rc = adv_halves(at, n, 1, 1, kernels_compile, kernel_alone, &h); /* the whole did not compile */
     free(blamed);
     free(at);
