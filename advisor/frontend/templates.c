@@ -606,23 +606,19 @@ static int names(const char *text, const char *id)
     return 0;
 }
 
-/* 1 when args name a member type of the class template c is (or is a
- * member of): `typedef typename TConfig::MatPrec ValueTypeA;` in AMGX's
- * solvers, which launch k<IndexType, ValueTypeA, ValueTypeB> from their
- * members.  Such a name means nothing where the instance is copied, and
- * its type depends on the class's arguments. */
-static int names_member_type(pctx *pc, CXCursor c, const targ *args, int n)
+/* 1 when args name a typedef or alias among c's children (and `depth`
+ * levels of compound and declaration statements below them). */
+static int names_typedef_in(pctx *pc, CXCursor c, const targ *args, int n, int depth)
 {
-    enum CXCursorKind k = fe_kind(pc, c);
-    if (k != CXCursor_ClassTemplate && k != CXCursor_ClassTemplatePartialSpecialization)
-        c = pc->cx->clang_getCursorSemanticParent(c);
-    k = fe_kind(pc, c);
-    if (k != CXCursor_ClassTemplate && k != CXCursor_ClassTemplatePartialSpecialization)
-        return 0;
     cvec kids = fe_kids(pc, c);
     int found = 0;
     for (unsigned i = 0; i < kids.n && !found; i++) {
         enum CXCursorKind kk = fe_kind(pc, kids.v[i]);
+        if (kk == CXCursor_CompoundStmt || kk == CXCursor_DeclStmt) {
+            if (depth > 0)
+                found = names_typedef_in(pc, kids.v[i], args, n, depth - 1);
+            continue;
+        }
         if (kk != CXCursor_TypedefDecl && kk != CXCursor_TypeAliasDecl)
             continue;
         char name[ADV_NAME_MAX];
@@ -632,6 +628,28 @@ static int names_member_type(pctx *pc, CXCursor c, const targ *args, int n)
     }
     free(kids.v);
     return found;
+}
+
+/* 1 when args name a member type of the class template c is (or is a
+ * member of): `typedef typename TConfig::MatPrec ValueTypeA;` in AMGX's
+ * solvers, which launch k<IndexType, ValueTypeA, ValueTypeB> from their
+ * members.  Such a name means nothing where the instance is copied, and
+ * its type depends on the class's arguments.  So does a type the member
+ * declares in its body (AMGX's `typedef typename Matrix_d::index_type
+ * IndexType;` in JacobiL1Solver<TemplateConfig<AMGX_device, ...>
+ * >::compute_d_1x1). */
+static int names_member_type(pctx *pc, CXCursor c, const targ *args, int n)
+{
+    enum CXCursorKind k = fe_kind(pc, c);
+    if (k != CXCursor_ClassTemplate && k != CXCursor_ClassTemplatePartialSpecialization) {
+        if (names_typedef_in(pc, c, args, n, 2))
+            return 1;
+        c = pc->cx->clang_getCursorSemanticParent(c);
+    }
+    k = fe_kind(pc, c);
+    if (k != CXCursor_ClassTemplate && k != CXCursor_ClassTemplatePartialSpecialization)
+        return 0;
+    return names_typedef_in(pc, c, args, n, 0);
 }
 
 /* 1 when args name a parameter of a template around t[at], or a member

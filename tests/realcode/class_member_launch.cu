@@ -32,6 +32,15 @@ __global__ void row_sums(const IndexType rows, const IndexType *offsets, const V
     sums[r] = s;
 }
 
+// launched from a member that names its argument types in its own body
+template <typename IndexT, typename V>
+__global__ void invert_diagonal(const IndexT rows, const IndexT *diag_at, const V *values, V *inv)
+{
+    IndexT r = blockDim.x * blockIdx.x + threadIdx.x;
+    if (r < rows)
+        inv[r] = V(1) / values[diag_at[r]];
+}
+
 template <int Prec> struct Precision { typedef float Vec; typedef float Mat; typedef int Ind; };
 template <> struct Precision<1> { typedef double Vec; typedef double Mat; typedef int Ind; };
 
@@ -42,6 +51,7 @@ template <class Config> class Smoother
     typedef typename Config::Mat ValueTypeA;
     using IndexType = typename Config::Ind;
     void update(int n, ValueTypeB w, ValueTypeB *x, const ValueTypeA *d, const ValueTypeB *b);
+    void invert(int rows, const int *diag_at, const ValueTypeA *v, ValueTypeA *inv);
     void sums(IndexType rows, const IndexType *off, const ValueTypeA *v, ValueTypeB *out)
     {
         row_sums<IndexType, ValueTypeA, ValueTypeB><<<(rows + 127) / 128, 128>>>(rows, off, v, out);
@@ -53,6 +63,14 @@ template <class Config>
 void Smoother<Config>::update(int n, ValueTypeB w, ValueTypeB *x, const ValueTypeA *d, const ValueTypeB *b)
 {
     scaled_update<ValueTypeA, ValueTypeB><<<(n + 255) / 256, 256>>>(n, w, x, d, b);
+}
+
+template <class Config>
+void Smoother<Config>::invert(int rows, const int *diag_at, const ValueTypeA *v, ValueTypeA *inv)
+{
+    typedef typename Config::Ind RowType;
+    typedef typename Config::Mat MatType;
+    invert_diagonal<RowType, MatType><<<(rows + 127) / 128, 128>>>(rows, diag_at, v, inv);
 }
 
 template class Smoother<Precision<0> >;
