@@ -13,6 +13,7 @@
 #include "../../jit/worker.h"
 #include "adopt.h"
 #include "captured.h"
+#include "halves.h"
 #include "kgen.h"
 #include "locality.h"
 #include "measure.h"
@@ -433,32 +434,61 @@ static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, int flags,
 
 static void drop_failing_one(plan *p, kgen_program *kg, unsigned i, int flags);
 
+/* What adv_halves' callbacks work on: the plan, and the compile's flags. */
+typedef struct {
+    plan *p;
+    kgen_program *kg;
+    int flags;
+    unsigned tried, broken; /* kernels: with variants, whose declarations NVRTC rejects */
+    gm_status first;        /* the first kernel's whose declarations NVRTC rejects */
+    gm_status fatal;        /* why the search stopped (NVRTC could not run) */
+} halves_ctx;
+
+/* Whether the variants with sel[kgen id] compile together, with the
+ * declarations they use: 1, 0, or -1 (NVRTC could not run: h->fatal). */
+static int selection_compiles(halves_ctx *h, unsigned char *sel)
+{
+    char *src = kgen_program_source_of(h->kg, sel, 0, "gmadvise_variants.cu"), *log = NULL;
+    gm_status cst;
+    int rc = try_compile(src, "gmadvise_variants.cu", h->p->r->arch, h->flags, &log, &cst);
+    free(src);
+    free(log);
+    free(sel);
+    if (rc != GM_OK && rc != GM_EINPUT) {
+        gm_status_set(&h->fatal, &cst);
+        return -1;
+    }
+    return rc == GM_OK;
+}
+
+/* adv_halves over variants (indices into r->v) */
+static int variants_compile(void *ctx, const unsigned *at, unsigned n)
+{
+    halves_ctx *h = ctx;
+    unsigned char *sel = gm_xcalloc(kgen_nvariants(h->kg) + 1, 1);
+    for (unsigned j = 0; j < n; j++)
+        sel[h->p->kid[at[j]]] = 1;
+    return selection_compiles(h, sel);
+}
+
+static int variant_alone(void *ctx, unsigned i, int known_bad)
+{
+    halves_ctx *h = ctx;
+    (void)known_bad; /* compiled alone for NVRTC's message about it */
+    drop_failing_one(h->p, h->kg, i, h->flags);
+    return 0;
+}
+
 /* Of the variants at[0..n) (indices into r->v), those that do not compile
  * are found by halves: a half that compiles is done in one compile, so a
  * few bad variants among thousands (--search 2048) cost tens of compiles,
  * not one each (minutes).  known_bad: at[] is known not to compile. */
 static void drop_failing_of(plan *p, kgen_program *kg, const unsigned *at, unsigned n, int flags, int known_bad)
 {
-    if (n <= 2) {
-        for (unsigned j = 0; j < n; j++)
-            drop_failing_one(p, kg, at[j], flags);
-        return;
-    }
-    if (!known_bad) {
-        unsigned char *sel = gm_xcalloc(kgen_nvariants(kg) + 1, 1);
-        for (unsigned j = 0; j < n; j++)
-            sel[p->kid[at[j]]] = 1;
-        char *src = kgen_program_source_of(kg, sel, 0, "gmadvise_variants.cu"), *log = NULL;
-        gm_status cst;
-        int ok = try_compile(src, "gmadvise_variants.cu", p->r->arch, flags, &log, &cst) == GM_OK;
-        free(src);
-        free(log);
-        free(sel);
-        if (ok)
-            return;
-    }
-    drop_failing_of(p, kg, at, n / 2, flags, 0);
-    drop_failing_of(p, kg, at + n / 2, n - n / 2, flags, 0);
+    halves_ctx h = {.p = p, .kg = kg, .flags = flags};
+    gm_status_init(&h.first);
+    gm_status_init(&h.fatal);
+    adv_halves(at, n, known_bad, 2, variants_compile, variant_alone, &h);
 }
 
 /* The variants of kernel k that do not compile dropped, each with NVRTC's
@@ -488,6 +518,118 @@ static void drop_failing_one(plan *p, kgen_program *kg, unsigned i, int flags)
     }
     free(log);
     free(one);
+}
+
+/* adv_halves over kernels: every enabled variant of the kernels at[0..n) */
+static int kernels_compile(void *ctx, const unsigned *at, unsigned n)
+{
+    halves_ctx *h = ctx;
+    const adv_result *r = h->p->r;
+    unsigned char *want = gm_xcalloc(adv_model_nkernels(r->m) + 1, 1);
+    unsigned char *sel = gm_xcalloc(kgen_nvariants(h->kg) + 1, 1);
+    for (unsigned j = 0; j < n; j++)
+        want[at[j]] = 1;
+    for (unsigned i = 0; i < r->nv; i++)
+        if (h->p->kid[i] >= 0 && want[r->v[i].kernel])
+            sel[h->p->kid[i]] = 1;
+    free(want);
+    return selection_compiles(h, sel);
+}
+
+/* The variant (kgen id) whose text holds line `line` of the generated
+ * program src: the last "/ * ---- NAME ---- * /" (or "types for NAME")
+ * mark before it; -1 when none names a variant. */
+static int variant_at_line(const kgen_program *kg, const char *src, unsigned line)
+{
+    static const char open[] = "/* ---- ", close[] = " ---- */";
+    char name[512] = "";
+    unsigned at = 1;
+    for (const char *l = src; l && *l && at < line; at++) {
+        const char *eol = strchr(l, '\n');
+        size_t len = eol ? (size_t)(eol - l) : strlen(l);
+        if (len > sizeof open + sizeof close - 2 && !strncmp(l, open, sizeof open - 1) &&
+            !strncmp(l + len - (sizeof close - 1), close, sizeof close - 1)) {
+            const char *b = l + sizeof open - 1;
+            size_t n = len - (sizeof open - 1) - (sizeof close - 1);
+            if (n > 10 && !strncmp(b, "types for ", 10)) {
+                b += 10;
+                n -= 10;
+            }
+            snprintf(name, sizeof name, "%.*s", (int)n, b);
+        }
+        l = eol ? eol + 1 : NULL;
+    }
+    return name[0] ? kgen_find_variant(kg, name) : -1;
+}
+
+/* The kernels of at[0..n) that NVRTC's errors on their whole program fall
+ * in (blamed[k] = 1), read from one compile's log: an error in a
+ * variant's generated text blames its kernel; one in a declaration (a
+ * #line of the user's file) blames nobody, and the halves find it.  The
+ * number blamed, or -1 (NVRTC could not run: h->fatal). */
+static int blamed_kernels(halves_ctx *h, const unsigned *at, unsigned n, unsigned char *blamed)
+{
+    const adv_result *r = h->p->r;
+    unsigned char *want = gm_xcalloc(adv_model_nkernels(r->m) + 1, 1);
+    unsigned char *sel = gm_xcalloc(kgen_nvariants(h->kg) + 1, 1);
+    for (unsigned j = 0; j < n; j++)
+        want[at[j]] = 1;
+    for (unsigned i = 0; i < r->nv; i++)
+        if (h->p->kid[i] >= 0 && want[r->v[i].kernel])
+            sel[h->p->kid[i]] = 1;
+    free(want);
+    static const char name[] = "gmadvise_variants.cu";
+    char *src = kgen_program_source_of(h->kg, sel, 0, name), *log = NULL;
+    free(sel);
+    gm_status cst;
+    int rc = try_compile(src, name, r->arch, h->flags, &log, &cst), nb = 0;
+    if (rc != GM_OK && rc != GM_EINPUT) {
+        gm_status_set(&h->fatal, &cst);
+        nb = -1;
+    }
+    nvrtc_error e;
+    for (const char *l = log; rc == GM_EINPUT && l && first_error(l, &e);) {
+        int v = e.file_len == (int)sizeof name - 1 && !strncmp(e.file, name, sizeof name - 1)
+                    ? variant_at_line(h->kg, src, e.line) : -1;
+        for (unsigned i = 0; v >= 0 && i < r->nv; i++)
+            if (h->p->kid[i] == v && !blamed[r->v[i].kernel]) {
+                blamed[r->v[i].kernel] = 1;
+                nb++;
+            }
+        l = strchr(e.err, '\n');
+    }
+    free(log);
+    free(src);
+    return nb;
+}
+
+/* Kernel k alone: when its variants do not compile, its declarations
+ * alone (rejected: every variant of k dropped with NVRTC's located
+ * error), else the variants that break the compile, each with its
+ * message. */
+static int kernel_alone(void *ctx, unsigned k, int known_bad)
+{
+    halves_ctx *h = ctx;
+    if (!known_bad) {
+        unsigned one = k;
+        int ok = kernels_compile(h, &one, 1);
+        if (ok)
+            return ok < 0 ? ok : 0;
+    }
+    gm_status cst;
+    gm_status_init(&cst);
+    int rc = kernel_declarations(h->p, h->kg, k, h->flags, &cst);
+    if (rc == GM_EINPUT) {
+        if (!h->broken++)
+            h->first = cst;
+        return 0;
+    }
+    if (rc != GM_OK) {
+        gm_status_set(&h->fatal, &cst);
+        return -1;
+    }
+    drop_failing_variants(h->p, h->kg, k, h->flags);
+    return 0;
 }
 
 /* The enabled variants compiled as parts, on every core (jit/worker.h):
@@ -597,7 +739,6 @@ static int compile_parts(kgen_program *kg, int arch, int flags, jit_binary *bin,
 static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm_status *st)
 {
     adv_result *r = p->r;
-    char *src, *log = NULL;
     gm_status cst;
     gm_status_init(&cst);
     int rc = compile_parts(kg, r->arch, flags, bin, &cst);
@@ -607,38 +748,49 @@ static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm
         gm_status_set(st, &cst);
         return rc;
     }
-    unsigned tried = 0, broken = 0;
-    gm_status first;
-    gm_status_init(&first);
-    for (unsigned k = 0; k < adv_model_nkernels(r->m); k++) {
-        int any = 0;
-        for (unsigned i = 0; i < r->nv && !any; i++)
-            any = p->kid[i] >= 0 && r->v[i].kernel == k;
-        if (!any)
-            continue;
-        tried++;
-        src = kgen_program_source(kg, KGEN_KERNEL_ONLY(k), 0, "gmadvise_variants.cu");
-        rc = try_compile(src, "gmadvise_variants.cu", r->arch, flags & JIT_PTX_ONLY, &log, &cst);
-        free(src);
-        free(log);
-        if (rc == GM_OK)
-            continue;
-        if (rc != GM_EINPUT) {
-            gm_status_set(st, &cst);
-            return rc;
-        }
-        rc = kernel_declarations(p, kg, k, flags & JIT_PTX_ONLY, &cst);
-        if (rc == GM_EINPUT) {
-            if (!broken++)
-                first = cst;
-            continue;
-        }
-        if (rc != GM_OK) {
-            gm_status_set(st, &cst);
-            return rc;
-        }
-        drop_failing_variants(p, kg, k, flags & JIT_PTX_ONLY);
+    /* the kernels with variants, searched by halves for those that break
+     * the program (a kernel alone: its declarations, then its variants) */
+    halves_ctx h = {.p = p, .kg = kg, .flags = flags & JIT_PTX_ONLY};
+    gm_status_init(&h.first);
+    gm_status_init(&h.fatal);
+    unsigned nk = adv_model_nkernels(r->m), *at = gm_xcalloc(nk + 1, sizeof *at), n = 0;
+    unsigned char *any = gm_xcalloc(nk + 1, 1);
+    for (unsigned i = 0; i < r->nv; i++)
+        if (p->kid[i] >= 0)
+            any[r->v[i].kernel] = 1;
+    for (unsigned k = 0; k < nk; k++)
+        if (any[k])
+            at[n++] = k;
+    free(any);
+    h.tried = n;
+    /* NVRTC's log blames the kernels whose variants' text it rejects: each
+     * of those is taken alone, as known bad (its declarations, then its
+     * variants, each compiled before it is dropped); the others are
+     * compiled as one group (one compile when every error was blamed),
+     * and searched by halves when that fails */
+    unsigned char *blamed = gm_xcalloc(nk + 1, 1);
+    int nb = blamed_kernels(&h, at, n, blamed);
+    rc = nb < 0 ? -1 : 0;
+    if (nb > 0) {
+        unsigned *rest = gm_xcalloc(n + 1, sizeof *rest), a = 0;
+        for (unsigned j = 0; j < n && rc == 0; j++)
+            if (!blamed[at[j]])
+                rest[a++] = at[j];
+            else
+                rc = kernel_alone(&h, at[j], 1);
+        if (rc == 0)
+            rc = adv_halves(rest, a, 0, 1, kernels_compile, kernel_alone, &h);
+        free(rest);
+    } else if (nb == 0)
+        rc = adv_halves(at, n, 1, 1, kernels_compile, kernel_alone, &h); /* the whole did not compile */
+    free(blamed);
+    free(at);
+    if (rc < 0) {
+        gm_status_set(st, &h.fatal);
+        return h.fatal.code;
     }
+    unsigned tried = h.tried, broken = h.broken;
+    gm_status first = h.first;
     if (tried && broken == tried) { /* no kernel's declarations compile */
         /* gmadvise's own layout check (a static assertion that the device
          * lays a struct out as parsed) stays an error: the model is wrong */

@@ -68,6 +68,12 @@ static void mark(reach_t *r, CXCursor ref)
             r->needed[i] = 1;
             fe_cvec_push(&r->work, pc->decl_cur.v[i]);
             mark_specializations(r, pc->decl_cur.v[i]);
+            /* an explicit specialization (template <> int f<int8_t>()),
+             * which a call in an instance resolves to, is no declaration
+             * without its primary template */
+            CXCursor of = pc->cx->clang_getSpecializedCursorTemplate(pc->decl_cur.v[i]);
+            if (!pc->cx->clang_Cursor_isNull(of))
+                mark(r, of);
         }
     }
 }

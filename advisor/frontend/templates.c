@@ -613,8 +613,55 @@ static int names(const char *text, const char *id)
     return 0;
 }
 
-/* 1 when args name a parameter of a template around t[at]: no instance
- * by themselves (one no host template's uses could resolve). */
+/* 1 when args name a typedef or alias among c's children (and `depth`
+ * levels of compound and declaration statements below them). */
+static int names_typedef_in(pctx *pc, CXCursor c, const targ *args, int n, int depth)
+{
+    cvec kids = fe_kids(pc, c);
+    int found = 0;
+    for (unsigned i = 0; i < kids.n && !found; i++) {
+        enum CXCursorKind kk = fe_kind(pc, kids.v[i]);
+        if (kk == CXCursor_CompoundStmt || kk == CXCursor_DeclStmt) {
+            if (depth > 0)
+                found = names_typedef_in(pc, kids.v[i], args, n, depth - 1);
+            continue;
+        }
+        if (kk != CXCursor_TypedefDecl && kk != CXCursor_TypeAliasDecl)
+            continue;
+        char name[ADV_NAME_MAX];
+        fe_spell(pc, kids.v[i], name, sizeof name);
+        for (int a = 0; a < n && !found && name[0]; a++)
+            found = names(args[a].text, name);
+    }
+    free(kids.v);
+    return found;
+}
+
+/* 1 when args name a member type of the class template c is (or is a
+ * member of): `typedef typename TConfig::MatPrec ValueTypeA;` in AMGX's
+ * solvers, which launch k<IndexType, ValueTypeA, ValueTypeB> from their
+ * members.  Such a name means nothing where the instance is copied, and
+ * its type depends on the class's arguments.  So does a type the member
+ * declares in its body (AMGX's `typedef typename Matrix_d::index_type
+ * IndexType;` in JacobiL1Solver<TemplateConfig<AMGX_device, ...>
+ * >::compute_d_1x1). */
+static int names_member_type(pctx *pc, CXCursor c, const targ *args, int n)
+{
+    enum CXCursorKind k = fe_kind(pc, c);
+    if (k != CXCursor_ClassTemplate && k != CXCursor_ClassTemplatePartialSpecialization) {
+        if (names_typedef_in(pc, c, args, n, 2))
+            return 1;
+        c = pc->cx->clang_getCursorSemanticParent(c);
+    }
+    k = fe_kind(pc, c);
+    if (k != CXCursor_ClassTemplate && k != CXCursor_ClassTemplatePartialSpecialization)
+        return 0;
+    return names_typedef_in(pc, c, args, n, 0);
+}
+
+/* 1 when args name a parameter of a template around t[at], or a member
+ * type of a class template around it: no instance by themselves (one no
+ * host template's uses could resolve). */
 static int dependent(pctx *pc, unsigned at, const targ *args, int n)
 {
     CXCursor around[MAX_TPARAMS];
@@ -627,6 +674,8 @@ static int dependent(pctx *pc, unsigned at, const targ *args, int n)
             for (unsigned k = 0; k < np; k++)
                 if (names(args[a].text, tp[k].name))
                     return 1;
+        if (names_member_type(pc, around[t], args, n))
+            return 1;
     }
     return 0;
 }
