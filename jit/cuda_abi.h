@@ -51,6 +51,7 @@ CUresult cuCtxSynchronize(void);
 CUresult cuModuleLoadData(CUmodule *mod, const void *image);
 CUresult cuModuleUnload(CUmodule mod);
 CUresult cuModuleGetFunction(CUfunction *fn, CUmodule mod, const char *name);
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *ptr, size_t *bytes, CUmodule mod, const char *name);
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes);
 CUresult cuMemFree_v2(CUdeviceptr p);
 CUresult cuMemGetInfo_v2(size_t *free_bytes, size_t *total_bytes);

@@ -109,6 +109,12 @@ int jit_runner_download(jit_runner *r, void *dst, unsigned long long src, size_t
 int jit_runner_replicate(jit_runner *r, unsigned long long ptr, size_t len, size_t total,
                          gm_status *st);
 
+/* 1 once after a launch of this runner stopped itself at the bound of
+ * advisor/engine/loop_bound.h (the launch's call then failed with
+ * GM_EGPU, but the context is intact: no fault, no worker to replace);
+ * reading it clears it. */
+int jit_runner_overran(jit_runner *r);
+
 /* Timings of one kernel over `threads` threads, or of a device-to-device
  * copy, by the method above. */
 int jit_runner_time(jit_runner *r, const char *fn, long long threads, void **args, jit_timing *t,

@@ -6,7 +6,9 @@
 # names every shape tried); a struct passed by value gets its members
 # filled; pointers only offset get sized buffers; an explicit
 # specialization compiles as a plain extern "C" kernel; unnamed parameters
-# are named in the copy and given arguments.  The fake driver
+# are named in the copy and given arguments; a launch that reaches
+# gmadvise's launch bound is hung, said so, and its worker not killed.
+# The fake driver
 # keeps device memory on the host, so a job may take tens of seconds on a
 # loaded machine: --timeout 120.
 #   usage: test_measure_launch.sh GMADVISE FAKE_DRIVER SRC
@@ -40,6 +42,11 @@ want("scale_params", "measured", "'p' passed by value: its 2 pointer members")
 want("offsets_only", "measured", "out only offset", "in only offset")
 want("spec_copy", "measured")
 want("tag_copy", "measured")
+# stopped by its own bound (advisor/engine/loop_bound.h): hung, no kill, no retry in other shapes
+want("overrun_steps", "hung", "stopped itself", "the worker and its context go on")
+v = decl.get("overrun_steps") or {}
+if "killed" in (v.get("note") or "") or "launch shape" in (v.get("note") or ""):
+    bad.append("overrun_steps: killed or retried: %s" % v.get("note"))
 for b in bad:
     print(b)
 sys.exit(1 if bad else 0)

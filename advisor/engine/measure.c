@@ -1084,6 +1084,20 @@ static void launch_notes(const adv_model *m, unsigned k, unsigned attempt, char 
     sb_free(&sb);
 }
 
+/* A job whose launch stopped itself at the bound (advisor/engine/loop_bound.h):
+ * hung, said as such, with no retry in another shape (the context is
+ * intact: the worker goes on with the next job).  0 when the failure was
+ * something else. */
+static int overran(jit_runner *r, const char *when, const gm_status *st, jit_job_result *res)
+{
+    if (!jit_runner_overran(r))
+        return 0;
+    res->state = JIT_JOB_HUNG;
+    res->retry = 0;
+    snprintf(res->note, sizeof res->note, "hung%s: %s", when, st->msg);
+    return 1;
+}
+
 /* The note of a job that failed in launch shape `attempt`; a fault asks
  * the worker to run the job again in the next shape while there is one
  * (the declared job's only: the other variants take the shape it was
@@ -1110,6 +1124,7 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
                      jit_job_result *res)
 {
     adv_measure *ms = ctx;
+    jit_runner_overran(r); /* a bound reached before this job is not this job's */
     if (ms->inputs && adv_inputs_measure_job(ms, r, job, done, res))
         return; /* measured on the application's captured inputs */
     const adv_job *jb = &ms->jobs[job];
@@ -1131,6 +1146,8 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
         return;
     }
     if (calibrate_sizes(ms, r, job, done, &sz, &st) != GM_OK) {
+        if (overran(r, " while calibrating the size", &st, res))
+            return;
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
         fault_note(ms->m, jb->kernel, attempt, may_retry, " while calibrating the size", &st, res);
         return;
@@ -1141,6 +1158,8 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
     jit_runner_set_rival(r, 0, 0);
     if (rc != GM_OK) {
         outputs_free(&out);
+        if (overran(r, "", &st, res))
+            return;
         /* a driver error may have lost the context: the worker restarts */
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
         fault_note(ms->m, jb->kernel, attempt, may_retry, "", &st, res);

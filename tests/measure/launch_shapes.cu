@@ -57,6 +57,21 @@ __global__ void offsets_only(float *out, const float *in, int n)
         store4(out + i * 4, in + i * 4);
 }
 
+// a loop over an iteration count that outlives any sensible launch (on a
+// GPU its copy stops itself at gmadvise's launch bound; the fake driver
+// ends a kernel named overrun_ the same way): hung, said so, and the worker
+// is not killed
+__global__ void overrun_steps(float *out, const float *in, int n, int steps)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float v = in[i];
+        for (int s = 0; s < steps; s++)
+            v = v * 0.5f + 1.0f;
+        out[i] = v;
+    }
+}
+
 // an explicit specialization (DeepSpeed's transform_0213<float>): its copy
 // drops `template <>` and `<float>` so that extern "C" can name it
 template <typename T>
