@@ -28,6 +28,8 @@ typedef struct jit_cuda {
     /* optional (NULL where a stand-in driver lacks it): the launch bound's
      * variables (advisor/engine/loop_bound.h) are then not read */
     __typeof__(&cuModuleGetGlobal_v2) cuModuleGetGlobal_v2;
+    /* optional too: without it a block is launched as asked */
+    __typeof__(&cuFuncGetAttribute) cuFuncGetAttribute;
 } jit_cuda;
 
 /* Loads the driver once per process.  GM_EENV when it is absent. */

@@ -34,6 +34,7 @@ struct jit_runner {
     const unsigned long long (*restore)[3]; /* jit_runner_set_restore */
     unsigned nrestore;
     CUmodule fn_mod;  /* the module of the function get_function found last */
+    unsigned capped;  /* jit_runner_block_cap */
     int overran;      /* jit_runner_overran */
 };
 
@@ -267,6 +268,36 @@ void jit_runner_set_restore(jit_runner *r, const unsigned long long (*copies)[3]
     r->nrestore = copies ? n : 0;
 }
 
+/* The block of a launch of fn: r->block, or, where fn cannot run that
+ * many threads a block (its __launch_bounds__, or the registers it
+ * needs: the driver refuses the launch), a block of at most fn's maximum,
+ * y then x halved (x kept a multiple of 32).  A captured launch's shape is
+ * the application's and is not changed. */
+static void fit_block(jit_runner *r, CUfunction fn, unsigned b[3])
+{
+    memcpy(b, r->block, sizeof r->block);
+    int max = 0;
+    r->capped = 0;
+    if (r->grid[0] || !r->cu->cuFuncGetAttribute ||
+        r->cu->cuFuncGetAttribute(&max, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn) != CUDA_SUCCESS || max <= 0)
+        return;
+    while ((long long)b[0] * b[1] * b[2] > max && (b[1] > 1 || b[2] > 1 || b[0] > 32)) {
+        if (b[2] > 1)
+            b[2] /= 2;
+        else if (b[1] > 1)
+            b[1] /= 2;
+        else
+            b[0] = b[0] / 2 / 32 * 32;
+    }
+    if (b[0] != r->block[0] || b[1] != r->block[1] || b[2] != r->block[2])
+        r->capped = (unsigned)max;
+}
+
+unsigned jit_runner_block_cap(const jit_runner *r)
+{
+    return r->capped;
+}
+
 static int launch(jit_runner *r, CUfunction fn, long long n, void **args, gm_status *st)
 {
     if (r->grid[0]) {
@@ -275,11 +306,12 @@ static int launch(jit_runner *r, CUfunction fn, long long n, void **args, gm_sta
            "cuLaunchKernel (the captured launch shape)");
         return GM_OK;
     }
-    long long per = (long long)r->block[0] * r->block[1] * r->block[2], blocks = (n + per - 1) / per;
+    unsigned b[3];
+    fit_block(r, fn, b);
+    long long per = (long long)b[0] * b[1] * b[2], blocks = (n + per - 1) / per;
     if (blocks > 0x7fffffffll)
         return gm_fail(st, GM_EINPUT, "%lld elements need more blocks than a grid holds", n);
-    CU(r->cu->cuLaunchKernel(fn, (unsigned)blocks, 1, 1, r->block[0], r->block[1], r->block[2], r->shared_bytes,
-                             NULL, args, NULL),
+    CU(r->cu->cuLaunchKernel(fn, (unsigned)blocks, 1, 1, b[0], b[1], b[2], r->shared_bytes, NULL, args, NULL),
        "cuLaunchKernel");
     return GM_OK;
 }

@@ -13,6 +13,9 @@
  * a kernel whose name holds overrun_ ends as one that reached gmadvise's
  * launch bound does (advisor/engine/loop_bound.h): it sets the module's
  * gm_bound_over, which cuModuleGetGlobal_v2 gives, and the launch succeeds;
+ * a kernel whose name begins with bounded128_ runs at most 128 threads a
+ * block (cuFuncGetAttribute says so, and a larger block is refused with
+ * CUDA_ERROR_INVALID_VALUE, as __launch_bounds__(128) makes a GPU do);
  * a function named missing is not in the module.  fake_launches() counts
  * launches and copies timed between events. */
 #include <stdlib.h>
@@ -109,6 +112,13 @@ CUresult cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *b, CUmodule m, const char 
         return NOT_FOUND;
     return CUDA_SUCCESS;
 }
+CUresult cuFuncGetAttribute(int *v, int a, CUfunction f)
+{
+    if (a != CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+        return CUDA_ERROR_INVALID_VALUE;
+    *v = strncmp((const char *)f, "bounded128_", 11) ? 1024 : 128;
+    return CUDA_SUCCESS;
+}
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t b)
 {
     size_t total;
@@ -166,6 +176,8 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
     (void)gx, (void)gy, (void)gz, (void)sh, (void)s, (void)p, (void)e;
     if (!strcmp((const char *)f, "gm_fault"))
         return ILLEGAL_ADDRESS;
+    if (!strncmp((const char *)f, "bounded128_", 11) && bx * by * bz > 128)
+        return CUDA_ERROR_INVALID_VALUE;
     if (strstr((const char *)f, "overrun_")) {
         bound_over = 1;
         run(1);

@@ -7,7 +7,8 @@
 # filled; pointers only offset get sized buffers; an explicit
 # specialization compiles as a plain extern "C" kernel; unnamed parameters
 # are named in the copy and given arguments; a launch that reaches
-# gmadvise's launch bound is hung, said so, and its worker not killed.
+# gmadvise's launch bound is hung, said so, and its worker not killed; a
+# kernel that cannot run gmadvise's block (__launch_bounds__) gets a smaller one.
 # The fake driver
 # keeps device memory on the host, so a job may take tens of seconds on a
 # loaded machine: --timeout 120.
@@ -42,6 +43,7 @@ want("scale_params", "measured", "'p' passed by value: its 2 pointer members")
 want("offsets_only", "measured", "out only offset", "in only offset")
 want("spec_copy", "measured")
 want("tag_copy", "measured")
+want("bounded128_scale", "measured", "blocks of at most 128 threads")
 # stopped by its own bound (advisor/engine/loop_bound.h): hung, no kill, no retry in other shapes
 want("overrun_steps", "hung", "stopped itself", "the worker and its context go on")
 v = decl.get("overrun_steps") or {}

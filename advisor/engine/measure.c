@@ -1168,6 +1168,11 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
     res->state = JIT_JOB_OK;
     res->gbps = sz.bytes_per_elem * (double)res->t.elems / (res->t.median_ms * 1e-3) / 1e9;
     launch_notes(ms->m, jb->kernel, attempt, res->note, sizeof res->note);
+    if (jit_runner_block_cap(r)) { /* the file's block, or gmadvise's, is more than the kernel can run */
+        size_t l = strlen(res->note);
+        snprintf(res->note + l, sizeof res->note - l, "%slaunched in blocks of at most %u threads (the most its "
+                 "__launch_bounds__ or its registers allow)", l ? "; " : "", jit_runner_block_cap(r));
+    }
     if (res->t.shrunk)
         snprintf(res->note, sizeof res->note,
                  "timed on %lld elements instead of %lld: the GPU is short of memory", res->t.elems,

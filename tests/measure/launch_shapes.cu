@@ -72,6 +72,16 @@ __global__ void overrun_steps(float *out, const float *in, int n, int steps)
     }
 }
 
+// __launch_bounds__(128) (cuda-samples' BlackScholesGPU): a block of
+// gmadvise's 256 threads is refused; launched in blocks of 128 (the fake
+// driver refuses more for a kernel named bounded128_)
+__global__ void __launch_bounds__(128) bounded128_scale(float *out, const float *in, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = 2.0f * in[i];
+}
+
 // an explicit specialization (DeepSpeed's transform_0213<float>): its copy
 // drops `template <>` and `<float>` so that extern "C" can name it
 template <typename T>
