@@ -68,6 +68,11 @@ static void mark(reach_t *r, CXCursor ref)
             r->needed[i] = 1;
             fe_cvec_push(&r->work, pc->decl_cur.v[i]);
             mark_specializations(r, pc->decl_cur.v[i]);
+            /* a prototype needs its body too (a __device__ function
+             * declared first, defined later) */
+            CXCursor def = pc->cx->clang_getCursorDefinition(pc->decl_cur.v[i]);
+            if (!pc->cx->clang_Cursor_isNull(def) && !pc->cx->clang_equalCursors(def, pc->decl_cur.v[i]))
+                mark(r, def);
         }
     }
 }
