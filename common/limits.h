@@ -89,10 +89,13 @@
 #define GM_OFFSET_ONLY_SCALE 16     /* a pointer only offset and passed on gets the bytes of the
                                      * kernel's largest indexed buffer, or of one element a thread,
                                      * this many times over (llm.c's out + i with i = tid * 8) */
-#define GM_LAUNCH_RETRIES 5         /* launch shapes tried after the file's when a kernel faults */
+#define GM_LAUNCH_RETRIES 6         /* launch shapes tried after the file's when a kernel faults */
 #define GM_LAUNCH_RETRY_SLACK 16    /* ... with buffers this many times what the sizing computes
                                      * (then its square), */
 #define GM_LAUNCH_RETRY_MAX_BYTES (1ll << 30) /* ... up to this many bytes a buffer */
+#define GM_LAUNCH_RETRY_SCALAR 32   /* ... last, integer scalars that no one gave a value (sizes,
+                                     * row lengths) this small: a size that is a shared tile's
+                                     * (cuda-samples' scan) or a row's stride into the buffer */
 #define GM_LAUNCH_RETRY_SHARED 16384 /* ... and this much dynamic shared memory (a kernel whose
                                      * extern __shared__ array is declared in a helper) */
 #define GM_LAUNCH_DYNAMIC_SHARED 49152 /* dynamic shared memory given a kernel that declares an extern

@@ -16,6 +16,9 @@
  * a kernel whose name begins with bounded128_ runs at most 128 threads a
  * block (cuFuncGetAttribute says so, and a larger block is refused with
  * CUDA_ERROR_INVALID_VALUE, as __launch_bounds__(128) makes a GPU do);
+ * a kernel whose name begins with smallscalar_ faults unless its fourth
+ * parameter, an int, is at most 64 (a row length that takes its indices
+ * past the buffers);
  * a function named missing is not in the module.  fake_launches() counts
  * launches and copies timed between events. */
 #include <stdlib.h>
@@ -173,8 +176,10 @@ CUresult cuMemsetD32Async(CUdeviceptr p, unsigned v, size_t c, CUstream s) { (vo
 CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                         unsigned bz, unsigned sh, CUstream s, void **p, void **e)
 {
-    (void)gx, (void)gy, (void)gz, (void)sh, (void)s, (void)p, (void)e;
+    (void)gx, (void)gy, (void)gz, (void)sh, (void)s, (void)e;
     if (!strcmp((const char *)f, "gm_fault"))
+        return ILLEGAL_ADDRESS;
+    if (!strncmp((const char *)f, "smallscalar_", 12) && (!p || !p[3] || *(const int *)p[3] > 64))
         return ILLEGAL_ADDRESS;
     if (!strncmp((const char *)f, "bounded128_", 11) && bx * by * bz > 128)
         return CUDA_ERROR_INVALID_VALUE;

@@ -2,8 +2,8 @@
 # engine/measure.c's launches without a GPU, on tests/fake_driver.c: a
 # kernel that faults in the file's launch shape is run again in the next
 # plausible one (a 16x16 tile's kernel is measured in (16,16,1) blocks),
-# bounded (a 1-D kernel gets two retries with larger buffers, then its note
-# names every shape tried); a struct passed by value gets its members
+# bounded (a 1-D kernel gets two retries with larger buffers and one with
+# small integer scalars, then its note names every shape tried); a struct passed by value gets its members
 # filled; pointers only offset get sized buffers; an explicit
 # specialization compiles as a plain extern "C" kernel; unnamed parameters
 # are named in the copy and given arguments; a launch that reaches
@@ -38,7 +38,9 @@ def want(k, state, *notes):
         if n not in note:
             bad.append("%s: note lacks %r: %s" % (k, n, note))
 want("tile16_transpose", "measured", "launched in blocks of (16,16,1) threads", "the 2 before it faulted")
-want("tile16_flat", "faulted", "in every launch shape tried: the file's and 2 more", "buffers 256 times over")
+want("tile16_flat", "faulted", "in every launch shape tried: the file's and 3 more", "buffers 256 times over",
+     "integer scalars without a given value 32")
+want("smallscalar_rows", "measured", "integer scalars without a given value 32")
 want("scale_params", "measured", "'p' passed by value: its 2 pointer members")
 want("offsets_only", "measured", "out only offset", "in only offset")
 want("spec_copy", "measured")

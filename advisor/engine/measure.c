@@ -104,12 +104,13 @@ typedef struct {
     unsigned block[3];  /* 0: GM_LAUNCH_BLOCK threads in x */
     unsigned shared;    /* dynamic shared memory, bytes */
     unsigned slack;     /* buffers' elements times this */
+    int small_scalars;  /* integer scalars without a given value: GM_LAUNCH_RETRY_SCALAR */
 } launch_shape;
 
 /* The shape of the job this worker runs: adv_measure_job sets it, every
  * sizing and launch of the job reads it (a worker runs one job at a
  * time; a fresh worker starts from shape 0). */
-static launch_shape shape_now = {{0, 0, 0}, 0, 1};
+static launch_shape shape_now = {{0, 0, 0}, 0, 1, 0};
 
 static int body_has(const adv_model *m, const adv_kernel *kn, const char *word);
 
@@ -122,9 +123,13 @@ static int body_has(const adv_model *m, const adv_kernel *kn, const char *word);
  * (16x16, 32x8, 32x32: a tile loaded by threadIdx.y rows needs a block of
  * that shape, and a flat block of as many threads may not fault but
  * computes another thing), each also with the slack and shared memory;
- * last, the file's block with the square of that slack (a segment's base
+ * then the file's block with the square of that slack (a segment's base
  * of 256 elements a thread, mergeSort's ranks), each buffer at most
- * GM_LAUNCH_RETRY_MAX_BYTES. */
+ * GM_LAUNCH_RETRY_MAX_BYTES; last, that again with every integer scalar
+ * nobody gave a value (a size, a row length) GM_LAUNCH_RETRY_SCALAR: a
+ * size that is really a shared tile's (cuda-samples' scanExclusiveShared
+ * scans `size` elements of a 2 * 256 tile) or a row stride that takes an
+ * index past any buffer sized for n (Rodinia's Fan1, Size * i). */
 static int launch_shape_at(const adv_model *m, unsigned k, unsigned attempt, launch_shape *s)
 {
     static const unsigned tiles[][3] = {{16, 16, 1}, {32, 8, 1}, {32, 32, 1}};
@@ -151,8 +156,9 @@ static int launch_shape_at(const adv_model *m, unsigned k, unsigned attempt, lau
                 return 1;
             }
         }
-    if (attempt == i + 1 && attempt <= GM_LAUNCH_RETRIES) {
+    if ((attempt == i + 1 || attempt == i + 2) && attempt <= GM_LAUNCH_RETRIES) {
         s->slack = GM_LAUNCH_RETRY_SLACK * GM_LAUNCH_RETRY_SLACK;
+        s->small_scalars = attempt == i + 2;
         return 1;
     }
     return 0;
@@ -172,6 +178,9 @@ static const char *launch_shape_text(const launch_shape *s, char *out, size_t n)
     l = strlen(out);
     if (s->slack > 1)
         snprintf(out + l, n - l, ", buffers %u times over", s->slack);
+    l = strlen(out);
+    if (s->small_scalars)
+        snprintf(out + l, n - l, ", integer scalars without a given value %d", GM_LAUNCH_RETRY_SCALAR);
     return out;
 }
 
@@ -493,7 +502,13 @@ static void scalar_arg(const adv_model *m, unsigned k, unsigned p, long long n, 
 {
     const adv_param *par = &adv_model_kernel(m, k)->params[p];
     double v = 0;
-    adv_model_param_value(m, k, p, n, &v);
+    int how = adv_model_param_value(m, k, p, n, &v);
+    /* the last launch shape: a count or an assumed value (not one the user,
+     * an annotation or every launch in the file gave) made small */
+    if (shape_now.small_scalars && par->kind == ADV_P_INT && !par->is_enum && (how == 3 ||
+        (how == 1 && adv_param_count_like(par->name) && !(par->sites && !par->site_varies) &&
+         v == (double)n)))
+        v = GM_LAUNCH_RETRY_SCALAR;
     if (par->kind == ADV_P_FLOAT && par->elem_size == 4) {
         float f = (float)v;
         memcpy(out, &f, 4);
