@@ -293,6 +293,14 @@ static void fit_block(jit_runner *r, CUfunction fn, unsigned b[3])
         r->capped = (unsigned)max;
 }
 
+int jit_runner_has_function(jit_runner *r, const char *name)
+{
+    CUfunction fn;
+    gm_status st;
+    gm_status_init(&st);
+    return get_function(r, &fn, name, &st) == GM_OK;
+}
+
 unsigned jit_runner_block_cap(const jit_runner *r)
 {
     return r->capped;

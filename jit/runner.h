@@ -114,6 +114,9 @@ int jit_runner_replicate(jit_runner *r, unsigned long long ptr, size_t len, size
  * it; 0 when launched as set. */
 unsigned jit_runner_block_cap(const jit_runner *r);
 
+/* 1 when the loaded modules hold function `name`. */
+int jit_runner_has_function(jit_runner *r, const char *name);
+
 /* 1 once after a launch of this runner stopped itself at the bound of
  * advisor/engine/loop_bound.h (the launch's call then failed with
  * GM_EGPU, but the context is intact: no fault, no worker to replace);

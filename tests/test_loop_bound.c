@@ -66,6 +66,16 @@ int main(void)
         free(b);
     }
     CHECK(strstr(adv_loop_bound_prelude(), "gm_bound_over") != NULL);
+    /* the calibration copy: renamed, bounded; none for a kernel without loops */
+    {
+        char *c = adv_loop_bound_copy("extern \"C\" __global__ void k_aos(int *a, int n)\n{ for (int i = 0; i < n; i++) "
+                                      "a[i] = k_aos_x; }\n", "k_aos");
+        CHECK(c && !strcmp(c, "extern \"C\" __global__ void k_aos" ADV_LOOP_BOUND_SUFFIX "(int *a, int n)\n{ for "
+                               "(int i = 0; gm_bound_go() && ( i < n); i++) a[i] = k_aos_x; }\n"));
+        free(c);
+        CHECK(adv_loop_bound_copy("__global__ void k_aos(int *a) { a[0] = 1; }", "k_aos") == NULL);
+        CHECK(adv_loop_bound_copy("__global__ void other(int *a, int n) { while (n--) a[n] = 1; }", "k_aos") == NULL);
+    }
 
     /* the prelude and a bounded kernel compile (NVRTC, when installed) */
     char *body = adv_loop_bound("extern \"C\" __global__ void spin(float *out, int steps)\n{\n"

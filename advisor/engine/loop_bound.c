@@ -1,6 +1,7 @@
 #include "loop_bound.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../common/limits.h"
@@ -154,6 +155,28 @@ static int leave_as_written(const char *s, size_t b, size_t e)
     if (w2 != e || w2 == o)
         return 0;
     return is_constant_word(s + o, w2 - o) || is_constant_word(s + b, w1 - b);
+}
+
+char *adv_loop_bound_copy(const char *src, const char *fn)
+{
+    unsigned n = 0;
+    char *b = adv_loop_bound(src, &n);
+    size_t len = strlen(fn);
+    char *at = NULL;
+    for (char *p = strstr(b, fn); p && !at; p = strstr(p + 1, fn))
+        if ((p == b || !ident_char(p[-1])) && !ident_char(p[len]))
+            at = p;
+    if (!n || !at) {
+        free(b);
+        return NULL;
+    }
+    sb_t out;
+    sb_init(&out);
+    sb_putn(&out, b, (size_t)(at - b) + len);
+    sb_puts(&out, ADV_LOOP_BOUND_SUFFIX);
+    sb_puts(&out, at + len);
+    free(b);
+    return sb_take(&out);
 }
 
 char *adv_loop_bound(const char *s, unsigned *nloops)

@@ -37,4 +37,14 @@ const char *adv_loop_bound_prelude(void);
  * frees it.  *nloops (when not NULL): the loops bounded. */
 char *adv_loop_bound(const char *src, unsigned *nloops);
 
+/* The bounded copy of kernel `fn` (text src) under the name
+ * fn ADV_LOOP_BOUND_SUFFIX, for the launches that calibrate its size; NULL
+ * when it has no loop to bound or fn is not in it.  Why a copy: a test in a
+ * loop's condition stops nvcc unrolling the loop (Rodinia-style CSR: 22
+ * loads in the PTX become 6), so the launches that are timed run the
+ * user's loop as written, at the size the bounded copy was calibrated to,
+ * where it ended. */
+#define ADV_LOOP_BOUND_SUFFIX "_gm_bounded"
+char *adv_loop_bound_copy(const char *src, const char *fn);
+
 #endif

@@ -10,6 +10,7 @@
 #include "../../common/strbuf.h"
 #include "../../common/timer.h"
 #include "../core/inputs_infer.h"
+#include "loop_bound.h"
 #include "calibrate.h"
 #include "captured.h"
 #include "inputs.h"
@@ -976,10 +977,15 @@ typedef struct {
 } cal_ctx;
 
 /* One launch of the job over n elements, timed on the host after a first
- * launch (a launch's cost, not its module's loading). */
+ * launch (a launch's cost, not its module's loading): of the kernel's
+ * bounded copy where the program has one (engine/loop_bound.h), so that a
+ * size whose loops do not end stops itself instead of hanging the worker. */
 static int cal_launch(void *ctx, long long n, double *ms, gm_status *st)
 {
     cal_ctx *c = ctx;
+    char bounded[ADV_NAME_MAX + 64 + sizeof ADV_LOOP_BOUND_SUFFIX]; /* variant names are at most ADV_NAME_MAX + 32 */
+    snprintf(bounded, sizeof bounded, "%s" ADV_LOOP_BOUND_SUFFIX, c->jb->fn);
+    const char *fn = jit_runner_has_function(c->r, bounded) ? bounded : c->jb->fn;
     launch_set ls;
     memset(&ls, 0, sizeof ls);
     int oom = 0, rc = setup_set(c->r, c->ms->m, c->ms->data, c->jb, n, &ls, &oom, st);
@@ -987,7 +993,7 @@ static int cal_launch(void *ctx, long long n, double *ms, gm_status *st)
         rc = fill_set(c->ms, c->r, &ls, c->chunk, st);
     for (int i = 0; i < 2 && rc == GM_OK; i++) {
         double t0 = gm_now_s();
-        rc = jit_runner_launch_sync(c->r, c->jb->fn, n, ls.args, st);
+        rc = jit_runner_launch_sync(c->r, fn, n, ls.args, st);
         *ms = (gm_now_s() - t0) * 1e3;
     }
     free_set(c->r, &ls);
