@@ -5,9 +5,13 @@
  * process (jit/worker.h) while its kernel ran.  On an H200 (2026-11-26,
  * driver 580, six files measured at a time) the GPU was lost after such a
  * kill: every later cuInit said CUDA_ERROR_NO_DEVICE.  The host has no
- * other way to stop a running kernel, so the kernel stops itself: every
- * for/while/do loop of the copied kernel tests gm_bound_go() with its
- * condition.  The test costs a read of the SM clock; one in about 1024 of
+ * other way to stop a running kernel, so the kernel stops itself: the
+ * program gmadvise compiles carries, beside the declared layout's kernel,
+ * a copy of it (adv_loop_bound_copy) whose every for/while/do loop tests
+ * gm_bound_go() with its condition, and the launches that calibrate the
+ * size run that copy.  The timed launches run the kernels as written, at
+ * the size where the copy ended: a test in the condition stops nvcc
+ * unrolling the loop, which would time another code than the user's.  The test costs a read of the SM clock; one in about 1024 of
  * them (when the clock's bits 6..15 are zero) reads the global timer
  * against the launch's start, which the first such check of the launch
  * records.  Past GM_LAUNCH_BOUND_MS the thread sets gm_bound_over and
@@ -18,7 +22,9 @@
  * gm_bound_over after it and reports "stopped itself", and the worker goes
  * on with the next variant.  The process kill stays as a last resort for a
  * kernel that spins without a loop of its own (a loop in a __device__
- * callee, a barrier some threads never reach).
+ * callee, a barrier or a warp shuffle some threads never reach, which a
+ * thread that exited at the bound can also cause), and for the variants
+ * of a kernel whose declared layout was not calibrated.
  *
  * Loops whose condition compares with a literal or an ALL_CAPS constant
  * (for (k = 0; k < 4; k++)) are left as written: they end by themselves,
