@@ -14,6 +14,9 @@
 #define GM_DEFAULT_BUDGET_S 0.25    /* per variant, once min samples are in */
 #define GM_DEFAULT_L2_MULTIPLE 8    /* data sets of this many L2s */
 #define GM_DEFAULT_TIMEOUT_S 20     /* a worker silent this long is killed */
+#define GM_LAUNCH_BOUND_MS 2000    /* a launch of a generated variant stops itself past this
+                                     * (advisor/engine/loop_bound.h): well under the timeout,
+                                     * so the worker is not killed mid-kernel */
 #define GM_MIN_DATA_BYTES (64.0 * (1 << 20))
 #define GM_ELEM_GRAIN 8192          /* element counts are multiples of this */
 #define GM_CHECK_ELEMS (1ll << 16)  /* elements of a correctness launch */
@@ -86,10 +89,13 @@
 #define GM_OFFSET_ONLY_SCALE 16     /* a pointer only offset and passed on gets the bytes of the
                                      * kernel's largest indexed buffer, or of one element a thread,
                                      * this many times over (llm.c's out + i with i = tid * 8) */
-#define GM_LAUNCH_RETRIES 5         /* launch shapes tried after the file's when a kernel faults */
+#define GM_LAUNCH_RETRIES 6         /* launch shapes tried after the file's when a kernel faults */
 #define GM_LAUNCH_RETRY_SLACK 16    /* ... with buffers this many times what the sizing computes
                                      * (then its square), */
 #define GM_LAUNCH_RETRY_MAX_BYTES (1ll << 30) /* ... up to this many bytes a buffer */
+#define GM_LAUNCH_RETRY_SCALAR 32   /* ... last, integer scalars that no one gave a value (sizes,
+                                     * row lengths) this small: a size that is a shared tile's
+                                     * (cuda-samples' scan) or a row's stride into the buffer */
 #define GM_LAUNCH_RETRY_SHARED 16384 /* ... and this much dynamic shared memory (a kernel whose
                                      * extern __shared__ array is declared in a helper) */
 #define GM_LAUNCH_DYNAMIC_SHARED 49152 /* dynamic shared memory given a kernel that declares an extern

@@ -40,6 +40,8 @@ const jit_cuda *jit_cuda_load(gm_status *st)
         *(void **)&g_cu.cuEventElapsedTime = dlsym(g_cu.lib, "cuEventElapsedTime");
     if (!g_cu.cuEventElapsedTime)
         return lacks(path, "cuEventElapsedTime", st);
+    *(void **)&g_cu.cuModuleGetGlobal_v2 = dlsym(g_cu.lib, "cuModuleGetGlobal_v2");
+    *(void **)&g_cu.cuFuncGetAttribute = dlsym(g_cu.lib, "cuFuncGetAttribute");
     g_loaded = 1;
     return &g_cu;
 }

@@ -25,6 +25,11 @@ typedef struct jit_cuda {
     JIT_CUDA_FUNCS(JIT_CUDA_MEMBER)
 #undef JIT_CUDA_MEMBER
     jit_event_elapsed_fn cuEventElapsedTime; /* the _v2 entry point where the driver has it */
+    /* optional (NULL where a stand-in driver lacks it): the launch bound's
+     * variables (advisor/engine/loop_bound.h) are then not read */
+    __typeof__(&cuModuleGetGlobal_v2) cuModuleGetGlobal_v2;
+    /* optional too: without it a block is launched as asked */
+    __typeof__(&cuFuncGetAttribute) cuFuncGetAttribute;
 } jit_cuda;
 
 /* Loads the driver once per process.  GM_EENV when it is absent. */

@@ -33,6 +33,9 @@ struct jit_runner {
     unsigned shared_bytes;
     const unsigned long long (*restore)[3]; /* jit_runner_set_restore */
     unsigned nrestore;
+    CUmodule fn_mod;  /* the module of the function get_function found last */
+    unsigned capped;  /* jit_runner_block_cap */
+    int overran;      /* jit_runner_overran */
 };
 
 void jit_method_default(jit_method *m)
@@ -178,14 +181,67 @@ int jit_runner_load(jit_runner *r, const jit_binary *bin, gm_status *st)
     return GM_OK;
 }
 
-/* Kernel `name` in whichever module has it (the first's error when none). */
+/* Kernel `name` in whichever module has it (the first's error when none);
+ * r->fn_mod is that module. */
 static int get_function(jit_runner *r, CUfunction *fn, const char *name, gm_status *st)
 {
     for (unsigned i = 0; i < r->nmore; i++)
-        if (r->cu->cuModuleGetFunction(fn, r->more[i], name) == CUDA_SUCCESS)
+        if (r->cu->cuModuleGetFunction(fn, r->more[i], name) == CUDA_SUCCESS) {
+            r->fn_mod = r->more[i];
             return GM_OK;
+        }
     CU(r->cu->cuModuleGetFunction(fn, r->mod, name), name);
+    r->fn_mod = r->mod;
     return GM_OK;
+}
+
+/* ---- the launch bound (advisor/engine/loop_bound.h) ------------------------ */
+
+/* Variable `name` of the module of the function found last; 0 when that
+ * module has none (gmadvise's reference kernels, a probe's program) or the
+ * driver cannot say. */
+static CUdeviceptr bound_var(jit_runner *r, const char *name)
+{
+    CUdeviceptr p = 0;
+    size_t bytes = 0;
+    if (!r->cu->cuModuleGetGlobal_v2 || !r->fn_mod ||
+        r->cu->cuModuleGetGlobal_v2(&p, &bytes, r->fn_mod, name) != CUDA_SUCCESS || bytes < 4)
+        return 0;
+    return p;
+}
+
+/* The launch's start, forgotten before a launch: its first bounded loop
+ * records it anew.  Asynchronous, before the launch's events. */
+static int bound_reset(jit_runner *r, gm_status *st)
+{
+    CUdeviceptr t0 = bound_var(r, "gm_bound_t0");
+    if (t0)
+        CU(r->cu->cuMemsetD32Async(t0, 0, 2, NULL), "resetting the launch bound");
+    return GM_OK;
+}
+
+/* After a launch ended: GM_EGPU, and jit_runner_overran says so, when it
+ * stopped itself at the bound. */
+static int bound_check(jit_runner *r, const char *name, gm_status *st)
+{
+    CUdeviceptr over = bound_var(r, "gm_bound_over");
+    unsigned v = 0;
+    if (!over)
+        return GM_OK;
+    CU(r->cu->cuMemcpyDtoH_v2(&v, over, sizeof v), "reading the launch bound");
+    if (!v)
+        return GM_OK;
+    CU(r->cu->cuMemsetD32_v2(over, 0, 1), "resetting the launch bound");
+    r->overran = 1;
+    return gm_fail(st, GM_EGPU, "%s: a launch ran past %d ms and stopped itself (every loop of the generated "
+                   "kernel is bounded; the worker and its context go on)", name, GM_LAUNCH_BOUND_MS);
+}
+
+int jit_runner_overran(jit_runner *r)
+{
+    int o = r->overran;
+    r->overran = 0;
+    return o;
 }
 
 void jit_runner_set_block(jit_runner *r, const unsigned block[3])
@@ -212,6 +268,44 @@ void jit_runner_set_restore(jit_runner *r, const unsigned long long (*copies)[3]
     r->nrestore = copies ? n : 0;
 }
 
+/* The block of a launch of fn: r->block, or, where fn cannot run that
+ * many threads a block (its __launch_bounds__, or the registers it
+ * needs: the driver refuses the launch), a block of at most fn's maximum,
+ * y then x halved (x kept a multiple of 32).  A captured launch's shape is
+ * the application's and is not changed. */
+static void fit_block(jit_runner *r, CUfunction fn, unsigned b[3])
+{
+    memcpy(b, r->block, sizeof r->block);
+    int max = 0;
+    r->capped = 0;
+    if (r->grid[0] || !r->cu->cuFuncGetAttribute ||
+        r->cu->cuFuncGetAttribute(&max, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn) != CUDA_SUCCESS || max <= 0)
+        return;
+    while ((long long)b[0] * b[1] * b[2] > max && (b[1] > 1 || b[2] > 1 || b[0] > 32)) {
+        if (b[2] > 1)
+            b[2] /= 2;
+        else if (b[1] > 1)
+            b[1] /= 2;
+        else
+            b[0] = b[0] / 2 / 32 * 32;
+    }
+    if (b[0] != r->block[0] || b[1] != r->block[1] || b[2] != r->block[2])
+        r->capped = (unsigned)max;
+}
+
+int jit_runner_has_function(jit_runner *r, const char *name)
+{
+    CUfunction fn;
+    gm_status st;
+    gm_status_init(&st);
+    return get_function(r, &fn, name, &st) == GM_OK;
+}
+
+unsigned jit_runner_block_cap(const jit_runner *r)
+{
+    return r->capped;
+}
+
 static int launch(jit_runner *r, CUfunction fn, long long n, void **args, gm_status *st)
 {
     if (r->grid[0]) {
@@ -220,11 +314,12 @@ static int launch(jit_runner *r, CUfunction fn, long long n, void **args, gm_sta
            "cuLaunchKernel (the captured launch shape)");
         return GM_OK;
     }
-    long long per = (long long)r->block[0] * r->block[1] * r->block[2], blocks = (n + per - 1) / per;
+    unsigned b[3];
+    fit_block(r, fn, b);
+    long long per = (long long)b[0] * b[1] * b[2], blocks = (n + per - 1) / per;
     if (blocks > 0x7fffffffll)
         return gm_fail(st, GM_EINPUT, "%lld elements need more blocks than a grid holds", n);
-    CU(r->cu->cuLaunchKernel(fn, (unsigned)blocks, 1, 1, r->block[0], r->block[1], r->block[2], r->shared_bytes,
-                             NULL, args, NULL),
+    CU(r->cu->cuLaunchKernel(fn, (unsigned)blocks, 1, 1, b[0], b[1], b[2], r->shared_bytes, NULL, args, NULL),
        "cuLaunchKernel");
     return GM_OK;
 }
@@ -249,12 +344,12 @@ int jit_runner_launch_sync(jit_runner *r, const char *name, long long threads, v
                            gm_status *st)
 {
     CUfunction fn;
-    if (get_function(r, &fn, name, st) != GM_OK)
+    if (get_function(r, &fn, name, st) != GM_OK || bound_reset(r, st) != GM_OK)
         return st->code;
     if (launch(r, fn, threads, args, st) != GM_OK)
         return st->code;
     CU(r->cu->cuCtxSynchronize(), name);
-    return GM_OK;
+    return bound_check(r, name, st);
 }
 
 void jit_runner_set_rival(jit_runner *r, double ms, double spread_pct)
@@ -277,6 +372,8 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
             rc = jit_cu_check(r->cu, r->cu->cuMemcpyDtoDAsync_v2(r->restore[c][0], r->restore[c][1],
                                                                  r->restore[c][2], NULL),
                               "restoring the inputs", st);
+        if (rc == GM_OK && fn)
+            rc = bound_reset(r, st);
         /* a different value each time, so no write can be skipped */
         if (rc == GM_OK)
             rc = jit_cu_check(r->cu, r->cu->cuMemsetD32Async(r->flush, ++r->flush_value, r->flush_bytes / 4, NULL),
@@ -293,6 +390,9 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
         float e = 0;
         if (rc == GM_OK)
             rc = jit_cu_check(r->cu, r->cu->cuEventElapsedTime(&e, r->ev0, r->ev1), "cuEventElapsedTime", st);
+        /* a launch that reached the bound stopped early: its time means nothing */
+        if (rc == GM_OK && fn && e >= 0.5f * GM_LAUNCH_BOUND_MS)
+            rc = bound_check(r, "a timed launch", st);
         if (rc != GM_OK || i < 0)
             continue; /* the first two are warm-up */
         ms[got++] = e;

@@ -109,6 +109,20 @@ int jit_runner_download(jit_runner *r, void *dst, unsigned long long src, size_t
 int jit_runner_replicate(jit_runner *r, unsigned long long ptr, size_t len, size_t total,
                          gm_status *st);
 
+/* The most threads a block the last launch's kernel can run, when it was
+ * launched in a smaller block than set (jit_runner_set_block) because of
+ * it; 0 when launched as set. */
+unsigned jit_runner_block_cap(const jit_runner *r);
+
+/* 1 when the loaded modules hold function `name`. */
+int jit_runner_has_function(jit_runner *r, const char *name);
+
+/* 1 once after a launch of this runner stopped itself at the bound of
+ * advisor/engine/loop_bound.h (the launch's call then failed with
+ * GM_EGPU, but the context is intact: no fault, no worker to replace);
+ * reading it clears it. */
+int jit_runner_overran(jit_runner *r);
+
 /* Timings of one kernel over `threads` threads, or of a device-to-device
  * copy, by the method above. */
 int jit_runner_time(jit_runner *r, const char *fn, long long threads, void **args, jit_timing *t,

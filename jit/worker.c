@@ -2,7 +2,9 @@
 #include "worker.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
+#include <sys/file.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -108,6 +110,40 @@ static pid_t fork_with_pipe(int *fd, gm_status *st)
     close(pid == 0 ? p[0] : p[1]);
     *fd = pid == 0 ? p[1] : p[0];
     return pid;
+}
+
+/* ---- teardowns, one at a time ------------------------------------------ */
+
+/* A context torn down after a fault, or with its kernel still running (a
+ * worker killed), is the driver's hardest moment.  On an H200 (2026-11-26)
+ * the GPU was lost (every later cuInit: CUDA_ERROR_NO_DEVICE) twice while
+ * several gmadvise processes, six files at a time, each faulted through
+ * its launch shapes or had a worker killed at about the same time.
+ * Whether simultaneous teardowns are the cause is not shown; they are made
+ * one at a time on the machine anyway, which costs a wait of milliseconds:
+ * a faulted worker releases its context itself under this lock before it
+ * exits, and a worker is killed and reaped under it.  -1 when the lock
+ * cannot be had (then nothing is serialized). */
+static int teardown_lock(void)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/gmadvise-gpu-teardown.lock", dir && *dir ? dir : "/tmp");
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return -1;
+    while (flock(fd, LOCK_EX) != 0)
+        if (errno != EINTR) {
+            close(fd);
+            return -1;
+        }
+    return fd;
+}
+
+static void teardown_unlock(int fd)
+{
+    if (fd >= 0)
+        close(fd); /* releases the flock */
 }
 
 /* ---- the worker ------------------------------------------------------- */
@@ -234,8 +270,12 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
         w->res[i] = mg.res;
         mg.type = MSG_DONE;
         send_msg(fd, &mg);
-        if (mg.res.state == JIT_JOB_FAULTED)
-            _exit(0); /* the context is not to be trusted any more */
+        if (mg.res.state == JIT_JOB_FAULTED) { /* the context is not to be trusted any more */
+            int lk = teardown_lock();
+            jit_runner_destroy(w->r); /* released here, not by the exit: under the lock */
+            teardown_unlock(lk);
+            _exit(0);
+        }
     }
     mg.type = MSG_END;
     send_msg(fd, &mg);
@@ -476,13 +516,16 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
                 next = njobs;
             }
         }
+        int lk = -1;
         if (got < 0) {
+            lk = teardown_lock();
             kill(pid, SIGKILL);
             killed = 1;
         }
         close(rd);
         char how[160];
-        describe_exit(pid, killed, how, sizeof how);
+        describe_exit(pid, killed, how, sizeof how); /* reaped: its context is gone */
+        teardown_unlock(lk);
         if (got == 1 && next == 0) /* MSG_FATAL before any variant ran */
             return st->code == GM_OK ? gm_fail(st, GM_EGPU, "the GPU worker failed") : (int)st->code;
         if (got == 1) { /* a fresh worker could not start: the rest is not run */
@@ -502,9 +545,15 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
             snprintf(r->note, sizeof r->note, "%s: %s", killed ? "hung" : "faulted",
                      killed ? "no result within the time limit (--timeout); the worker was killed"
                             : how);
-            if (killed)
-                snprintf(r->note + strlen(r->note), sizeof r->note - strlen(r->note), " after %.0f s",
-                         o->timeout_s);
+            if (killed) { /* when: a kill mid-kernel is what a lost GPU is checked against */
+                char when[16] = "";
+                time_t now = time(NULL);
+                struct tm tm;
+                if (gmtime_r(&now, &tm))
+                    strftime(when, sizeof when, "%H:%M:%S", &tm);
+                snprintf(r->note + strlen(r->note), sizeof r->note - strlen(r->note), " after %.0f s (%s UTC)",
+                         o->timeout_s, when);
+            }
             next = (unsigned)cur + 1;
         } else if (next == start && !retrying) { /* died between jobs: never loop on it */
             snprintf(res[next].note, sizeof res[next].note, "faulted: %s", how);

@@ -10,6 +10,15 @@
  * A kernel named gm_fault fails its launch with CUDA_ERROR_ILLEGAL_ADDRESS,
  * and so does one whose name begins with tile16_ unless its blocks are
  * (16,16,1);
+ * a kernel whose name holds overrun_ ends as one that reached gmadvise's
+ * launch bound does (advisor/engine/loop_bound.h): it sets the module's
+ * gm_bound_over, which cuModuleGetGlobal_v2 gives, and the launch succeeds;
+ * a kernel whose name begins with bounded128_ runs at most 128 threads a
+ * block (cuFuncGetAttribute says so, and a larger block is refused with
+ * CUDA_ERROR_INVALID_VALUE, as __launch_bounds__(128) makes a GPU do);
+ * a kernel whose name begins with smallscalar_ faults unless its fourth
+ * parameter, an int, is at most 64 (a row length that takes its indices
+ * past the buffers);
  * a function named missing is not in the module.  fake_launches() counts
  * launches and copies timed between events. */
 #include <stdlib.h>
@@ -29,6 +38,10 @@ static char functions[64][128];
 static unsigned nfunctions;
 
 unsigned fake_launches(void) { return launches; }
+
+/* the launch bound's variables, one pair for every module */
+static unsigned long long bound_t0;
+static unsigned bound_over;
 
 static double env(const char *name, double dflt)
 {
@@ -89,6 +102,26 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *n)
     *f = (CUfunction)functions[nfunctions++];
     return CUDA_SUCCESS;
 }
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *b, CUmodule m, const char *n)
+{
+    (void)m;
+    if (!strcmp(n, "gm_bound_t0")) {
+        *p = (CUdeviceptr)&bound_t0;
+        *b = sizeof bound_t0;
+    } else if (!strcmp(n, "gm_bound_over")) {
+        *p = (CUdeviceptr)&bound_over;
+        *b = sizeof bound_over;
+    } else
+        return NOT_FOUND;
+    return CUDA_SUCCESS;
+}
+CUresult cuFuncGetAttribute(int *v, int a, CUfunction f)
+{
+    if (a != CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+        return CUDA_ERROR_INVALID_VALUE;
+    *v = strncmp((const char *)f, "bounded128_", 11) ? 1024 : 128;
+    return CUDA_SUCCESS;
+}
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t b)
 {
     size_t total;
@@ -143,9 +176,18 @@ CUresult cuMemsetD32Async(CUdeviceptr p, unsigned v, size_t c, CUstream s) { (vo
 CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                         unsigned bz, unsigned sh, CUstream s, void **p, void **e)
 {
-    (void)gx, (void)gy, (void)gz, (void)sh, (void)s, (void)p, (void)e;
+    (void)gx, (void)gy, (void)gz, (void)sh, (void)s, (void)e;
     if (!strcmp((const char *)f, "gm_fault"))
         return ILLEGAL_ADDRESS;
+    if (!strncmp((const char *)f, "smallscalar_", 12) && (!p || !p[3] || *(const int *)p[3] > 64))
+        return ILLEGAL_ADDRESS;
+    if (!strncmp((const char *)f, "bounded128_", 11) && bx * by * bz > 128)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (strstr((const char *)f, "overrun_")) {
+        bound_over = 1;
+        run(1);
+        return CUDA_SUCCESS;
+    }
     /* a 16x16 tile's kernel, as a GPU faults it in any other block */
     if (!strncmp((const char *)f, "tile16_", 7) && (bx != 16 || by != 16 || bz != 1))
         return ILLEGAL_ADDRESS;

@@ -827,8 +827,10 @@ static void describe_compiled(plan *p, const kgen_program *kg, const jit_binary 
             jit_ptx_widths_str(&w, v->ptx, sizeof v->ptx);
         v->code = gm_xstrdup(kgen_variant_code(kg, p->kid[i]));
         char name[300];
-        if (sources)
-            v->source = variant_source(kg, p->kid[i], v->fn, name, sizeof name);
+        if (sources) { /* --emit: the program as the user reads it, loops unbounded */
+            snprintf(name, sizeof name, "%s.cu", v->fn);
+            v->source = kgen_program_source_shown(kg, p->kid[i], name);
+        }
     }
     jit_ptx_index_free(&ix);
 }

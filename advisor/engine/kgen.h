@@ -65,6 +65,11 @@ const char *kgen_variant_code(const kgen_program *p, int v);
 #define KGEN_KERNEL_DECLS(k) (-3 - 2 * (int)(k))
 #define KGEN_KERNEL_ONLY(k) (-4 - 2 * (int)(k))
 char *kgen_program_source(const kgen_program *p, int only, int with_reference, const char *name);
+/* The same program as a user reads it (--emit): its loops without the
+ * launch bound that every program gmadvise compiles carries
+ * (advisor/engine/loop_bound.h), so that it builds and reads as the
+ * user's code. */
+char *kgen_program_source_shown(const kgen_program *p, int only, const char *name);
 /* The program of the enabled variants v with sel[v] set (sel has one
  * entry per variant id), with the declarations they use: one of the parts
  * that are compiled in parallel. */

@@ -10,6 +10,7 @@
 #include "../../common/strbuf.h"
 #include "../../common/timer.h"
 #include "../core/inputs_infer.h"
+#include "loop_bound.h"
 #include "calibrate.h"
 #include "captured.h"
 #include "inputs.h"
@@ -104,12 +105,13 @@ typedef struct {
     unsigned block[3];  /* 0: GM_LAUNCH_BLOCK threads in x */
     unsigned shared;    /* dynamic shared memory, bytes */
     unsigned slack;     /* buffers' elements times this */
+    int small_scalars;  /* integer scalars without a given value: GM_LAUNCH_RETRY_SCALAR */
 } launch_shape;
 
 /* The shape of the job this worker runs: adv_measure_job sets it, every
  * sizing and launch of the job reads it (a worker runs one job at a
  * time; a fresh worker starts from shape 0). */
-static launch_shape shape_now = {{0, 0, 0}, 0, 1};
+static launch_shape shape_now = {{0, 0, 0}, 0, 1, 0};
 
 static int body_has(const adv_model *m, const adv_kernel *kn, const char *word);
 
@@ -122,9 +124,13 @@ static int body_has(const adv_model *m, const adv_kernel *kn, const char *word);
  * (16x16, 32x8, 32x32: a tile loaded by threadIdx.y rows needs a block of
  * that shape, and a flat block of as many threads may not fault but
  * computes another thing), each also with the slack and shared memory;
- * last, the file's block with the square of that slack (a segment's base
+ * then the file's block with the square of that slack (a segment's base
  * of 256 elements a thread, mergeSort's ranks), each buffer at most
- * GM_LAUNCH_RETRY_MAX_BYTES. */
+ * GM_LAUNCH_RETRY_MAX_BYTES; last, that again with every integer scalar
+ * nobody gave a value (a size, a row length) GM_LAUNCH_RETRY_SCALAR: a
+ * size that is really a shared tile's (cuda-samples' scanExclusiveShared
+ * scans `size` elements of a 2 * 256 tile) or a row stride that takes an
+ * index past any buffer sized for n (Rodinia's Fan1, Size * i). */
 static int launch_shape_at(const adv_model *m, unsigned k, unsigned attempt, launch_shape *s)
 {
     static const unsigned tiles[][3] = {{16, 16, 1}, {32, 8, 1}, {32, 32, 1}};
@@ -151,8 +157,9 @@ static int launch_shape_at(const adv_model *m, unsigned k, unsigned attempt, lau
                 return 1;
             }
         }
-    if (attempt == i + 1 && attempt <= GM_LAUNCH_RETRIES) {
+    if ((attempt == i + 1 || attempt == i + 2) && attempt <= GM_LAUNCH_RETRIES) {
         s->slack = GM_LAUNCH_RETRY_SLACK * GM_LAUNCH_RETRY_SLACK;
+        s->small_scalars = attempt == i + 2;
         return 1;
     }
     return 0;
@@ -172,6 +179,9 @@ static const char *launch_shape_text(const launch_shape *s, char *out, size_t n)
     l = strlen(out);
     if (s->slack > 1)
         snprintf(out + l, n - l, ", buffers %u times over", s->slack);
+    l = strlen(out);
+    if (s->small_scalars)
+        snprintf(out + l, n - l, ", integer scalars without a given value %d", GM_LAUNCH_RETRY_SCALAR);
     return out;
 }
 
@@ -493,7 +503,13 @@ static void scalar_arg(const adv_model *m, unsigned k, unsigned p, long long n, 
 {
     const adv_param *par = &adv_model_kernel(m, k)->params[p];
     double v = 0;
-    adv_model_param_value(m, k, p, n, &v);
+    int how = adv_model_param_value(m, k, p, n, &v);
+    /* the last launch shape: a count or an assumed value (not one the user,
+     * an annotation or every launch in the file gave) made small */
+    if (shape_now.small_scalars && par->kind == ADV_P_INT && !par->is_enum && (how == 3 ||
+        (how == 1 && adv_param_count_like(par->name) && !(par->sites && !par->site_varies) &&
+         v == (double)n)))
+        v = GM_LAUNCH_RETRY_SCALAR;
     if (par->kind == ADV_P_FLOAT && par->elem_size == 4) {
         float f = (float)v;
         memcpy(out, &f, 4);
@@ -961,10 +977,15 @@ typedef struct {
 } cal_ctx;
 
 /* One launch of the job over n elements, timed on the host after a first
- * launch (a launch's cost, not its module's loading). */
+ * launch (a launch's cost, not its module's loading): of the kernel's
+ * bounded copy where the program has one (engine/loop_bound.h), so that a
+ * size whose loops do not end stops itself instead of hanging the worker. */
 static int cal_launch(void *ctx, long long n, double *ms, gm_status *st)
 {
     cal_ctx *c = ctx;
+    char bounded[ADV_NAME_MAX + 64 + sizeof ADV_LOOP_BOUND_SUFFIX]; /* variant names are at most ADV_NAME_MAX + 32 */
+    snprintf(bounded, sizeof bounded, "%s" ADV_LOOP_BOUND_SUFFIX, c->jb->fn);
+    const char *fn = jit_runner_has_function(c->r, bounded) ? bounded : c->jb->fn;
     launch_set ls;
     memset(&ls, 0, sizeof ls);
     int oom = 0, rc = setup_set(c->r, c->ms->m, c->ms->data, c->jb, n, &ls, &oom, st);
@@ -972,7 +993,7 @@ static int cal_launch(void *ctx, long long n, double *ms, gm_status *st)
         rc = fill_set(c->ms, c->r, &ls, c->chunk, st);
     for (int i = 0; i < 2 && rc == GM_OK; i++) {
         double t0 = gm_now_s();
-        rc = jit_runner_launch_sync(c->r, c->jb->fn, n, ls.args, st);
+        rc = jit_runner_launch_sync(c->r, fn, n, ls.args, st);
         *ms = (gm_now_s() - t0) * 1e3;
     }
     free_set(c->r, &ls);
@@ -1084,6 +1105,20 @@ static void launch_notes(const adv_model *m, unsigned k, unsigned attempt, char 
     sb_free(&sb);
 }
 
+/* A job whose launch stopped itself at the bound (advisor/engine/loop_bound.h):
+ * hung, said as such, with no retry in another shape (the context is
+ * intact: the worker goes on with the next job).  0 when the failure was
+ * something else. */
+static int overran(jit_runner *r, const char *when, const gm_status *st, jit_job_result *res)
+{
+    if (!jit_runner_overran(r))
+        return 0;
+    res->state = JIT_JOB_HUNG;
+    res->retry = 0;
+    snprintf(res->note, sizeof res->note, "hung%s: %s", when, st->msg);
+    return 1;
+}
+
 /* The note of a job that failed in launch shape `attempt`; a fault asks
  * the worker to run the job again in the next shape while there is one
  * (the declared job's only: the other variants take the shape it was
@@ -1110,6 +1145,7 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
                      jit_job_result *res)
 {
     adv_measure *ms = ctx;
+    jit_runner_overran(r); /* a bound reached before this job is not this job's */
     if (ms->inputs && adv_inputs_measure_job(ms, r, job, done, res))
         return; /* measured on the application's captured inputs */
     const adv_job *jb = &ms->jobs[job];
@@ -1131,6 +1167,8 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
         return;
     }
     if (calibrate_sizes(ms, r, job, done, &sz, &st) != GM_OK) {
+        if (overran(r, " while calibrating the size", &st, res))
+            return;
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
         fault_note(ms->m, jb->kernel, attempt, may_retry, " while calibrating the size", &st, res);
         return;
@@ -1141,6 +1179,8 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
     jit_runner_set_rival(r, 0, 0);
     if (rc != GM_OK) {
         outputs_free(&out);
+        if (overran(r, "", &st, res))
+            return;
         /* a driver error may have lost the context: the worker restarts */
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
         fault_note(ms->m, jb->kernel, attempt, may_retry, "", &st, res);
@@ -1149,6 +1189,11 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
     res->state = JIT_JOB_OK;
     res->gbps = sz.bytes_per_elem * (double)res->t.elems / (res->t.median_ms * 1e-3) / 1e9;
     launch_notes(ms->m, jb->kernel, attempt, res->note, sizeof res->note);
+    if (jit_runner_block_cap(r)) { /* the file's block, or gmadvise's, is more than the kernel can run */
+        size_t l = strlen(res->note);
+        snprintf(res->note + l, sizeof res->note - l, "%slaunched in blocks of at most %u threads (the most its "
+                 "__launch_bounds__ or its registers allow)", l ? "; " : "", jit_runner_block_cap(r));
+    }
     if (res->t.shrunk)
         snprintf(res->note, sizeof res->note,
                  "timed on %lld elements instead of %lld: the GPU is short of memory", res->t.elems,

@@ -74,6 +74,11 @@ static void mark(reach_t *r, CXCursor ref)
             CXCursor of = pc->cx->clang_getSpecializedCursorTemplate(pc->decl_cur.v[i]);
             if (!pc->cx->clang_Cursor_isNull(of))
                 mark(r, of);
+            /* a prototype needs its body too (a __device__ function
+             * declared first, defined later) */
+            CXCursor def = pc->cx->clang_getCursorDefinition(pc->decl_cur.v[i]);
+            if (!pc->cx->clang_Cursor_isNull(def) && !pc->cx->clang_equalCursors(def, pc->decl_cur.v[i]))
+                mark(r, def);
         }
     }
 }

@@ -213,6 +213,14 @@ static int visit_top(pctx *pc, CXCursor c)
             return GM_OK;
         return try_struct(pc, c, name);
     }
+    /* a class only declared (nvdiffrast's `class RasterImpl;` beside the
+     * class that points to it), whose definition the file never sees: the
+     * declaration is what generated code can carry */
+    if ((k == CXCursor_StructDecl || k == CXCursor_ClassDecl) &&
+        cx->clang_Cursor_isNull(cx->clang_getCursorDefinition(c))) {
+        add_decl(pc, c, 0);
+        return GM_OK;
+    }
     if (k == CXCursor_TypedefDecl) {
         add_decl(pc, c, 0);
         CXType u = cx->clang_getTypedefDeclUnderlyingType(c);
@@ -228,6 +236,16 @@ static int visit_top(pctx *pc, CXCursor c)
             fe_has_attr(pc, c, CXCursor_CUDADeviceAttr) ||
             cx->clang_isConstQualifiedType(cx->clang_getCursorType(c)))
             add_decl(pc, c, 0);
+        return GM_OK;
+    }
+    /* a __device__ function declared before its definition (nvdiffrast's
+     * Util.inl: a prototype, a caller, then the body): calls before the
+     * body name the prototype, which generated code carries in its place
+     * (needed.c marks the definition with it) */
+    if (k == CXCursor_FunctionDecl && !cx->clang_isCursorDefinition(c) &&
+        fe_has_attr(pc, c, CXCursor_CUDADeviceAttr) && !fe_has_attr(pc, c, CXCursor_CUDAGlobalAttr) &&
+        !cx->clang_Cursor_isNull(cx->clang_getCursorDefinition(c))) {
+        add_decl(pc, c, 0);
         return GM_OK;
     }
     if (k == CXCursor_FunctionDecl && cx->clang_isCursorDefinition(c)) {

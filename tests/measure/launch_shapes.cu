@@ -57,6 +57,46 @@ __global__ void offsets_only(float *out, const float *in, int n)
         store4(out + i * 4, in + i * 4);
 }
 
+// a loop over an iteration count that outlives any sensible launch (on a
+// GPU its copy stops itself at gmadvise's launch bound; the fake driver
+// ends a kernel named overrun_ the same way): hung, said so, and the worker
+// is not killed
+__global__ void overrun_steps(float *out, const float *in, int n, int steps)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float v = in[i];
+        for (int s = 0; s < steps; s++)
+            v = v * 0.5f + 1.0f;
+        out[i] = v;
+    }
+}
+
+// __launch_bounds__(128) (cuda-samples' BlackScholesGPU): a block of
+// gmadvise's 256 threads is refused; launched in blocks of 128 (the fake
+// driver refuses more for a kernel named bounded128_)
+__global__ void __launch_bounds__(128) bounded128_scale(float *out, const float *in, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = 2.0f * in[i];
+}
+
+// a row length nobody gives a value, whose assumed value takes the rows
+// past the buffers (the fake driver faults a kernel named smallscalar_
+// whose fourth parameter is over 64): measured in the last launch shape,
+// with small integer scalars
+__global__ void smallscalar_rows(float *out, const float *in, int n, int cols)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float s = 0;
+        for (int c = 0; c < cols; c++)
+            s += in[(long long)i * cols + c];
+        out[i] = s;
+    }
+}
+
 // an explicit specialization (DeepSpeed's transform_0213<float>): its copy
 // drops `template <>` and `<float>` so that extern "C" can name it
 template <typename T>
