@@ -28,9 +28,10 @@ static void key_of(const adv_clang *cx, const char *const *args, int nargs, cons
     gm_hash_init(&h);
     char ver[256];
     adv_cxstr(cx, cx->clang_getClangVersion(), ver, sizeof ver);
-    /* the form of the PCH (a complete unit since 2026-11-26): one built
-     * otherwise by an earlier gmadvise is not taken for it */
-    gm_hash_update(&h, "complete-unit", sizeof "complete-unit");
+    /* the form of the PCH (since 2026-11-26 a complete unit whose main
+     * file includes the prelude): one built otherwise by an earlier
+     * gmadvise is not taken for it */
+    gm_hash_update(&h, "complete-unit-main-includes", sizeof "complete-unit-main-includes");
     gm_hash_update(&h, cx->path, strlen(cx->path) + 1);
     gm_hash_update(&h, ver, strlen(ver) + 1);
     for (int i = 0; i < nargs; i++)
