@@ -26,6 +26,7 @@
 /* ---- ranking (advisor/core/rank.h, merge) ---- */
 #define GM_NOISE_FLOOR_PCT 1.0      /* closer than this is never called different */
 #define GM_STOP_BEHIND_NOISES 2.0   /* a timing this many noises behind its rival stops (jit/stopping.h) */
+#define GM_STOP_EARLY_SAMPLES 5     /* ... from this many samples on, its fastest one behind so */
 #define GM_STOP_TIE_SIGMAS 3.0     /* a tie this many standard errors from breaking stops (jit/stopping.h) */
 
 /* ---- reports (advisor/output) ---- */

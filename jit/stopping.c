@@ -63,13 +63,18 @@ static int tied(const jit_method *me, const jit_timing *t, int n)
 
 jit_stop jit_stop_rule(const jit_method *me, const double *ms, int n, double elapsed_s, jit_timing *t)
 {
-    if (n <= 0 || (n < me->min_samples && n < me->max_samples))
+    int early = n < me->min_samples && n < me->max_samples;
+    /* before min_samples only the bound against the rival may stop it,
+     * from GM_STOP_EARLY_SAMPLES on (where p10 is the fastest sample) */
+    if (n <= 0 || (early && (me->rival_ms <= 0 || n < GM_STOP_EARLY_SAMPLES)))
         return JIT_SAMPLE_MORE;
     double *tmp = gm_xmalloc((size_t)n * sizeof *tmp);
     memcpy(tmp, ms, (size_t)n * sizeof *tmp);
     jit_timing_summarize(tmp, n, t);
     double p10 = p10_of(tmp, n);
     free(tmp);
+    if (early)
+        return behind(me, p10, t) ? JIT_STOP_BEHIND : JIT_SAMPLE_MORE;
     if (t->spread_pct <= me->target_spread_pct)
         return JIT_STOP_SPREAD;
     if (elapsed_s > me->budget_s)

@@ -10,7 +10,11 @@
  * change the answer: when even the low end of its central 80 % (p10) is
  * slower than the rival beyond GM_STOP_BEHIND_NOISES times the noise the
  * ranking allows (rank.c's adv_faster_beyond_noise: the sum of both
- * spreads, at least GM_NOISE_FLOOR_PCT); and one that is tied with the
+ * spreads, at least GM_NOISE_FLOOR_PCT), checked from GM_STOP_EARLY_SAMPLES
+ * samples on (before min_samples: where even the fastest of a few samples
+ * is that far behind, ten more of about 2 ms each cannot bring it level;
+ * a variant far slower than the best costs 5 + 2 launches, not 15 + 2);
+ * and one that is tied with the
  * rival with room to spare (the tie holds with both medians moved by
  * GM_STOP_TIE_SIGMAS of their standard errors) stops too: the ranking
  * calls them tied either way.  The declared layout, which every

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../advisor/core/coalesce.h"
+#include "../advisor/core/inputs_infer.h"
 #include "../advisor/frontend/load.h"
 #include "check.h"
 
@@ -194,6 +195,195 @@ static void particle_layouts(void)
     adv_model_destroy(m);
 }
 
+
+/* adv_cost_of evaluates one period of warps of an affine pattern and
+ * counts the rest from it: the totals must be those of every warp and
+ * every instruction evaluated, on patterns of every shape (blocks of 3,
+ * negative strides and offsets, unaligned bases, widths of 12). */
+static void warp_period_exact(void)
+{
+    static const long long bases[] = {0, 4, 12, 100, 256, 1 << 20};
+    static const long long blocks[] = {1, 3, 4, 32, 64};
+    static const long long strides[] = {0, 1, 2, 3, -1, 5, 32, 33};
+    static const unsigned sizes[][2] = {{1, 1}, {2, 2}, {4, 4}, {6, 2}, {8, 4}, {12, 4},
+                                        {12, 12}, {16, 16}, {24, 8}, {48, 16}, {64, 4}};
+    static const long long elems[] = {0, 1, 3, 6, 40}; /* bytes from one element to the next; 0: size */
+    static const unsigned nwarps[] = {1, 5, 64};
+    unsigned long long seed = 12345, n = 0;
+    for (unsigned bi = 0; bi < sizeof bases / sizeof *bases; bi++)
+        for (unsigned ki = 0; ki < sizeof blocks / sizeof *blocks; ki++)
+            for (unsigned si = 0; si < sizeof strides / sizeof *strides; si++)
+                for (unsigned zi = 0; zi < sizeof sizes / sizeof *sizes; zi++) {
+                    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                    unsigned size = sizes[zi][0], width = sizes[zi][1], nw = nwarps[(seed >> 33) % 3];
+                    long long offset = (long long)((seed >> 40) % 129) - 64, first = (long long)((seed >> 50) % 4);
+                    long long elem = elems[(seed >> 20) % 5] ? elems[(seed >> 20) % 5] : size;
+                    adv_pattern p = adv_pattern_array(bases[bi], elem, strides[si], offset, size, width);
+                    if (blocks[ki] > 1) { /* AoSoA: blocks of lanes, each field's array of them inside */
+                        p.block = blocks[ki];
+                        p.estride = size;
+                        p.bstride = blocks[ki] * size * 3;
+                    }
+                    adv_cost got;
+                    adv_cost_of(&p, (unsigned long long)first, nw, 1 << 10, &got);
+                    unsigned long long req = 0, sec = 0, lines = 0, bytes = 0;
+                    int mis = 0, ok = 1;
+                    for (unsigned long long w = (unsigned long long)first; w < (unsigned long long)first + nw; w++) {
+                        long long e[ADV_WARP_SIZE], addr[ADV_WARP_SIZE];
+                        char why[128];
+                        ok &= !adv_pattern_elems(&p, (long long)(w * ADV_WARP_SIZE), ADV_WARP_SIZE, 1 << 10, e, why,
+                                                 sizeof why);
+                        for (unsigned i = 0; ok && i < size / width; i++) {
+                            for (unsigned t = 0; t < ADV_WARP_SIZE; t++) {
+                                ok &= !adv_pattern_addr(&p, e[t], &addr[t], why, sizeof why);
+                                addr[t] += (long long)(i * width);
+                            }
+                            adv_warp_cost wc;
+                            adv_warp_cost_of(addr, NULL, width, &wc);
+                            req++;
+                            sec += wc.sectors;
+                            lines += wc.lines;
+                            bytes += wc.requested;
+                            mis |= wc.misaligned;
+                        }
+                    }
+                    CHECK(ok && got.ok);
+                    CHECK_EQ(got.requests, req);
+                    CHECK_EQ(got.sectors, sec);
+                    CHECK_EQ(got.lines, lines);
+                    CHECK_EQ(got.requested, bytes);
+                    CHECK_EQ(got.misaligned, mis);
+                    n++;
+                }
+    CHECK_EQ(n, 6 * 5 * 8 * 11);
+}
+
+/* adv_kernel_dram adds a stretch of threads at a time: its figures must be
+ * those of every thread's bytes counted one by one (sectors read; sectors
+ * written, in part and not read otherwise: a read more), for every kernel
+ * of the samples and of tests/coalesce/stretches.h (threads 6 and 40 bytes
+ * apart, every second and third element, backwards) in every standard
+ * layout and AoSoA of 4 to 128 lanes. */
+typedef struct {
+    long long sector;
+    unsigned mask;
+} sector_bytes;
+
+static int by_sector(const void *x, const void *y)
+{
+    long long a = ((const sector_bytes *)x)->sector, b = ((const sector_bytes *)y)->sector;
+    return a < b ? -1 : a > b;
+}
+
+static int dram_by_thread(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_dram *out)
+{
+    const adv_kernel *kn = adv_model_kernel(m, k);
+    adv_gather_ctx gc;
+    adv_params pv;
+    if (adv_gather_setup(m, k, &gc, &pv)) {
+        adv_gather_ctx_free(&gc);
+        return 0;
+    }
+    char why[128] = "";
+    adv_layout *lay = adv_window_layout(m, k, st, sp, 0, why, sizeof why);
+    if (!lay && why[0])
+        return 0;
+    size_t nr = 0, nw = 0, cap = 1 << 16;
+    sector_bytes *rd = malloc(cap * sizeof *rd), *wr = malloc(cap * sizeof *wr);
+    unsigned long long threads = (unsigned long long)ADV_MODEL_WARPS * ADV_WARP_SIZE;
+    int ok = 1;
+    for (unsigned a = 0; ok && a < kn->naccesses; a++) {
+        if (adv_access_repeats(kn, a))
+            continue;
+        adv_pattern pt[64];
+        unsigned n = adv_access_patterns(m, k, a, st, lay, &pv, pt, 64, why, sizeof why);
+        ok = n > 0;
+        for (unsigned i = 0; ok && i < n; i++)
+            for (unsigned long long g = 0; g < threads; g++) {
+                long long e, addr;
+                ok &= !adv_pattern_elems(&pt[i], (long long)g, 1, 1 << 20, &e, why, sizeof why) &&
+                      !adv_pattern_addr(&pt[i], e, &addr, why, sizeof why);
+                for (long long b = addr; ok && b < addr + (long long)pt[i].size; b++) {
+                    sector_bytes **v = kn->acc[a].mode == ADV_READ ? &rd : &wr;
+                    size_t *nv = kn->acc[a].mode == ADV_READ ? &nr : &nw;
+                    if (*nv == cap) {
+                        cap *= 2;
+                        rd = realloc(rd, cap * sizeof *rd);
+                        wr = realloc(wr, cap * sizeof *wr);
+                        v = kn->acc[a].mode == ADV_READ ? &rd : &wr;
+                    }
+                    (*v)[(*nv)++] = (sector_bytes){fdiv(b, 32), 1u << (unsigned)(b - fdiv(b, 32) * 32)};
+                }
+            }
+    }
+    adv_layout_destroy(lay);
+    memset(out, 0, sizeof *out);
+    out->ok = ok;
+    qsort(rd, nr, sizeof *rd, by_sector);
+    qsort(wr, nw, sizeof *wr, by_sector);
+    unsigned long long sr = 0, sw = 0, extra = 0;
+    for (size_t i = 0; i < nr; i++)
+        sr += i == 0 || rd[i].sector != rd[i - 1].sector;
+    for (size_t i = 0, j; i < nw; i = j) {
+        unsigned mask = 0;
+        for (j = i; j < nw && wr[j].sector == wr[i].sector; j++)
+            mask |= wr[j].mask;
+        sw++;
+        if (mask != 0xffffffffu) {
+            out->partial_sectors++;
+            sector_bytes key = {wr[i].sector, 0};
+            extra += !bsearch(&key, rd, nr, sizeof *rd, by_sector);
+        }
+    }
+    out->read_bytes = (double)((sr + extra) * 32) / (double)threads;
+    out->write_bytes = (double)(sw * 32) / (double)threads;
+    free(rd);
+    free(wr);
+    return 1;
+}
+
+static void dram_stretches_exact(void)
+{
+    static const char *const files[] = {"samples/particle.h",      "samples/body_split.h",
+                                        "samples/align_structs.h", "samples/float3_hypack.h",
+                                        "samples/inner_struct.h",  "samples/even_odd.h",
+                                        "samples/offset_copy.h",   "samples/stride_copy.h",
+                                        "tests/coalesce/stretches.h"};
+    unsigned compared = 0;
+    for (unsigned f = 0; f < sizeof files / sizeof *files; f++) {
+        char path[512];
+        snprintf(path, sizeof path, GM_SRC "/%s", files[f]);
+        adv_model *m = NULL;
+        gm_status st;
+        gm_status_init(&st);
+        if (adv_model_load(path, NULL, &m, &st) != GM_OK) {
+            fprintf(stderr, "parse %s: %s\n", path, st.msg);
+            gm_failures++;
+            continue;
+        }
+        for (unsigned k = 0; k < adv_model_nkernels(m); k++)
+            for (int s = 0; s < (int)adv_model_nstructs(m); s++)
+                for (int L = ADV_L_AOS; L < ADV_L_NSTD + 5; L++) {
+                    static const unsigned lanes[] = {4, 8, 16, 64, 128};
+                    adv_layout_spec sp = adv_layout_std(L < ADV_L_NSTD ? (adv_layout_kind)L : ADV_L_AOSOA);
+                    if (L >= ADV_L_NSTD)
+                        sp.lanes = lanes[L - ADV_L_NSTD];
+                    adv_dram want, got;
+                    if (!dram_by_thread(m, k, s, &sp, &want) || !want.ok)
+                        continue;
+                    adv_kernel_dram(m, k, s, &sp, &got);
+                    CHECK(got.ok);
+                    CHECK_EQ(got.read_bytes * 1024, want.read_bytes * 1024);
+                    CHECK_EQ(got.write_bytes * 1024, want.write_bytes * 1024);
+                    CHECK_EQ(got.partial_sectors, want.partial_sectors);
+                    compared++;
+                }
+        adv_model_destroy(m);
+    }
+    CHECK(compared >= 100);
+    printf("dram_stretches_exact: %u kernel x struct x layout compared\n", compared);
+}
+
 int main(void)
 {
     offsets();
@@ -204,5 +394,7 @@ int main(void)
     warp_mask();
     even_odd();
     particle_layouts();
+    warp_period_exact();
+    dram_stretches_exact();
     return TEST_DONE();
 }

@@ -70,10 +70,13 @@ static void timing(jit_runner *r)
     CHECK_EQ(jit_runner_time(r, "k", 1 << 20, NULL, &t, &st), GM_OK);
     CHECK_EQ(t.samples, me->max_samples);
     CHECK(fabs(t.median_ms - 0.5) < 0.5 * 0.05);
-    /* the same, with a rival twice as fast: it cannot win, so it stops early */
+    /* the same, with a rival twice as fast: it cannot win, so it stops
+     * early, at GM_STOP_EARLY_SAMPLES (two warm-ups and 5 launches) */
     jit_runner_set_rival(r, 0.25, 0.5);
+    before = launches();
     CHECK_EQ(jit_runner_time(r, "k", 1 << 20, NULL, &t, &st), GM_OK);
-    CHECK_EQ(t.samples, me->min_samples);
+    CHECK_EQ(t.samples, GM_STOP_EARLY_SAMPLES);
+    CHECK_EQ(launches() - before, 2 + GM_STOP_EARLY_SAMPLES);
     jit_runner_set_rival(r, 0, 0);
     /* a memcpy is timed the same way */
     unsigned long long a, b;

@@ -57,12 +57,26 @@ int main(void)
     CHECK_EQ(drive(&me, 1.0, 0.05, 1.0, &n, &t), JIT_STOP_BUDGET);
     CHECK_EQ(n, GM_DEFAULT_MIN_SAMPLES);
 
-    /* a rival twice as fast: the noisy timing stops at min_samples, and
-     * the ranking calls it slower beyond the noise by the figures kept */
+    /* a rival twice as fast: the noisy timing stops at GM_STOP_EARLY_SAMPLES,
+     * before min_samples, and the ranking calls it slower beyond the noise
+     * by the figures kept */
     me.rival_ms = 0.5;
     me.rival_spread_pct = 0.4;
     CHECK_EQ(drive(&me, 1.0, 0.05, 0.001, &n, &t), JIT_STOP_BEHIND);
-    CHECK_EQ(n, GM_DEFAULT_MIN_SAMPLES);
+    CHECK_EQ(n, GM_STOP_EARLY_SAMPLES);
+    CHECK_EQ(t.samples, GM_STOP_EARLY_SAMPLES);
+    /* one sample fewer: never, however far behind */
+    {
+        double four[4] = {9, 9, 9, 9};
+        CHECK_EQ(jit_stop_rule(&me, four, GM_STOP_EARLY_SAMPLES - 1, 0, &t), JIT_SAMPLE_MORE);
+    }
+    /* a rival 10 % faster than a timing of 5 % jitter: not beyond doubt at
+     * 5 samples (its fastest is within twice the noise), so sampled on to
+     * min_samples at least */
+    me.rival_ms = 0.9;
+    drive(&me, 1.0, 0.05, 0.001, &n, &t);
+    CHECK(n >= GM_DEFAULT_MIN_SAMPLES);
+    me.rival_ms = 0.5;
     CHECK(adv_faster_beyond_noise(me.rival_ms, me.rival_spread_pct, t.median_ms, t.spread_pct));
     CHECK(t.spread_pct > me.target_spread_pct); /* its own spread, stated */
 
@@ -95,14 +109,18 @@ int main(void)
 
     /* every rival, every jitter: an early stop always agrees with the
      * ranking, on the figures kept and on those of the full sampling */
+    int early = 0;
     for (double jit = 0.001; jit < 0.3; jit *= 1.7) {
         full.rival_ms = 0;
         drive(&full, 1.0, jit, 0.001, &n, &tf);
         for (double rival = 0.2; rival < 1.5; rival += 0.01) {
             me.rival_ms = rival;
             jit_stop why = drive(&me, 1.0, jit, 0.001, &n, &t);
-            if (why == JIT_STOP_BEHIND)
+            if (why == JIT_STOP_BEHIND) { /* slower by the figures kept and by the full sampling's */
                 CHECK(adv_faster_beyond_noise(rival, me.rival_spread_pct, t.median_ms, t.spread_pct));
+                CHECK(adv_faster_beyond_noise(rival, me.rival_spread_pct, tf.median_ms, tf.spread_pct));
+                early += n < GM_DEFAULT_MIN_SAMPLES;
+            }
             if (why == JIT_STOP_TIED) {
                 CHECK(adv_timings_tie(rival, me.rival_spread_pct, t.median_ms, t.spread_pct));
                 CHECK(adv_timings_tie(rival, me.rival_spread_pct, tf.median_ms, tf.spread_pct));
@@ -110,7 +128,10 @@ int main(void)
         }
     }
 
-    /* before min_samples the rule never stops, whatever the rival */
+    CHECK(early > 100); /* (the stops before min_samples among them) */
+    printf("stops before min_samples: %d, each one a loss by the full sampling's figures too\n", early);
+
+    /* before GM_STOP_EARLY_SAMPLES the rule never stops, whatever the rival */
     double few[3] = {9, 9, 9};
     me.rival_ms = 0.001;
     CHECK_EQ(jit_stop_rule(&me, few, 3, 100, &t), JIT_SAMPLE_MORE);

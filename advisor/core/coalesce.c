@@ -174,6 +174,68 @@ int adv_pattern_elems(const adv_pattern *p, long long g0, unsigned n, long long 
     return 0;
 }
 
+/* 1 when no thread g0..g1 (g0 <= g1, both >= 0) of affine pattern p can
+ * fail adv_pattern_elems or adv_pattern_addr: the element is linear in g
+ * and the address's parts are bounded by their values at the ends, so the
+ * ends decide.  The fast paths below take it; 0 sends the caller to the
+ * thread-by-thread loop, which says where it fails. */
+static int affine_safe(const adv_pattern *p, long long g0, long long g1)
+{
+    long long e0, e1, q0, q1, a, b, s;
+    if (p->index || __builtin_mul_overflow(p->stride, g0, &e0) || __builtin_add_overflow(e0, p->offset, &e0) ||
+        __builtin_mul_overflow(p->stride, g1, &e1) || __builtin_add_overflow(e1, p->offset, &e1) ||
+        too_far(e0) || too_far(e1))
+        return 0;
+    if (p->block <= 1) {
+        char why[8];
+        return !adv_pattern_addr(p, e0, &a, why, sizeof why) && !adv_pattern_addr(p, e1, &a, why, sizeof why);
+    }
+    q0 = floor_div(e0, p->block), q1 = floor_div(e1, p->block);
+    q0 = q0 < 0 ? -q0 : q0, q1 = q1 < 0 ? -q1 : q1;
+    long long bs = p->bstride < 0 ? -p->bstride : p->bstride, es = p->estride < 0 ? -p->estride : p->estride;
+    long long base = p->base < 0 ? -p->base : p->base;
+    if (__builtin_mul_overflow(q0 > q1 ? q0 : q1, bs, &a) || __builtin_mul_overflow(p->block - 1, es, &b) ||
+        __builtin_add_overflow(a, b, &s) || __builtin_add_overflow(s, base, &s))
+        return 0;
+    return !too_far(s);
+}
+
+/* Thread g's byte address, where affine_safe holds. */
+static long long affine_addr(const adv_pattern *p, long long g)
+{
+    long long e = p->stride * g + p->offset;
+    if (p->block <= 1)
+        return p->base + e * p->bstride;
+    long long blk = floor_div(e, p->block);
+    return p->base + blk * p->bstride + (e - blk * p->block) * p->estride;
+}
+
+/* The fewest warps P < nwarps after which an affine pattern's warp costs
+ * repeat (nwarps where there is none): P warps on, every lane's element
+ * moves by 32 * P * stride; where that is a whole number of blocks and
+ * moves each address by a multiple of a line (so sectors and lines move
+ * as a whole) and of the width (which decides misalignment), warp w + P
+ * costs what warp w does.  adv_cost_of then evaluates P warps, not 64:
+ * the search costs each access in every layout it scores. */
+static unsigned warp_period(const adv_pattern *p, unsigned nwarps)
+{
+    for (unsigned P = 1; P < nwarps; P++) {
+        long long de, da;
+        if (__builtin_mul_overflow(p->stride, (long long)P * ADV_WARP_SIZE, &de))
+            break;
+        if (p->block > 1) {
+            if (de % p->block)
+                continue;
+            de /= p->block;
+        }
+        if (__builtin_mul_overflow(de, p->bstride, &da))
+            break;
+        if (da % (long long)ADV_LINE_BYTES == 0 && (p->width == 0 || da % (long long)p->width == 0))
+            return P;
+    }
+    return nwarps;
+}
+
 /* Instruction i of a pattern reads each lane's element at i * width
  * past instruction 0.  Moving every address of a warp by c moves its
  * sectors and lines as a whole, so their distinct counts depend on c only
@@ -282,7 +344,12 @@ void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps
     adv_model_count_work((unsigned long long)nwarps * ADV_WARP_SIZE);
     if (p->index && trips_cost(p, first, nwarps, grid, out))
         return;
-    for (unsigned long long w = first; w < first + nwarps && out->ok; w++) {
+    unsigned wper = nwarps;
+    if (nwarps && affine_safe(p, (long long)(first * ADV_WARP_SIZE), (long long)((first + nwarps) * ADV_WARP_SIZE - 1)))
+        wper = warp_period(p, nwarps);
+    for (unsigned long long w = first; w < first + wper && out->ok; w++) {
+        /* warp w stands for itself and every wper-th warp after it */
+        unsigned long long same = nwarps / wper + (w - first < nwarps % wper);
         long long elem[ADV_WARP_SIZE];
         if (adv_pattern_elems(p, (long long)(w * ADV_WARP_SIZE), ADV_WARP_SIZE, grid, elem, out->why,
                               sizeof out->why)) {
@@ -299,7 +366,7 @@ void adv_cost_of(const adv_pattern *p, unsigned long long first, unsigned nwarps
             }
             adv_warp_cost wc;
             adv_warp_cost_of(addr, NULL, p->width, &wc);
-            unsigned long long times = rounds + (i < rest); /* instructions i, i + evald, ... */
+            unsigned long long times = (rounds + (i < rest)) * same; /* instructions i, i + evald, ... */
             out->requests += times;
             out->sectors += times * wc.sectors;
             out->lines += times * wc.lines;
@@ -779,11 +846,11 @@ static void add_part(traffic *t, long long s, unsigned lo, unsigned hi)
     t->wr[t->nwr++] = (wsec){s, mask};
 }
 
-static void touch(traffic *t, adv_mode mode, long long addr, unsigned width)
+static void touch(traffic *t, adv_mode mode, long long addr, long long width)
 {
-    if (width == 0)
+    if (width <= 0)
         return;
-    long long last = addr + (long long)width - 1;
+    long long last = addr + width - 1;
     long long s0 = floor_div(addr, ADV_SECTOR_BYTES), s1 = floor_div(last, ADV_SECTOR_BYTES);
     if (mode == ADV_READ) {
         add_run(&t->rd, &t->nrd, &t->caprd, s0, s1);
@@ -804,6 +871,59 @@ static void touch(traffic *t, adv_mode mode, long long addr, unsigned width)
         add_run(&t->wfull, &t->nwfull, &t->capwfull, f0, f1);
     if (hi1 < ADV_SECTOR_BYTES)
         add_part(t, s1, 0, hi1);
+}
+
+/* n threads whose addresses step by d from a to z (z = a + (n - 1) * d),
+ * size bytes each.  Reads that step at most a sector, and writes that
+ * step at most their size, meet: one run of sectors, one range of bytes.
+ * Otherwise thread by thread, as adv_kernel_dram_in's loop adds them. */
+static void touch_steps(traffic *t, adv_mode mode, long long a, long long z, long long d, unsigned long long n,
+                        long long size)
+{
+    if (size <= 0 || n == 0)
+        return;
+    if (mode == ADV_READ && d >= 0 && d <= (long long)ADV_SECTOR_BYTES) {
+        add_run(&t->rd, &t->nrd, &t->caprd, floor_div(a, ADV_SECTOR_BYTES), floor_div(z + size - 1, ADV_SECTOR_BYTES));
+        return;
+    }
+    if (d >= 0 && d <= size) {
+        touch(t, mode, a, z + size - a);
+        return;
+    }
+    for (unsigned long long i = 0;; a += d) { /* (no step past z: it could overflow) */
+        if (mode == ADV_READ)
+            add_run(&t->rd, &t->nrd, &t->caprd, floor_div(a, ADV_SECTOR_BYTES),
+                    floor_div(a + size - 1, ADV_SECTOR_BYTES));
+        else
+            touch(t, mode, a, size);
+        if (++i == n)
+            break;
+    }
+}
+
+/* Every thread's bytes of affine pattern p (affine_safe over the
+ * threads), as adv_kernel_dram_in's loop adds them thread by thread, but
+ * a stretch of threads whose addresses step evenly at a time: all of them
+ * for a plain array or a stride of whole AoSoA blocks, one block's lanes
+ * for an AoSoA read thread by thread; the sectors read, filled and
+ * written in part are the same, the work a stretch's, not a thread's. */
+static void touch_affine(traffic *t, adv_mode mode, const adv_pattern *p, unsigned long long threads)
+{
+    for (unsigned long long g = 0, n; g < threads; g += n) {
+        n = threads - g;
+        if (p->block > 1 && p->stride % p->block != 0) {
+            if (p->stride == 1) { /* to the end of this thread's block */
+                long long e = (long long)g + p->offset, in = e - floor_div(e, p->block) * p->block;
+                if ((unsigned long long)(p->block - in) < n)
+                    n = (unsigned long long)(p->block - in);
+            } else {
+                n = 1;
+            }
+        }
+        long long a = affine_addr(p, (long long)g), z = affine_addr(p, (long long)(g + n - 1));
+        long long d = n > 1 ? affine_addr(p, (long long)g + 1) - a : 0;
+        touch_steps(t, mode, a, z, d, n, (long long)p->size);
+    }
 }
 
 /* Sorts and merges runs in place; returns how many are left. */
@@ -902,6 +1022,22 @@ static int dram_key(const adv_model *m, unsigned k, int st, const adv_layout *la
     return 1;
 }
 
+void adv_kernel_dram_memo(const adv_model *m, unsigned k, int st, const adv_layout *lay, const adv_params *pv,
+                          int gathers, adv_dram *out)
+{
+    /* a gathered index's values live in gc, not in its patterns' key:
+     * gathers are computed each time */
+    sb_t key;
+    sb_init(&key);
+    int keyed = !gathers && adv_cost_memo_on() && dram_key(m, k, st, lay, pv, &key);
+    if (!keyed || !adv_memo_get(key.s, key.len, out, sizeof *out)) {
+        adv_kernel_dram_in(m, k, st, lay, pv, out);
+        if (keyed)
+            adv_memo_put(key.s, key.len, out, sizeof *out);
+    }
+    sb_free(&key);
+}
+
 void adv_kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_dram *out)
 {
     adv_gather_ctx gc;
@@ -909,19 +1045,8 @@ void adv_kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_sp
     int gathers = adv_gather_setup(m, k, &gc, &gpv);
     memset(out, 0, sizeof *out);
     adv_layout *lay = adv_window_layout(m, k, st, sp, gathers ? gc.span : 0, out->why, sizeof out->why);
-    if (lay || !out->why[0]) {
-        /* a gathered index's values live in gc, not in its patterns' key:
-         * gathers are computed each time */
-        sb_t key;
-        sb_init(&key);
-        int keyed = !gathers && adv_cost_memo_on() && dram_key(m, k, st, lay, &gpv, &key);
-        if (!keyed || !adv_memo_get(key.s, key.len, out, sizeof *out)) {
-            adv_kernel_dram_in(m, k, st, lay, &gpv, out);
-            if (keyed)
-                adv_memo_put(key.s, key.len, out, sizeof *out);
-        }
-        sb_free(&key);
-    }
+    if (lay || !out->why[0])
+        adv_kernel_dram_memo(m, k, st, lay, &gpv, gathers, out);
     adv_layout_destroy(lay);
     if (gathers)
         adv_gather_ctx_free(&gc);
@@ -946,7 +1071,11 @@ void adv_kernel_dram_in(const adv_model *m, unsigned k, int st, const adv_layout
         if (n == 0)
             out->ok = 0;
         adv_model_count_work(threads * n);
-        for (unsigned i = 0; i < n && out->ok; i++)
+        for (unsigned i = 0; i < n && out->ok; i++) {
+            if (threads && affine_safe(&pt[i], 0, (long long)threads - 1)) {
+                touch_affine(&t, kn->acc[a].mode, &pt[i], threads);
+                continue;
+            }
             for (unsigned long long w = 0; w < threads && out->ok; w += ADV_WARP_SIZE) {
                 long long e[ADV_WARP_SIZE], addr;
                 if (adv_pattern_elems(&pt[i], (long long)w, ADV_WARP_SIZE, grid, e, out->why, sizeof out->why)) {
@@ -961,6 +1090,7 @@ void adv_kernel_dram_in(const adv_model *m, unsigned k, int st, const adv_layout
                     touch(&t, kn->acc[a].mode, addr, pt[i].size);
                 }
             }
+        }
     }
     if (out->ok)
         tally(&t, threads, out);

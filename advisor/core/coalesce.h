@@ -146,6 +146,12 @@ typedef struct {
 } adv_dram;
 
 void adv_kernel_dram(const adv_model *m, unsigned k, int st, const adv_layout_spec *sp, adv_dram *out);
+/* adv_kernel_dram_in through the search's memo (cost_memo.h) when it is
+ * on: a layout whose patterns for kernel k are another's (it differs in
+ * fields k does not touch, or after them) is not simulated again.
+ * gathers: kernel k has gathered accesses (never memoised). */
+void adv_kernel_dram_memo(const adv_model *m, unsigned k, int st, const adv_layout *lay, const adv_params *pv,
+                          int gathers, adv_dram *out);
 void adv_kernel_dram_in(const adv_model *m, unsigned k, int st, const adv_layout *lay, const adv_params *pv,
                         adv_dram *out);
 

@@ -25,7 +25,7 @@ void adv_predict(const adv_model *m, unsigned k, int st, const adv_layout_spec *
     int gathers = adv_gather_setup(m, k, &gc, &gpv);
     adv_layout *lay = adv_window_layout(m, k, st, sp, gathers ? gc.span : 0, d.why, sizeof d.why);
     if (lay || !d.why[0])
-        adv_kernel_dram_in(m, k, st, lay, &gpv, &d);
+        adv_kernel_dram_memo(m, k, st, lay, &gpv, gathers, &d);
     out->ok = d.ok;
     unsigned long long req = 0, sec = 0;
     for (unsigned a = 0; d.ok && a < kn->naccesses && out->ok; a++) {
