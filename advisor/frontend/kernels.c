@@ -54,23 +54,28 @@ static int field_index(const adv_struct *s, const char *name)
 
 static CXCursor ancestor_below(kctx *kc, unsigned depth, unsigned *at);
 
-/* 1 when the stack's cursor at `at` (&x) is the first argument of a call
- * to one of CUDA's atomic functions (atomicAdd, atomicExch_block, ...),
- * which read, modify and write *x. */
+/* When the stack's cursor at `at` (&x) is the first argument of a call to
+ * one of CUDA's atomic functions (atomicAdd, atomicExch_block, ...), which
+ * read, modify and write *x: 1; of one of its cache-hinted stores (__stcs,
+ * __stcg, __stwb, __stwt), which write *x: 2; else 0. */
 static int atomic_target(kctx *kc, unsigned at)
 {
     pctx *pc = kc->pc;
     unsigned up;
     CXCursor call = ancestor_below(kc, at, &up);
     char name[64];
-    if (!up || fe_kind(pc, call) != CXCursor_CallExpr ||
-        strncmp(fe_spell(pc, call, name, sizeof name), "atomic", 6) ||
-        pc->cx->clang_Cursor_getNumArguments(call) < 1)
+    if (!up || fe_kind(pc, call) != CXCursor_CallExpr || pc->cx->clang_Cursor_getNumArguments(call) < 1)
+        return 0;
+    fe_spell(pc, call, name, sizeof name);
+    int store = !strcmp(name, "__stcs") || !strcmp(name, "__stcg") || !strcmp(name, "__stwb") || !strcmp(name, "__stwt");
+    if (!store && strncmp(name, "atomic", 6))
         return 0;
     unsigned ab, ae, xb, xe;
     CXCursor arg = pc->cx->clang_Cursor_getArgument(call, 0);
-    return fe_extent_in_main(pc, arg, &ab, &ae) && fe_extent_in_main(pc, kc->stack[at], &xb, &xe) &&
-           ab <= xb && xe <= ae;
+    if (!fe_extent_in_main(pc, arg, &ab, &ae) || !fe_extent_in_main(pc, kc->stack[at], &xb, &xe) || xb < ab ||
+        ae < xe)
+        return 0;
+    return store ? 2 : 1;
 }
 
 static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
@@ -87,16 +92,16 @@ static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
     cvec cv = fe_kids(pc, parent);
     int first = cv.n > 0 && pc->cx->clang_equalCursors(cv.v[0], child);
     enum CXCursorKind pk = fe_kind(pc, parent);
-    int mode = ADV_READ;
+    int mode = ADV_READ, target;
     char name[32];
     if (pk == CXCursor_BinaryOperator && first && !strcmp(fe_binop(pc, cv.v[0]), "=")) {
         mode = ADV_WRITE;
     } else if (pk == CXCursor_CompoundAssignOperator && first) {
         mode = ADV_WRITE;
         *also_read = 1;
-    } else if (pk == CXCursor_UnaryOperator && fe_unary_is(pc, parent, "&") && atomic_target(kc, d - 1)) {
-        mode = ADV_WRITE; /* atomicAdd(&p[i].f, v): read, modified and written */
-        *also_read = 1;
+    } else if (pk == CXCursor_UnaryOperator && fe_unary_is(pc, parent, "&") && (target = atomic_target(kc, d - 1))) {
+        mode = ADV_WRITE; /* atomicAdd(&p[i].f, v): read, modified and written; __stcs(&p[i].f, v) written */
+        *also_read = target == 1;
     } else if (pk == CXCursor_UnaryOperator) {
         unsigned b, e, cb, ce;
         const char *pre = fe_extent_in_main(pc, parent, &b, &e) ? fe_punct_at(pc, b) : "";

@@ -14,6 +14,15 @@
 #include <cuda_runtime.h>
 namespace cub {
 struct NullType {};
+/* cub/thread/thread_load.cuh and thread_store.cuh: a project's own load and
+ * store wrappers name these (gunrock's thread::load defaults its template
+ * argument to cub::LOAD_DEFAULT); undeclared, such a wrapper is broken header
+ * code, which libclang 14 drops from overload resolution and 16 and later keep */
+enum CacheLoadModifier { LOAD_DEFAULT, LOAD_CA, LOAD_CG, LOAD_CS, LOAD_CV, LOAD_LDG, LOAD_VOLATILE };
+enum CacheStoreModifier { STORE_DEFAULT, STORE_WB, STORE_CG, STORE_CS, STORE_WT, STORE_VOLATILE };
+template <CacheLoadModifier MODIFIER, class T> __device__ T ThreadLoad(T *);
+template <CacheLoadModifier MODIFIER, class T> __device__ T ThreadLoad(const T *);
+template <CacheStoreModifier MODIFIER, class It, class T> __device__ void ThreadStore(It, T);
 enum BlockReduceAlgorithm { BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY, BLOCK_REDUCE_RAKING, BLOCK_REDUCE_WARP_REDUCTIONS };
 enum BlockScanAlgorithm { BLOCK_SCAN_RAKING, BLOCK_SCAN_RAKING_MEMOIZE, BLOCK_SCAN_WARP_SCANS };
 enum BlockLoadAlgorithm { BLOCK_LOAD_DIRECT, BLOCK_LOAD_STRIPED, BLOCK_LOAD_VECTORIZE, BLOCK_LOAD_TRANSPOSE,
