@@ -217,6 +217,10 @@ int fe_add_kernel(pctx *pc, CXCursor fn);
 /* The kernel parameter a ParmDecl is (a parameter of a __device__
  * function followed: the one its argument names), or -1 (reach.c). */
 int fe_param_index(kctx *kc, CXCursor decl);
+/* 1 when the function `call` calls stores through its argument `arg` (a
+ * pointer: `*to = v`, `to[j] += v` in its own body), *also_read when it
+ * reads it too (callee_writes.c) */
+int fe_callee_writes(pctx *pc, CXCursor call, CXCursor arg, int *also_read);
 
 /* reach.c: how far check's models reach (adv_parse_opts.cost_only; each
  * returns its "nothing" otherwise): members of by-value struct parameters

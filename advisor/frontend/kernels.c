@@ -78,6 +78,16 @@ static int atomic_target(kctx *kc, unsigned at)
     return store ? 2 : 1;
 }
 
+/* The stack's cursor at `at` (&x) is an argument of a call to a function
+ * that stores through it (callee_writes.c). */
+static int stored_through(kctx *kc, unsigned at, int *also_read)
+{
+    unsigned up;
+    CXCursor call = ancestor_below(kc, at, &up);
+    return up && fe_kind(kc->pc, call) == CXCursor_CallExpr &&
+           fe_callee_writes(kc->pc, call, kc->stack[at], also_read);
+}
+
 static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
 {
     pctx *pc = kc->pc;
@@ -102,6 +112,8 @@ static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
     } else if (pk == CXCursor_UnaryOperator && fe_unary_is(pc, parent, "&") && (target = atomic_target(kc, d - 1))) {
         mode = ADV_WRITE; /* atomicAdd(&p[i].f, v): read, modified and written; __stcs(&p[i].f, v) written */
         *also_read = target == 1;
+    } else if (pk == CXCursor_UnaryOperator && fe_unary_is(pc, parent, "&") && stored_through(kc, d - 1, also_read)) {
+        mode = ADV_WRITE; /* put(&p[i].f, v) with put storing *to = v */
     } else if (pk == CXCursor_UnaryOperator) {
         unsigned b, e, cb, ce;
         const char *pre = fe_extent_in_main(pc, parent, &b, &e) ? fe_punct_at(pc, b) : "";
