@@ -221,11 +221,13 @@ expect "-include /dev/zero" 2 "plain.h:1:1: error: -include /dev/zero: not a reg
 expect "-include of a FIFO" 2 "plain.h:1:1: error: -include $T/fifo.h: not a regular file" check "$T/plain.h" -- -include "$T/fifo.h"
 printf '[{"directory": "%s", "file": "%s", "arguments": ["nvcc", "-include", "/dev/zero", "-c", "%s"]}]\n' "$T" "$T/plain.h" "$T/plain.h" > "$T/compile_commands.json"
 expect "-include /dev/zero in a compile database" 2 "error: -include /dev/zero: not a regular file" check -p "$T" "$T/plain.h"
-# CUDA's cache-hinted stores are writes (they were costed as reads), its cache-hinted loads reads
+# CUDA's and CUB's cache-hinted stores are writes (they were costed as reads), their loads reads
 expect "__stcs(&c[i].heat, v): a write" 0 'c\[i\]\.heat  *write  *stride 1' --static $b/store_intrinsics.cu
 expect "__stwt(&c[2 * i].hits, 1): a write" 0 'c\[2 \* i\]\.hits  *write  *stride 2' --static $b/store_intrinsics.cu
 expect "__ldcs(&src[i]): a read" 0 'src\[i\]  *read  *stride 1' --static $b/store_intrinsics.cu
 expect "check: __stcg(&c[i].flux, v) is a write" 1 'write c\[i\]\.flux in relax' check $b/store_intrinsics.cu
+expect "cub::ThreadStore(&c[i].flux, v): a write" 1 'write c\[i\]\.flux in flush' check $b/store_intrinsics.cu
+expect "cub::ThreadLoad(&src[2 * i]): a read" 0 'src\[2 \* i\]  *read  *stride 2' --static $b/store_intrinsics.cu
 expect_not "store intrinsics: every variant compiles" 0 'does not compile' --static $b/store_intrinsics.cu
 # the kernel's own helpers that store through a pointer parameter: a write (with ++ or +=, a read
 # and a write); one that only reads through it: a read (all were reads before)

@@ -20,9 +20,11 @@ struct NullType {};
  * code, which libclang 14 drops from overload resolution and 16 and later keep */
 enum CacheLoadModifier { LOAD_DEFAULT, LOAD_CA, LOAD_CG, LOAD_CS, LOAD_CV, LOAD_LDG, LOAD_VOLATILE };
 enum CacheStoreModifier { STORE_DEFAULT, STORE_WB, STORE_CG, STORE_CS, STORE_WT, STORE_VOLATILE };
-template <CacheLoadModifier MODIFIER, class T> __device__ T ThreadLoad(T *);
-template <CacheLoadModifier MODIFIER, class T> __device__ T ThreadLoad(const T *);
-template <CacheStoreModifier MODIFIER, class It, class T> __device__ void ThreadStore(It, T);
+/* defined as what they do to memory, which the model reads (a store through
+ * its pointer is a write); generated code compiles CUB's own */
+template <CacheLoadModifier MODIFIER, class T> __device__ T ThreadLoad(T *from) { return *from; }
+template <CacheLoadModifier MODIFIER, class T> __device__ T ThreadLoad(const T *from) { return *from; }
+template <CacheStoreModifier MODIFIER, class T, class V> __device__ void ThreadStore(T *to, V v) { *to = v; }
 enum BlockReduceAlgorithm { BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY, BLOCK_REDUCE_RAKING, BLOCK_REDUCE_WARP_REDUCTIONS };
 enum BlockScanAlgorithm { BLOCK_SCAN_RAKING, BLOCK_SCAN_RAKING_MEMOIZE, BLOCK_SCAN_WARP_SCANS };
 enum BlockLoadAlgorithm { BLOCK_LOAD_DIRECT, BLOCK_LOAD_STRIPED, BLOCK_LOAD_VECTORIZE, BLOCK_LOAD_TRANSPOSE,
