@@ -59,8 +59,12 @@ says_not() {
   if grep -Eq -- "$2" "$T/out" "$T/err"; then echo "FAIL: $1: a line matches /$2/"; fail=1; fi
 }
 both() { # LABEL FILE ADVICE_RC CHECK_RC REGEX NOT_REGEX
-  run "$1 --static" "$3" --static "$T/$2"; [ -n "$5" ] && says "$1 --static" "$5"; [ -n "$6" ] && says_not "$1 --static" "$6"
-  run "$1 check" "$4" check "$T/$2"; [ -n "$5" ] && says "$1 check" "$5"; [ -n "$6" ] && says_not "$1 check" "$6"
+  run "$1 --static" "$3" --static "$T/$2"
+  if [ -n "$5" ]; then says "$1 --static" "$5"; fi
+  if [ -n "$6" ]; then says_not "$1 --static" "$6"; fi
+  run "$1 check" "$4" check "$T/$2"
+  if [ -n "$5" ]; then says "$1 check" "$5"; fi
+  if [ -n "$6" ]; then says_not "$1 check" "$6"; fi
 }
 
 echo "limits: leaves $LEAVES, struct bytes $BYTES, kernels $KERNELS, structs $STRUCTS, accesses $ACCESSES," \
