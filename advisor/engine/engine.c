@@ -520,10 +520,10 @@ static void drop_failing_one(plan *p, kgen_program *kg, unsigned i, int flags)
     free(one);
 }
 
-/* adv_halves over kernels: every enabled variant of the kernels at[0..n) */
-static int kernels_compile(void *ctx, const unsigned *at, unsigned n)
+/* The selection (by kgen id, caller frees) of every enabled variant of
+ * the kernels at[0..n). */
+static unsigned char *kernels_selection(halves_ctx *h, const unsigned *at, unsigned n)
 {
-    halves_ctx *h = ctx;
     const adv_result *r = h->p->r;
     unsigned char *want = gm_xcalloc(adv_model_nkernels(r->m) + 1, 1);
     unsigned char *sel = gm_xcalloc(kgen_nvariants(h->kg) + 1, 1);
@@ -533,7 +533,14 @@ static int kernels_compile(void *ctx, const unsigned *at, unsigned n)
         if (h->p->kid[i] >= 0 && want[r->v[i].kernel])
             sel[h->p->kid[i]] = 1;
     free(want);
-    return selection_compiles(h, sel);
+    return sel;
+}
+
+/* adv_halves over kernels: every enabled variant of the kernels at[0..n) */
+static int kernels_compile(void *ctx, const unsigned *at, unsigned n)
+{
+    halves_ctx *h = ctx;
+    return selection_compiles(h, kernels_selection(h, at, n));
 }
 
 /* The variant (kgen id) whose text holds line `line` of the generated
@@ -570,14 +577,7 @@ static int variant_at_line(const kgen_program *kg, const char *src, unsigned lin
 static int blamed_kernels(halves_ctx *h, const unsigned *at, unsigned n, unsigned char *blamed)
 {
     const adv_result *r = h->p->r;
-    unsigned char *want = gm_xcalloc(adv_model_nkernels(r->m) + 1, 1);
-    unsigned char *sel = gm_xcalloc(kgen_nvariants(h->kg) + 1, 1);
-    for (unsigned j = 0; j < n; j++)
-        want[at[j]] = 1;
-    for (unsigned i = 0; i < r->nv; i++)
-        if (h->p->kid[i] >= 0 && want[r->v[i].kernel])
-            sel[h->p->kid[i]] = 1;
-    free(want);
+    unsigned char *sel = kernels_selection(h, at, n);
     static const char name[] = "gmadvise_variants.cu";
     char *src = kgen_program_source_of(h->kg, sel, 0, name), *log = NULL;
     free(sel);
