@@ -169,6 +169,9 @@ int fe_decl_extent(pctx *pc, CXCursor c, unsigned *b, unsigned *e);
 unsigned fe_decl_offset(pctx *pc, CXCursor decl);
 int fe_extent_in_main(pctx *pc, CXCursor c, unsigned *b, unsigned *e);
 int fe_fail_at(pctx *pc, CXCursor c, const char *fmt, const char *name);
+/* A union refused (gmadvise lays out structs only), an unnamed one named
+ * alike with every libclang. */
+int fe_fail_union(pctx *pc, CXCursor c);
 /* The namespaces around c, outermost first, as the text that opens them
  * ("namespace a { namespace { "; an unnamed one reopens as unnamed, or
  * with named_only is left out: what it declares is visible from around

@@ -93,9 +93,7 @@ static int try_struct(pctx *pc, CXCursor c, const char *name)
 
 static void fail_union(pctx *pc, CXCursor c)
 {
-    char name[ADV_NAME_MAX];
-    fe_fail_at(pc, c, "union '%s' is not supported: gmadvise lays out structs only",
-               fe_spell(pc, c, name, sizeof name));
+    fe_fail_union(pc, c);
     unsigned b = 0, e = 0;
     fe_decl_extent(pc, c, &b, &e);
     pc->fails = gm_xrealloc(pc->fails, (pc->nfails + 1) * sizeof *pc->fails);

@@ -134,6 +134,17 @@ int fe_name_ok(pctx *pc, CXCursor c, const char *what)
     return 0;
 }
 
+/* A union refused, named the same whatever libclang spells an unnamed
+ * one ("" in 14, "(unnamed union at FILE:L:C)" in 19); returns its code. */
+int fe_fail_union(pctx *pc, CXCursor c)
+{
+    char name[ADV_NAME_MAX];
+    fe_spell(pc, c, name, sizeof name);
+    if (!name[0] || name[0] == '(')
+        return fe_fail_at(pc, c, "%s is not supported: gmadvise lays out structs only", "an unnamed union");
+    return fe_fail_at(pc, c, "union '%s' is not supported: gmadvise lays out structs only", name);
+}
+
 /* Rejects records whose layout we would have to guess. */
 /* 1 when the unnamed record cv->v[i] is the type of a member that has a
  * name (struct { float a, b; } pos;): only its type is unnamed. */
@@ -158,7 +169,7 @@ static int check_record(pctx *pc, CXCursor d)
     if (!fe_name_ok(pc, d, "struct"))
         return pc->st->code;
     if (fe_kind(pc, d) == CXCursor_UnionDecl)
-        return fe_fail_at(pc, d, "union '%s' is not supported: gmadvise lays out structs only", name);
+        return fe_fail_union(pc, d);
     cvec cv = fe_kids(pc, d);
     for (unsigned i = 0; i < cv.n; i++) {
         CXCursor f = cv.v[i];
