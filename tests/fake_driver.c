@@ -19,6 +19,8 @@
  * a kernel whose name begins with smallscalar_ faults unless its fourth
  * parameter, an int, is at most 64 (a row length that takes its indices
  * past the buffers);
+ * a kernel whose name begins with dynshared_ faults unless its launch gives it
+ * dynamic shared memory (an extern __shared__ array reached through a helper);
  * a function named missing is not in the module.  fake_launches() counts
  * launches and copies timed between events. */
 #include <stdlib.h>
@@ -34,7 +36,7 @@ static struct { void *p; size_t n; } allocs[MAX_ALLOCS];
 static size_t in_use;
 static double clock_ms;
 static unsigned launches;
-static char functions[64][128];
+static char functions[1024][128]; /* looked up, one a call: a worker running many jobs asks often */
 static unsigned nfunctions;
 
 unsigned fake_launches(void) { return launches; }
@@ -96,7 +98,7 @@ CUresult cuModuleUnload(CUmodule m) { (void)m; return CUDA_SUCCESS; }
 CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *n)
 {
     (void)m;
-    if (!strcmp(n, "missing") || nfunctions == 64)
+    if (!strcmp(n, "missing") || nfunctions == 1024)
         return NOT_FOUND;
     strncpy(functions[nfunctions], n, sizeof functions[0] - 1);
     *f = (CUfunction)functions[nfunctions++];
@@ -180,6 +182,8 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
     if (!strcmp((const char *)f, "gm_fault"))
         return ILLEGAL_ADDRESS;
     if (!strncmp((const char *)f, "smallscalar_", 12) && (!p || !p[3] || *(const int *)p[3] > 64))
+        return ILLEGAL_ADDRESS;
+    if (!strncmp((const char *)f, "dynshared_", 10) && sh == 0)
         return ILLEGAL_ADDRESS;
     if (!strncmp((const char *)f, "bounded128_", 11) && bx * by * bz > 128)
         return CUDA_ERROR_INVALID_VALUE;

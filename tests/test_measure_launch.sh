@@ -8,7 +8,9 @@
 # specialization compiles as a plain extern "C" kernel; unnamed parameters
 # are named in the copy and given arguments; a launch that reaches
 # gmadvise's launch bound is hung, said so, and its worker not killed; a
-# kernel that cannot run gmadvise's block (__launch_bounds__) gets a smaller one.
+# kernel that cannot run gmadvise's block (__launch_bounds__) gets a smaller one;
+# a kernel whose extern __shared__ array is a helper's gets dynamic shared
+# memory in its first launch (no fault first).
 # The fake driver
 # keeps device memory on the host, so a job may take tens of seconds on a
 # loaded machine: --timeout 120.
@@ -46,6 +48,10 @@ want("offsets_only", "measured", "out only offset", "in only offset")
 want("spec_copy", "measured")
 want("tag_copy", "measured")
 want("bounded128_scale", "measured", "blocks of at most 128 threads")
+# its extern __shared__ array is a helper's: dynamic shared memory from the file's shape on, no fault first
+want("dynshared_sum", "measured", "launched with 49152 bytes of dynamic shared memory")
+if "faulted" in ((decl.get("dynshared_sum") or {}).get("note") or ""):
+    bad.append("dynshared_sum: faulted first: %s" % decl["dynshared_sum"]["note"])
 # stopped by its own bound (advisor/engine/loop_bound.h): hung, no kill, no retry in other shapes
 want("overrun_steps", "hung", "stopped itself", "the worker and its context go on")
 v = decl.get("overrun_steps") or {}

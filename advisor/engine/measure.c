@@ -114,6 +114,7 @@ typedef struct {
 static launch_shape shape_now = {{0, 0, 0}, 0, 1, 0};
 
 static int body_has(const adv_model *m, const adv_kernel *kn, const char *word);
+static int extern_shared(const adv_model *m, const adv_kernel *kn);
 
 /* Shape `attempt` of kernel k, 0 past the last plausible one.  0: as the
  * file launches it; 1: the same block with dynamic shared memory (a
@@ -135,7 +136,7 @@ static int launch_shape_at(const adv_model *m, unsigned k, unsigned attempt, lau
 {
     static const unsigned tiles[][3] = {{16, 16, 1}, {32, 8, 1}, {32, 32, 1}};
     const adv_kernel *kn = adv_model_kernel(m, k);
-    int ext = body_has(m, kn, "extern __shared__");
+    int ext = extern_shared(m, kn);
     memset(s, 0, sizeof *s);
     memcpy(s->block, kn->block, sizeof s->block);
     s->shared = ext ? GM_LAUNCH_DYNAMIC_SHARED : 0;
@@ -881,6 +882,110 @@ static int body_has(const adv_model *m, const adv_kernel *kn, const char *word)
     return 0;
 }
 
+static int ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* 1 when kernel k's body names, as a word, a struct, class or function
+ * defined at the top of the file (namespaces and extern "C" blocks looked
+ * through) whose own body declares an extern __shared__ array:
+ * cuda-samples' SharedMemory<T>, through which every reduction kernel
+ * reaches its shared array.  Such a kernel launched without dynamic shared
+ * memory faults at its first access; before this was known each of
+ * reduction_kernel.cu's 218 kernels faulted once in shape 0, and a GPU
+ * fault is a context torn down by the driver (at about the same moments
+ * the H200 was lost, 2026-11-26, scripts/device-public-measured).  A
+ * textual scan: comments and literals are skipped, a name is the one after
+ * struct/class/union or the last one before a '(' at the top. */
+static int uses_shared_helper(const adv_model *m, const adv_kernel *kn)
+{
+    const char *t = adv_model_text(m);
+    unsigned len = adv_model_text_len(m);
+    if (kn->file || kn->end > len || kn->body_begin >= kn->end)
+        return 0;
+    unsigned open = 0, begin = 0;  /* braces open in the entity's body; where it began */
+    const char *name = NULL, *cand = NULL;
+    size_t name_len = 0, cand_len = 0;
+    int keyword = 0; /* 1: struct/class/union names the candidate; 2: namespace or extern */
+    int paren = 0;   /* a parameter list's types name nothing here */
+    for (unsigned i = 0; i < len; i++) {
+        char c = t[i];
+        if (c == '/' && i + 1 < len && (t[i + 1] == '/' || t[i + 1] == '*')) {
+            int line = t[i + 1] == '/';
+            for (i += 2; i < len && (line ? t[i] != '\n' : !(t[i] == '*' && i + 1 < len && t[i + 1] == '/')); i++)
+                ;
+            i += !line;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            for (i++; i < len && t[i] != c; i++)
+                i += t[i] == '\\';
+            continue;
+        }
+        if (open == 0 && ident_char(c) && (i == 0 || !ident_char(t[i - 1]))) {
+            unsigned j = i;
+            while (j < len && ident_char(t[j]))
+                j++;
+            size_t n = j - i;
+            unsigned k = j;
+            while (k < len && (t[k] == ' ' || t[k] == '\t' || t[k] == '\n' || t[k] == '\r'))
+                k++;
+            if (n == 8 && !strncmp(t + i, "template", 8) && k < len && t[k] == '<') {
+                int lt = 0; /* its parameters: a 'class T' there names nothing */
+                for (j = k; j < len; j++)
+                    if ((lt += t[j] == '<', lt -= t[j] == '>') == 0)
+                        break;
+                j++;
+            } else if (paren) {
+                ;
+            } else if ((n == 6 && !strncmp(t + i, "struct", 6)) || (n == 5 && !strncmp(t + i, "class", 5)) ||
+                       (n == 5 && !strncmp(t + i, "union", 5))) {
+                keyword = 1;
+                cand = NULL;
+            } else if ((n == 9 && !strncmp(t + i, "namespace", 9)) || (n == 6 && !strncmp(t + i, "extern", 6))) {
+                keyword = keyword == 1 ? 1 : 2;
+            } else if ((keyword == 1 && !cand) || (keyword != 1 && k < len && t[k] == '(')) {
+                cand = t + i;
+                cand_len = n;
+            }
+            i = j - 1;
+            continue;
+        }
+        if (open == 0 && (c == '(' || c == ')'))
+            paren += c == '(' ? 1 : paren > 0 ? -1 : 0;
+        else if (open == 0 && (c == ';' || c == '}')) { /* a declaration's end, a namespace's */
+            keyword = 0;
+            cand = NULL;
+        } else if (c == '{' && open == 0 && keyword == 2) { /* namespace N { or extern "C" {: looked through */
+            keyword = 0;
+            cand = NULL;
+        } else if (c == '{' && open++ == 0) {
+            name = cand;
+            name_len = cand_len;
+            begin = i;
+        } else if (c == '}' && --open == 0) {
+            int hit = 0;
+            for (unsigned q = begin; q + 17 <= i && !hit; q++)
+                hit = !strncmp(t + q, "extern __shared__", 17);
+            if (hit && name && begin != kn->body_begin)
+                for (unsigned q = kn->body_begin + 1; q + name_len < kn->end; q++)
+                    if (!strncmp(t + q, name, name_len) && !ident_char(t[q - 1]) && !ident_char(t[q + name_len]))
+                        return 1;
+            keyword = 0;
+            cand = NULL;
+            name = NULL;
+        }
+    }
+    return 0;
+}
+
+/* The kernel uses an extern __shared__ array, in its body or a helper's. */
+static int extern_shared(const adv_model *m, const adv_kernel *kn)
+{
+    return body_has(m, kn, "extern __shared__") || uses_shared_helper(m, kn);
+}
+
 /* The launches of kernel k in the job's shape (launch_shape_at): shape 0
  * is the block shape of its launch in the file, when it has one, and
  * GM_LAUNCH_DYNAMIC_SHARED bytes of dynamic shared memory when it
@@ -1081,7 +1186,7 @@ static void launch_notes(const adv_model *m, unsigned k, unsigned attempt, char 
     if (attempt)
         sb_printf(&sb, "launched in %s (launch shape %u: the %u before it faulted)",
                   launch_shape_text(&shape_now, shape, sizeof shape), attempt + 1, attempt);
-    else if (body_has(m, kn, "extern __shared__"))
+    else if (extern_shared(m, kn))
         sb_printf(&sb, "launched with %d bytes of dynamic shared memory (its extern __shared__ array's size is "
                   "its launch's, which gmadvise does not read)", GM_LAUNCH_DYNAMIC_SHARED);
     for (unsigned p = 0; p < kn->nparams; p++) {

@@ -120,3 +120,26 @@ __global__ void tag_copy(float *out, const float *in, int n, no_accumulate, int)
     if (i < n)
         out[i] = in[i];
 }
+
+// a shared array declared in a helper, not in the kernel (cuda-samples'
+// SharedMemory<T>, every reduction kernel's): launched with dynamic shared
+// memory from the first shape, not after a fault
+template <class T> struct SharedBuffer {
+    __device__ operator T *()
+    {
+        extern __shared__ int raw[];
+        return (T *)raw;
+    }
+};
+
+template <class T> __device__ T twice(T v) { return v + v; }
+
+__global__ void dynshared_sum(float *out, const float *in, int n)
+{
+    float *tile = SharedBuffer<float>();
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    tile[threadIdx.x] = i < n ? twice(in[i]) : 0.0f;
+    __syncthreads();
+    if (i < n)
+        out[i] = tile[threadIdx.x] + tile[(threadIdx.x + 1) % blockDim.x];
+}
