@@ -14,6 +14,8 @@
 #define GM_DEFAULT_BUDGET_S 0.25    /* per variant, once min samples are in */
 #define GM_DEFAULT_L2_MULTIPLE 8    /* data sets of this many L2s */
 #define GM_DEFAULT_TIMEOUT_S 20     /* a worker silent this long is killed */
+#define GM_GPU_WORKERS_MAX 4        /* worker processes with a GPU context at a time on the machine,
+                                     * all gmadvise processes together (jit/worker.c) */
 #define GM_LAUNCH_BOUND_MS 2000    /* a launch of a generated variant stops itself past this
                                      * (advisor/engine/loop_bound.h): well under the timeout,
                                      * so the worker is not killed mid-kernel */

@@ -112,27 +112,36 @@ static pid_t fork_with_pipe(int *fd, gm_status *st)
     return pid;
 }
 
-/* ---- teardowns, one at a time ------------------------------------------ */
+/* ---- machine-wide locks: teardowns, retries, workers --------------------- */
 
-/* A context torn down after a fault, or with its kernel still running (a
- * worker killed), is the driver's hardest moment.  On an H200 (2026-11-26)
- * the GPU was lost (every later cuInit: CUDA_ERROR_NO_DEVICE) twice while
- * several gmadvise processes, six files at a time, each faulted through
- * its launch shapes or had a worker killed at about the same time.
- * Whether simultaneous teardowns are the cause is not shown; they are made
- * one at a time on the machine anyway, which costs a wait of milliseconds:
- * a faulted worker releases its context itself under this lock before it
- * exits, and a worker is killed and reaped under it.  -1 when the lock
- * cannot be had (then nothing is serialized). */
-static int teardown_lock(void)
+/* Every gmadvise process on a machine shares these flocks ($TMPDIR, else
+ * /tmp).  On an H200 (2026-11-26, scripts/device-public-measured, six files
+ * at a time) the GPU was lost three times (every later cuInit:
+ * CUDA_ERROR_NO_DEVICE; the whole GPU stalled about 130 s before it), each
+ * time while cuda-samples' reduction_kernel.cu ran: each of its 218 kernels
+ * faulted once (their extern __shared__ array is a helper's, fixed in
+ * engine/measure.c) while other processes cycled through faulting launch
+ * shapes, and workers were killed.  Faults and teardowns are the driver's
+ * hardest moments, and which of them lost the GPU is not shown; so they
+ * are made one at a time on the machine, and the contexts bounded:
+ *  - teardown: a faulted worker releases its context under it before it
+ *    exits, and a silent worker is killed and reaped under it;
+ *  - retry: a job run again in another launch shape (likely to fault
+ *    again) holds it from its worker's start until its result;
+ *  - slots: GM_GPU_WORKERS_MAX worker processes with a context at a time,
+ *    whatever the number of gmadvise processes (make -j, a script's
+ *    parallel files); the parent waits for a slot before it forks, so the
+ *    wait costs no worker its --timeout.
+ * A lock that cannot be had is -1: then nothing is serialized. */
+static int machine_lock_at(const char *name, int op)
 {
     const char *dir = getenv("TMPDIR");
     char path[512];
-    snprintf(path, sizeof path, "%s/gmadvise-gpu-teardown.lock", dir && *dir ? dir : "/tmp");
+    snprintf(path, sizeof path, "%s/gmadvise-gpu-%s.lock", dir && *dir ? dir : "/tmp", name);
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
     if (fd < 0)
         return -1;
-    while (flock(fd, LOCK_EX) != 0)
+    while (flock(fd, op) != 0)
         if (errno != EINTR) {
             close(fd);
             return -1;
@@ -140,10 +149,42 @@ static int teardown_lock(void)
     return fd;
 }
 
+static int machine_lock(const char *name)
+{
+    return machine_lock_at(name, LOCK_EX);
+}
+
+static void machine_unlock(int fd)
+{
+    if (fd >= 0) {
+        flock(fd, LOCK_UN); /* a forked worker shares the lock: released for both */
+        close(fd);
+    }
+}
+
+/* One of the GM_GPU_WORKERS_MAX slots: the first free, else a wait on
+ * the one this process's id picks. */
+static int worker_slot(void)
+{
+    char name[32];
+    for (int i = 0; i < GM_GPU_WORKERS_MAX; i++) {
+        snprintf(name, sizeof name, "slot%d", i);
+        int fd = machine_lock_at(name, LOCK_EX | LOCK_NB);
+        if (fd >= 0)
+            return fd;
+    }
+    snprintf(name, sizeof name, "slot%d", (int)(getpid() % GM_GPU_WORKERS_MAX));
+    return machine_lock(name);
+}
+
+static int teardown_lock(void)
+{
+    return machine_lock("teardown");
+}
+
 static void teardown_unlock(int fd)
 {
-    if (fd >= 0)
-        close(fd); /* releases the flock */
+    machine_unlock(fd);
 }
 
 /* ---- the worker ------------------------------------------------------- */
@@ -483,11 +524,16 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
     worker w = {jobs, res, NULL};
     unsigned next = 0;
     int need_ref = 1;
+    int retry_lk = -1; /* held while a job runs again in another launch shape */
     while (next < njobs || need_ref) {
         int rd;
+        int slot = worker_slot();
         pid_t pid = spawn(&rd, &w, bin, next, need_ref, o, st);
-        if (pid < 0)
+        if (pid < 0) {
+            machine_unlock(slot);
+            machine_unlock(retry_lk);
             return st->code;
+        }
         int ready = 0, cur = -1, ended = 0, killed = 0, retrying = 0, got;
         unsigned start = next;
         msg mg;
@@ -511,6 +557,10 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
                 retrying = mg.res.state == JIT_JOB_FAULTED && mg.res.retry;
                 next = retrying ? mg.job : mg.job + 1;
                 cur = -1;
+                if (!retrying && retry_lk >= 0) { /* the retried job has its result */
+                    machine_unlock(retry_lk);
+                    retry_lk = -1;
+                }
             } else if (mg.type == MSG_END) {
                 ended = 1;
                 next = njobs;
@@ -526,6 +576,17 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
         char how[160];
         describe_exit(pid, killed, how, sizeof how); /* reaped: its context is gone */
         teardown_unlock(lk);
+        machine_unlock(slot);
+        if (retrying && retry_lk < 0) /* the next worker starts with a retry: one at a time on the machine */
+            retry_lk = machine_lock("retry");
+        else if (!retrying && retry_lk >= 0) {
+            machine_unlock(retry_lk);
+            retry_lk = -1;
+        }
+        if ((got == 1 && next == 0) || !ready || need_ref) { /* no further worker: nothing held */
+            machine_unlock(retry_lk);
+            retry_lk = -1;
+        }
         if (got == 1 && next == 0) /* MSG_FATAL before any variant ran */
             return st->code == GM_OK ? gm_fail(st, GM_EGPU, "the GPU worker failed") : (int)st->code;
         if (got == 1) { /* a fresh worker could not start: the rest is not run */
@@ -561,6 +622,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
             next++;
         }
     }
+    machine_unlock(retry_lk);
     for (unsigned i = 0; i < njobs; i++)
         if (res[i].state != JIT_JOB_OK || res[i].correct == 0)
             return GM_EPARTIAL;
