@@ -52,7 +52,7 @@ CUresult cuModuleLoadData(CUmodule *mod, const void *image);
 CUresult cuModuleUnload(CUmodule mod);
 CUresult cuModuleGetFunction(CUfunction *fn, CUmodule mod, const char *name);
 CUresult cuModuleGetGlobal_v2(CUdeviceptr *ptr, size_t *bytes, CUmodule mod, const char *name);
-enum { CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0 };
+enum { CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1 };
 CUresult cuFuncGetAttribute(int *value, int attr, CUfunction fn);
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes);
 CUresult cuMemFree_v2(CUdeviceptr p);

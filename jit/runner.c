@@ -35,6 +35,7 @@ struct jit_runner {
     unsigned nrestore;
     CUmodule fn_mod;  /* the module of the function get_function found last */
     unsigned capped;  /* jit_runner_block_cap */
+    unsigned shared_cut, shared_static; /* jit_runner_shared_cut */
     int overran;      /* jit_runner_overran */
 };
 
@@ -306,6 +307,12 @@ unsigned jit_runner_block_cap(const jit_runner *r)
     return r->capped;
 }
 
+unsigned jit_runner_shared_cut(const jit_runner *r, unsigned *static_bytes)
+{
+    *static_bytes = r->shared_static;
+    return r->shared_cut;
+}
+
 static int launch(jit_runner *r, CUfunction fn, long long n, void **args, gm_status *st)
 {
     if (r->grid[0]) {
@@ -319,7 +326,18 @@ static int launch(jit_runner *r, CUfunction fn, long long n, void **args, gm_sta
     long long per = (long long)b[0] * b[1] * b[2], blocks = (n + per - 1) / per;
     if (blocks > 0x7fffffffll)
         return gm_fail(st, GM_EINPUT, "%lld elements need more blocks than a grid holds", n);
-    CU(r->cu->cuLaunchKernel(fn, (unsigned)blocks, 1, 1, b[0], b[1], b[2], r->shared_bytes, NULL, args, NULL),
+    /* gmadvise's dynamic shared memory and the kernel's static arrays
+     * together within what a block gets without opting in: more is a
+     * refused launch (invalid argument), not a kernel's fault */
+    unsigned sh = r->shared_bytes;
+    int fixed = 0;
+    if (sh && r->cu->cuFuncGetAttribute &&
+        r->cu->cuFuncGetAttribute(&fixed, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn) == CUDA_SUCCESS && fixed > 0 &&
+        sh + (unsigned)fixed > GM_LAUNCH_DYNAMIC_SHARED)
+        sh = (unsigned)fixed < GM_LAUNCH_DYNAMIC_SHARED ? GM_LAUNCH_DYNAMIC_SHARED - (unsigned)fixed : 0;
+    r->shared_cut = sh < r->shared_bytes ? sh : 0;
+    r->shared_static = sh < r->shared_bytes ? (unsigned)fixed : 0;
+    CU(r->cu->cuLaunchKernel(fn, (unsigned)blocks, 1, 1, b[0], b[1], b[2], sh, NULL, args, NULL),
        "cuLaunchKernel");
     return GM_OK;
 }

@@ -113,6 +113,11 @@ int jit_runner_replicate(jit_runner *r, unsigned long long ptr, size_t len, size
  * launched in a smaller block than set (jit_runner_set_block) because of
  * it; 0 when launched as set. */
 unsigned jit_runner_block_cap(const jit_runner *r);
+/* The dynamic shared memory the last launch had, when less than asked:
+ * the kernel's static __shared__ arrays and it together stay within
+ * GM_LAUNCH_DYNAMIC_SHARED bytes (more is a refused launch); 0 when it
+ * had what was asked (none of it cut). */
+unsigned jit_runner_shared_cut(const jit_runner *r, unsigned *static_bytes);
 
 /* 1 when the loaded modules hold function `name`. */
 int jit_runner_has_function(jit_runner *r, const char *name);

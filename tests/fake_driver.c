@@ -19,6 +19,11 @@
  * a kernel whose name begins with smallscalar_ faults unless its fourth
  * parameter, an int, is at most 64 (a row length that takes its indices
  * past the buffers);
+ * a kernel whose name begins with bigshared_ has 40 KiB of static shared
+ * memory (cuFuncGetAttribute says so), and a launch whose dynamic shared
+ * memory takes the block past 48 KiB is refused (CUDA_ERROR_INVALID_VALUE);
+ * a kernel whose name begins with block64_ faults unless its blocks are 64
+ * threads (warp masks written for a template's block size);
  * a kernel whose name begins with dynshared_ faults unless its launch gives it
  * dynamic shared memory (an extern __shared__ array reached through a helper);
  * a function named missing is not in the module.  fake_launches() counts
@@ -30,6 +35,7 @@
 
 #define ILLEGAL_ADDRESS 700
 #define NOT_FOUND 500
+#define BIG_SHARED 40960 /* a bigshared_ kernel's static shared memory */
 #define MAX_ALLOCS 256
 
 static struct { void *p; size_t n; } allocs[MAX_ALLOCS];
@@ -126,6 +132,10 @@ CUresult cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *b, CUmodule m, const char 
 }
 CUresult cuFuncGetAttribute(int *v, int a, CUfunction f)
 {
+    if (a == CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES) {
+        *v = strncmp((const char *)f, "bigshared_", 10) ? 0 : BIG_SHARED;
+        return CUDA_SUCCESS;
+    }
     if (a != CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
         return CUDA_ERROR_INVALID_VALUE;
     *v = strncmp((const char *)f, "bounded128_", 11) ? 1024 : 128;
@@ -189,6 +199,10 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
     if (!strcmp((const char *)f, "gm_fault"))
         return ILLEGAL_ADDRESS;
     if (!strncmp((const char *)f, "smallscalar_", 12) && (!p || !p[3] || *(const int *)p[3] > 64))
+        return ILLEGAL_ADDRESS;
+    if (!strncmp((const char *)f, "bigshared_", 10) && sh + BIG_SHARED > 49152)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (!strncmp((const char *)f, "block64_", 8) && bx * by * bz != 64)
         return ILLEGAL_ADDRESS;
     if (!strncmp((const char *)f, "dynshared_", 10) && sh == 0)
         return ILLEGAL_ADDRESS;

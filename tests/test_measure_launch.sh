@@ -10,7 +10,9 @@
 # gmadvise's launch bound is hung, said so, and its worker not killed; a
 # kernel that cannot run gmadvise's block (__launch_bounds__) gets a smaller one;
 # a kernel whose extern __shared__ array is a helper's gets dynamic shared
-# memory in its first launch (no fault first).
+# memory in its first launch (no fault first), and a template kernel whose
+# block size is a template argument blocks of that size; dynamic shared
+# memory beside 40 KiB of static arrays stays within a block's 48 KiB.
 # The fake driver
 # keeps device memory on the host, so a job may take tens of seconds on a
 # loaded machine: --timeout 120.
@@ -50,8 +52,13 @@ want("tag_copy", "measured")
 want("bounded128_scale", "measured", "blocks of at most 128 threads")
 # its extern __shared__ array is a helper's: dynamic shared memory from the file's shape on, no fault first
 want("dynshared_sum", "measured", "launched with 49152 bytes of dynamic shared memory")
-if "faulted" in ((decl.get("dynshared_sum") or {}).get("note") or ""):
-    bad.append("dynshared_sum: faulted first: %s" % decl["dynshared_sum"]["note"])
+# a template argument named for the block: blocks of that many threads from the first shape
+want("block64_sum<float, 64>", "measured", "launched in blocks of 64 threads (its template argument BLOCK_THREADS)")
+# static shared memory beside an extern array: the dynamic part fits the rest of 48 KiB, not refused
+want("bigshared_stage", "measured", "its dynamic shared memory cut to 8192 bytes beside its 40960 bytes")
+for k in ("dynshared_sum", "block64_sum<float, 64>", "bigshared_stage"):
+    if "faulted" in ((decl.get(k) or {}).get("note") or ""):
+        bad.append("%s: faulted first: %s" % (k, decl[k]["note"]))
 # stopped by its own bound (advisor/engine/loop_bound.h): hung, no kill, no retry in other shapes
 want("overrun_steps", "hung", "stopped itself", "the worker and its context go on")
 v = decl.get("overrun_steps") or {}

@@ -115,6 +115,7 @@ static launch_shape shape_now = {{0, 0, 0}, 0, 1, 0};
 
 static int body_has(const adv_model *m, const adv_kernel *kn, const char *word);
 static int extern_shared(const adv_model *m, const adv_kernel *kn);
+static unsigned template_block(const adv_model *m, const adv_kernel *kn, char *param, size_t np);
 
 /* Shape `attempt` of kernel k, 0 past the last plausible one.  0: as the
  * file launches it; 1: the same block with dynamic shared memory (a
@@ -139,6 +140,10 @@ static int launch_shape_at(const adv_model *m, unsigned k, unsigned attempt, lau
     int ext = extern_shared(m, kn);
     memset(s, 0, sizeof *s);
     memcpy(s->block, kn->block, sizeof s->block);
+    char tp[64];
+    unsigned tb = kn->block[0] ? 0 : template_block(m, kn, tp, sizeof tp);
+    if (tb)
+        s->block[0] = tb, s->block[1] = s->block[2] = 1;
     s->shared = ext ? GM_LAUNCH_DYNAMIC_SHARED : 0;
     s->slack = 1;
     if (attempt == 0)
@@ -980,6 +985,85 @@ static int uses_shared_helper(const adv_model *m, const adv_kernel *kn)
     return 0;
 }
 
+/* The block a template kernel's instance is written for, when the file
+ * gives no launch shape of its own: the value of a template parameter
+ * named for it (blockSize, BLOCK_THREADS, kThreadsPerBlock, ...), between
+ * 1 and 1024 (reduce7<float, 8, true> of cuda-samples' reduction, whose
+ * warp masks assume blockSize threads: in 256-thread blocks its shuffles
+ * were illegal instructions; multi_warp_cg_reduce<float, 1024, 512> hung).
+ * 0 when none; *param its name. */
+static unsigned template_block(const adv_model *m, const adv_kernel *kn, char *param, size_t np)
+{
+    const char *t = adv_model_text(m), *lab = strchr(kn->label, '<');
+    unsigned len = adv_model_text_len(m), at = len, tpl = len;
+    size_t bl = lab ? (size_t)(lab - kn->label) : 0;
+    if (!lab || kn->file)
+        return 0;
+    /* the template's definition (an instance's copy has its arguments in
+     * place): the name as a word, after a template <...> with no ';' or
+     * '}' between */
+    for (unsigned i = 0; i + bl < len && at == len; i++) {
+        if (strncmp(t + i, kn->label, bl) || (i && ident_char(t[i - 1])) || ident_char(t[i + bl]))
+            continue;
+        unsigned from = i > 600 ? i - 600 : 0;
+        tpl = len;
+        for (unsigned j = from; j + 8 < i; j++)
+            if (t[j] == ';' || t[j] == '}')
+                tpl = len;
+            else if (!strncmp(t + j, "template", 8) && (j == 0 || !ident_char(t[j - 1])) && !ident_char(t[j + 8]))
+                tpl = j;
+        const char *lt = tpl < len ? strchr(t + tpl, '<') : NULL;
+        if (lt && lt < t + i && lt[1] != '>') /* not an explicit specialization's template <> */
+            at = i;
+    }
+    if (at == len)
+        return 0;
+    const char *p = strchr(t + tpl, '<') + 1, *a = lab + 1;
+    for (;;) { /* one parameter and its argument at a time */
+        const char *pe = p, *ae = a;
+        for (int d = 0; *pe && (d > 0 || (*pe != ',' && *pe != '>')); pe++)
+            d += *pe == '<' || *pe == '(' ? 1 : *pe == '>' || *pe == ')' ? -1 : 0;
+        for (int d = 0; *ae && (d > 0 || (*ae != ',' && *ae != '>')); ae++)
+            d += *ae == '<' || *ae == '(' ? 1 : *ae == '>' || *ae == ')' ? -1 : 0;
+        if (!*pe || !*ae)
+            return 0;
+        const char *ne = pe; /* the parameter's name: the last word before '=' or the end */
+        for (const char *q = p; q < pe; q++)
+            if (*q == '=') {
+                ne = q;
+                break;
+            }
+        while (ne > p && !ident_char(ne[-1]))
+            ne--;
+        const char *nb = ne;
+        while (nb > p && ident_char(nb[-1]))
+            nb--;
+        char name[64] = "", low[64];
+        if (ne > nb && (size_t)(ne - nb) < sizeof name)
+            memcpy(name, nb, (size_t)(ne - nb)), name[ne - nb] = 0;
+        size_t i;
+        for (i = 0; name[i]; i++)
+            low[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i]);
+        low[i] = 0;
+        while (*a == ' ')
+            a++;
+        char *end;
+        long v = strtol(a, &end, 10);
+        while (end < ae && strchr("uUlL ", *end))
+            end++;
+        if (end == ae && v >= 1 && v <= 1024 &&
+            (strstr(low, "blocksize") || strstr(low, "block_size") || strstr(low, "blockdim") ||
+             strstr(low, "block_dim") || strstr(low, "threads"))) {
+            snprintf(param, np, "%s", name);
+            return (unsigned)v;
+        }
+        if (*pe == '>' || *ae == '>')
+            return 0;
+        p = pe + 1;
+        a = ae + 1;
+    }
+}
+
 /* The kernel uses an extern __shared__ array, in its body or a helper's. */
 static int extern_shared(const adv_model *m, const adv_kernel *kn)
 {
@@ -1189,6 +1273,10 @@ static void launch_notes(const adv_model *m, unsigned k, unsigned attempt, char 
     else if (extern_shared(m, kn))
         sb_printf(&sb, "launched with %d bytes of dynamic shared memory (its extern __shared__ array's size is "
                   "its launch's, which gmadvise does not read)", GM_LAUNCH_DYNAMIC_SHARED);
+    char tp[64];
+    unsigned tb = kn->block[0] ? 0 : template_block(m, kn, tp, sizeof tp);
+    if (tb && !attempt)
+        sb_printf(&sb, "%slaunched in blocks of %u threads (its template argument %s)", sb.len ? "; " : "", tb, tp);
     for (unsigned p = 0; p < kn->nparams; p++) {
         const adv_param *par = &kn->params[p];
         unsigned ptrs = 0;
@@ -1298,6 +1386,12 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
         size_t l = strlen(res->note);
         snprintf(res->note + l, sizeof res->note - l, "%slaunched in blocks of at most %u threads (the most its "
                  "__launch_bounds__ or its registers allow)", l ? "; " : "", jit_runner_block_cap(r));
+    }
+    unsigned fixed, cut = jit_runner_shared_cut(r, &fixed);
+    if (cut) {
+        size_t l = strlen(res->note);
+        snprintf(res->note + l, sizeof res->note - l, "%sits dynamic shared memory cut to %u bytes beside its %u bytes "
+                 "of static __shared__ arrays", l ? "; " : "", cut, fixed);
     }
     if (res->t.shrunk)
         snprintf(res->note, sizeof res->note,

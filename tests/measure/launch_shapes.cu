@@ -143,3 +143,29 @@ __global__ void dynshared_sum(float *out, const float *in, int n)
     if (i < n)
         out[i] = tile[threadIdx.x] + tile[(threadIdx.x + 1) % blockDim.x];
 }
+
+// a block size given as a template argument, no launch in the file
+// (cuda-samples' reduce7<T, blockSize, nIsPow2>, whose warp masks assume
+// blockSize threads): launched in blocks of that many threads from the first
+template <typename T, unsigned int BLOCK_THREADS>
+__global__ void block64_sum(T *out, const T *in, int n)
+{
+    int i = blockIdx.x * BLOCK_THREADS + threadIdx.x;
+    if (i < n)
+        out[i] = in[i] + in[i];
+}
+template __global__ void block64_sum<float, 64>(float *, const float *, int);
+
+// 40 KiB of static shared memory beside an extern __shared__ array: the
+// dynamic part gmadvise gives is what the 48 KiB of a block leave
+__global__ void bigshared_stage(float *out, const float *in, int n)
+{
+    __shared__ float stage[10240];
+    extern __shared__ float extra[];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    stage[threadIdx.x] = i < n ? in[i] : 0.0f;
+    extra[threadIdx.x] = stage[threadIdx.x];
+    __syncthreads();
+    if (i < n)
+        out[i] = extra[threadIdx.x];
+}
