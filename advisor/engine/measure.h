@@ -92,6 +92,11 @@ typedef struct {
     unsigned nshaped;
     const adv_data_list *data;  /* the caller's data settings (may be NULL) */
     const struct adv_inputs *inputs; /* captured inputs (captured.h), NULL: none */
+    int plan_kernel;            /* the kernel whose adv_plan_sizes plan_sizes holds (-1: none):
+                                 * a kernel's jobs run one after another on one GPU */
+    adv_sizes plan_sizes;
+    char bin_hash[33];          /* the binary's (calibration_cache.h); "": calibrations are
+                                 * neither read from nor kept in the cache folder */
 } adv_measure;
 
 void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, unsigned njobs);
