@@ -217,7 +217,34 @@ static long long offset_only_elems(const adv_model *m, unsigned k, unsigned p, l
     return (e + 64 + 31) / 32 * 32;
 }
 
+/* The jobs' state while adv_measure_job runs (its buffer sizes are kept
+ * there), else NULL. */
+static adv_measure *job_ms;
+
+static long long alloc_elems_of(const adv_model *m, unsigned k, unsigned p, long long n);
+
+/* alloc_elems_of, kept in job_ms for the launch shape in force. */
 static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long long n)
+{
+    adv_measure *ms = job_ms && job_ms->m == m ? job_ms : NULL;
+    const unsigned *bs = shape_now.block;
+    for (unsigned i = 0; ms && i < ms->nelems; i++)
+        if (ms->elems[i].kernel == k && ms->elems[i].param == p && ms->elems[i].n == n &&
+            !memcmp(ms->elems[i].block, bs, sizeof ms->elems[i].block))
+            return ms->elems[i].elems;
+    long long e = alloc_elems_of(m, k, p, n);
+    if (ms) {
+        unsigned slot = ms->nelems < ADV_ELEMS_MEMO ? ms->nelems++ : (k * 7 + p + (unsigned)n) % ADV_ELEMS_MEMO;
+        ms->elems[slot].kernel = k;
+        ms->elems[slot].param = p;
+        ms->elems[slot].n = n;
+        memcpy(ms->elems[slot].block, bs, sizeof ms->elems[slot].block);
+        ms->elems[slot].elems = e;
+    }
+    return e;
+}
+
+static long long alloc_elems_of(const adv_model *m, unsigned k, unsigned p, long long n)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
     if (offset_only(kn, p))
@@ -1158,10 +1185,20 @@ static void fault_note(const adv_model *m, unsigned k, unsigned attempt, int may
                  "the last %s)", when, st->msg, attempt, launch_shape_text(&shape_now, shape, sizeof shape));
 }
 
+static void measure_job(adv_measure *ms, jit_runner *r, unsigned job, const jit_job_result *done,
+                        jit_job_result *res);
+
 void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_result *done,
                      jit_job_result *res)
 {
-    adv_measure *ms = ctx;
+    job_ms = ctx;
+    measure_job(ctx, r, job, done, res);
+    job_ms = NULL;
+}
+
+static void measure_job(adv_measure *ms, jit_runner *r, unsigned job, const jit_job_result *done,
+                        jit_job_result *res)
+{
     jit_runner_overran(r); /* a bound reached before this job is not this job's */
     if (ms->inputs && adv_inputs_measure_job(ms, r, job, done, res))
         return; /* measured on the application's captured inputs */
