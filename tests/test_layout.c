@@ -1,5 +1,6 @@
 /* Layout descriptors: addresses of every layout of a small struct, and a
- * pack/unpack round trip that must give back every field byte. */
+ * pack/unpack round trip that must give back every field byte, each
+ * packed where adv_layout_addr says. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +59,13 @@ static void round_trip_spec(const adv_struct *s, const adv_layout_spec *sp, unsi
     for (unsigned long long i = 0; i < n * s->size; i++)
         aos[i] = (unsigned char)(i * 7 + 1);
     adv_layout_pack(l, aos, buf, n);
+    /* every field where adv_layout_addr says (pack moves a block at a time) */
+    int placed = 1;
+    for (unsigned long long e = 0; e < n; e++)
+        for (unsigned f = 0; f < s->nfields; f++)
+            placed &= !memcmp(buf + adv_layout_addr(l, f, (long long)e), aos + e * s->size + s->fields[f].offset,
+                              s->fields[f].size);
+    CHECK(placed);
     adv_layout_unpack(l, buf, back, n);
     for (unsigned long long e = 0; e < n; e++)
         for (unsigned f = 0; f < s->nfields; f++)

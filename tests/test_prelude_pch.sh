@@ -3,7 +3,8 @@
 # parse takes, never what it finds: check's JSON and the static report on
 # the samples, the real-code corpus and the bad inputs are the same with
 # the PCH, without it (GMADVISE_NO_PCH) and with a PCH libclang refuses
-# (a torn file: dropped, parsed without, built again).
+# (a torn file: dropped, parsed without, built again); a measuring run
+# builds a missing PCH beside its parse and reports as the next run does.
 set -u -o pipefail
 B=$1; SRC=$2; fail=0
 cd "$SRC"
@@ -45,6 +46,16 @@ for i in 1 2 3; do
     [ $i -ne 3 ] || [ "$n" -eq 1 ] || { echo "FAIL: the refused PCH was kept ($n PCHs)"; fail=1; }
     cmp -s "$T/plain.particle.h.json" "$T/inc$i.json" || { echo "FAIL: run $i with -I: a different report"; fail=1; }
 done
+# a run that measures (no --static; here without a GPU) builds a missing
+# PCH in a child while it parses without it: the PCH and its macros are in
+# place when the process has exited, and the run over them reports the same
+for i in 1 2; do
+    GMADVISE_CACHE_DIR=$T/async "$B" --json samples/particle.h > "$T/async$i.json" 2>/dev/null ||
+        { echo "FAIL: the measuring run $i exited $?"; fail=1; }
+    ls "$T/async"/prelude-*.pch > /dev/null 2>&1 && ls "$T/async"/prelude-*.macros > /dev/null 2>&1 ||
+        { echo "FAIL: no PCH (or no list) once measuring run $i had exited"; fail=1; }
+done
+cmp -s "$T/async1.json" "$T/async2.json" || { echo "FAIL: the run with the PCH reports otherwise than the one that built it"; fail=1; }
 for mode in built; do
     for p in "$T"/plain.*; do
         q=$T/$mode.${p#"$T"/plain.}

@@ -1,5 +1,6 @@
 #include "layout.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,26 +293,58 @@ unsigned long long adv_layout_addr(const adv_layout *l, unsigned f, long long e)
                                 (long long)p->base + in * (long long)p->estride);
 }
 
-void adv_layout_pack(const adv_layout *l, const void *aos, void *dst, unsigned long long n)
+/* One field of n elements between the AoS image and the layout (to_layout:
+ * which way), a block at a time: no division per element, and the usual
+ * field sizes copied as fixed-size words (a variable-size memcpy call per
+ * element was most of a 64 K-element job's host time).  The addresses are
+ * adv_layout_addr's for e >= 0. */
+static void move_field(const adv_layout *l, unsigned f, char *lay, char *aos, unsigned long long n, int to_layout)
 {
     const adv_struct *s = l->sh->s;
-    for (unsigned f = 0; f < s->nfields; f++) {
-        const adv_field *fd = &s->fields[f];
-        for (unsigned long long e = 0; e < n; e++)
-            memcpy((char *)dst + adv_layout_addr(l, f, (long long)e),
-                   (const char *)aos + e * s->size + fd->offset, fd->size);
+    const adv_field *fd = &s->fields[f];
+    const adv_place *p = &l->sh->place[f];
+    const adv_segment *sg = &l->seg[p->seg];
+    /* one element a block (AoS, SoA, a split's groups): one run of n, a
+     * block's stride apart */
+    unsigned long long b = l->sh->block > 1 ? l->sh->block : n;
+    size_t lstep = l->sh->block > 1 ? p->estride : sg->bstride;
+    size_t size = fd->size, ssz = s->size;
+    char *a = aos + fd->offset;
+    for (unsigned long long e0 = 0; e0 < n; e0 += b) {
+        char *d = lay + sg->start + (l->sh->block > 1 ? e0 / b * sg->bstride : 0) + p->base;
+        unsigned long long m = n - e0 < b ? n - e0 : b;
+        char *src = to_layout ? a : d, *dst = to_layout ? d : a;
+        size_t sstep = to_layout ? ssz : lstep, dstep = to_layout ? lstep : ssz;
+#define MOVE_AS(T)                                                             \
+    for (unsigned long long i = 0; i < m; i++, src += sstep, dst += dstep) {   \
+        T w;                                                                   \
+        memcpy(&w, src, sizeof w);                                             \
+        memcpy(dst, &w, sizeof w);                                             \
     }
+        if (size == 4)
+            MOVE_AS(uint32_t)
+        else if (size == 8)
+            MOVE_AS(uint64_t)
+        else if (size == 2)
+            MOVE_AS(uint16_t)
+        else
+            for (unsigned long long i = 0; i < m; i++, src += sstep, dst += dstep)
+                memcpy(dst, src, size);
+#undef MOVE_AS
+        a += m * ssz;
+    }
+}
+
+void adv_layout_pack(const adv_layout *l, const void *aos, void *dst, unsigned long long n)
+{
+    for (unsigned f = 0; f < l->sh->s->nfields; f++)
+        move_field(l, f, dst, (char *)(uintptr_t)aos, n, 1);
 }
 
 void adv_layout_unpack(const adv_layout *l, const void *src, void *aos, unsigned long long n)
 {
-    const adv_struct *s = l->sh->s;
-    for (unsigned f = 0; f < s->nfields; f++) {
-        const adv_field *fd = &s->fields[f];
-        for (unsigned long long e = 0; e < n; e++)
-            memcpy((char *)aos + e * s->size + fd->offset,
-                   (const char *)src + adv_layout_addr(l, f, (long long)e), fd->size);
-    }
+    for (unsigned f = 0; f < l->sh->s->nfields; f++)
+        move_field(l, f, (char *)(uintptr_t)src, aos, n, 0);
 }
 
 unsigned long long adv_layout_pointer_offset(const adv_layout *l, unsigned i)

@@ -12,6 +12,7 @@
 #include "../../jit/ptx.h"
 #include "../../jit/worker.h"
 #include "adopt.h"
+#include "calibration_cache.h"
 #include "captured.h"
 #include "halves.h"
 #include "kgen.h"
@@ -869,6 +870,8 @@ static int run_jobs(const adv_engine_opts *o, adv_result *r, const jit_binary *b
     adv_measure_init(&ms, r->m, jobs, n);
     ms.data = data;
     ms.inputs = o->inputs;
+    if (o->use_cache) /* a declared variant's size is calibrated once an hour (calibration_cache.h) */
+        adv_binary_hash(bin, ms.bin_hash);
     jit_jobs jj = {n, names, adv_measure_job, &ms};
     jit_worker_opts wo;
     jit_worker_opts_default(&wo);

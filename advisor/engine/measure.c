@@ -10,6 +10,7 @@
 #include "../../common/strbuf.h"
 #include "../../common/timer.h"
 #include "../core/inputs_infer.h"
+#include "calibration_cache.h"
 #include "loop_bound.h"
 #include "calibrate.h"
 #include "captured.h"
@@ -222,7 +223,34 @@ static long long offset_only_elems(const adv_model *m, unsigned k, unsigned p, l
     return (e + 64 + 31) / 32 * 32;
 }
 
+/* The jobs' state while adv_measure_job runs (its buffer sizes are kept
+ * there), else NULL. */
+static adv_measure *job_ms;
+
+static long long alloc_elems_of(const adv_model *m, unsigned k, unsigned p, long long n);
+
+/* alloc_elems_of, kept in job_ms for the launch shape in force. */
 static long long alloc_elems(const adv_model *m, unsigned k, unsigned p, long long n)
+{
+    adv_measure *ms = job_ms && job_ms->m == m ? job_ms : NULL;
+    const unsigned *bs = shape_now.block;
+    for (unsigned i = 0; ms && i < ms->nelems; i++)
+        if (ms->elems[i].kernel == k && ms->elems[i].param == p && ms->elems[i].n == n &&
+            !memcmp(ms->elems[i].block, bs, sizeof ms->elems[i].block))
+            return ms->elems[i].elems;
+    long long e = alloc_elems_of(m, k, p, n);
+    if (ms) {
+        unsigned slot = ms->nelems < ADV_ELEMS_MEMO ? ms->nelems++ : (k * 7 + p + (unsigned)n) % ADV_ELEMS_MEMO;
+        ms->elems[slot].kernel = k;
+        ms->elems[slot].param = p;
+        ms->elems[slot].n = n;
+        memcpy(ms->elems[slot].block, bs, sizeof ms->elems[slot].block);
+        ms->elems[slot].elems = e;
+    }
+    return e;
+}
+
+static long long alloc_elems_of(const adv_model *m, unsigned k, unsigned p, long long n)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
     if (offset_only(kn, p))
@@ -820,7 +848,10 @@ static int outputs_equal(const adv_model *m, unsigned k, const adv_outputs *a, c
         const adv_struct *s = par->kind == ADV_P_STRUCT_PTR ? adv_model_struct(m, (unsigned)par->struct_idx)
                                                             : (scalar_struct(par, &fake, &ff), &fake);
         unsigned long long n = a->elems[p] < b->elems[p] ? a->elems[p] : b->elems[p];
-        int ok = 1;
+        /* bit for bit the same (padding is zero in both): no leaf to look at */
+        int ok = 1, same = !memcmp(a->data[p], b->data[p], (size_t)n * s->size);
+        if (same)
+            n = 0;
         for (unsigned long long e = 0; e < n && ok; e++)
             for (unsigned f = 0; f < s->nfields && ok; f++)
                 for (unsigned l = 0; l < s->fields[f].nleaves && ok; l++) {
@@ -1124,6 +1155,7 @@ void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, 
     ms->jobs = jobs;
     ms->njobs = njobs;
     ms->decl_kernel = -1;
+    ms->plan_kernel = -1;
 }
 
 static int find_decl(const adv_measure *ms, unsigned kernel)
@@ -1202,15 +1234,27 @@ static int calibrate_sizes(adv_measure *ms, jit_runner *r, unsigned job, const j
     if (d >= 0 && (unsigned)d != job && done[d].state == JIT_JOB_OK && done[d].t.elems > 0) {
         n = done[d].t.elems;
     } else {
-        cal_ctx c = {ms, r, jb, sz->n_check + 64};
-        adv_calibration cal;
-        long long lo = GM_ELEM_GRAIN < sz->n_time ? GM_ELEM_GRAIN : sz->n_time;
-        launch_as(r, ms->m, (int)jb->kernel);
-        int rc = adv_calibrate(lo, sz->n_time, GM_ELEM_GRAIN, GM_CALIBRATE_TARGET_MS, cal_launch, &c, &cal, st);
-        launch_as(r, ms->m, -1);
-        if (rc != GM_OK)
-            return rc;
-        n = cal.n;
+        char key[33] = "", shape[160], data[512];
+        double age;
+        if (ms->bin_hash[0])
+            adv_calibration_key(jit_runner_device(r), ms->bin_hash, jb->fn, sz->n_time,
+                                launch_shape_text(&shape_now, shape, sizeof shape),
+                                adv_inputs_data_text(ms->m, jb->kernel, ms->data, data, sizeof data), key);
+        if (key[0] && adv_calibration_cached(key, &n, &age) && n <= sz->n_time) {
+            sz->n_time = n; /* calibrated before, on this GPU, for this code */
+        } else {
+            cal_ctx c = {ms, r, jb, sz->n_check + 64};
+            adv_calibration cal;
+            long long lo = GM_ELEM_GRAIN < sz->n_time ? GM_ELEM_GRAIN : sz->n_time;
+            launch_as(r, ms->m, (int)jb->kernel);
+            int rc = adv_calibrate(lo, sz->n_time, GM_ELEM_GRAIN, GM_CALIBRATE_TARGET_MS, cal_launch, &c, &cal, st);
+            launch_as(r, ms->m, -1);
+            if (rc != GM_OK)
+                return rc;
+            n = cal.n;
+            if (key[0])
+                adv_calibration_keep(key, n);
+        }
     }
     sz->n_time = n;
     if (sz->n_check > n)
@@ -1334,10 +1378,20 @@ static void fault_note(const adv_model *m, unsigned k, unsigned attempt, int may
                  "the last %s)", when, st->msg, attempt, launch_shape_text(&shape_now, shape, sizeof shape));
 }
 
+static void measure_job(adv_measure *ms, jit_runner *r, unsigned job, const jit_job_result *done,
+                        jit_job_result *res);
+
 void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_result *done,
                      jit_job_result *res)
 {
-    adv_measure *ms = ctx;
+    job_ms = ctx;
+    measure_job(ctx, r, job, done, res);
+    job_ms = NULL;
+}
+
+static void measure_job(adv_measure *ms, jit_runner *r, unsigned job, const jit_job_result *done,
+                        jit_job_result *res)
+{
     jit_runner_overran(r); /* a bound reached before this job is not this job's */
     if (ms->inputs && adv_inputs_measure_job(ms, r, job, done, res))
         return; /* measured on the application's captured inputs */
@@ -1354,10 +1408,15 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
     gm_status st;
     gm_status_init(&st);
     adv_sizes sz;
-    if (adv_plan_sizes(r, ms->m, jb->kernel, &sz, &st) != GM_OK) {
+    if (ms->plan_kernel == (int)jb->kernel) {
+        sz = ms->plan_sizes;
+    } else if (adv_plan_sizes(r, ms->m, jb->kernel, &sz, &st) != GM_OK) {
         res->state = JIT_JOB_FAILED;
         snprintf(res->note, sizeof res->note, "not measured: %s", st.msg);
         return;
+    } else {
+        ms->plan_kernel = (int)jb->kernel;
+        ms->plan_sizes = sz;
     }
     if (calibrate_sizes(ms, r, job, done, &sz, &st) != GM_OK) {
         if (overran(r, " while calibrating the size", &st, res))

@@ -57,6 +57,7 @@ typedef struct {
 
 #define ADV_RAND_CACHE 16   /* random inputs kept per worker */
 #define ADV_SHAPED_CACHE 8  /* index and offsets buffers kept per worker */
+#define ADV_ELEMS_MEMO 16   /* buffer sizes kept per worker */
 
 /* Outputs of one correctness launch: every pointer parameter's contents
  * after the launch, unpacked to the declared element layout. */
@@ -92,6 +93,18 @@ typedef struct {
     unsigned nshaped;
     const adv_data_list *data;  /* the caller's data settings (may be NULL) */
     const struct adv_inputs *inputs; /* captured inputs (captured.h), NULL: none */
+    int plan_kernel;            /* the kernel whose adv_plan_sizes plan_sizes holds (-1: none):
+                                 * a kernel's jobs run one after another on one GPU */
+    adv_sizes plan_sizes;
+    char bin_hash[33];          /* the binary's (calibration_cache.h); "": calibrations are
+                                 * neither read from nor kept in the cache folder */
+    struct {
+        unsigned kernel, param, block[3];
+        long long n, elems;
+    } elems[ADV_ELEMS_MEMO];    /* buffer sizes (adv_buffer_elems) of this worker's jobs: every
+                                 * variant of a kernel sizes the same buffers twice, each
+                                 * size evaluating the indices on 2,304 threads */
+    unsigned nelems;
 } adv_measure;
 
 void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, unsigned njobs);

@@ -4,10 +4,12 @@
 #include "frontend.h" /* FE_HEADERS_DIR */
 #include "../../jit/cache.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* The prelude (gmadvise's cuda_runtime.h with <cmath>, <cstdlib>, <new>
@@ -247,19 +249,28 @@ static int write_main(const char *path, const char *prelude)
     return ok;
 }
 
-int fe_prelude_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const char *const *args, int nargs,
-                   struct CXUnsavedFile *un, unsigned nun, char *out, size_t n)
+/* fe_prelude_pch_async's child, until the process exits. */
+static int pch_async;
+static pid_t pch_child = -1;
+
+static void pch_child_wait(void)
 {
-    const char *dir = getenv("GMADVISE_NO_PCH") ? NULL : jit_cache_dir();
-    if (!dir)
-        return 0;
-    char hex[33];
-    key_of(cx, args, nargs, un, nun, hex);
-    snprintf(out, n, "%s/prelude-%s.pch", dir, hex);
-    char mpath[1300];
-    macros_path(out, mpath, sizeof mpath);
-    if (access(out, R_OK) == 0 && access(mpath, R_OK) == 0)
-        return 1;
+    if (pch_child > 0)
+        while (waitpid(pch_child, NULL, 0) < 0 && errno == EINTR)
+            ;
+    pch_child = -1;
+}
+
+void fe_prelude_pch_async(int on)
+{
+    pch_async = on;
+}
+
+/* Builds the PCH at out (its list at mpath, its main file beside); 1 when
+ * it is in place. */
+static int build_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const char *const *args, int nargs,
+                     struct CXUnsavedFile *un, unsigned nun, const char *out, const char *mpath)
+{
     /* the unit's main file only includes the prelude: a main file's
      * #pragma once is not kept, and a user's #include <cuda_runtime.h>
      * would then define it all again */
@@ -285,6 +296,40 @@ int fe_prelude_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const 
     }
     cx->clang_disposeTranslationUnit(tu);
     return ok;
+}
+
+int fe_prelude_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const char *const *args, int nargs,
+                   struct CXUnsavedFile *un, unsigned nun, char *out, size_t n)
+{
+    const char *dir = getenv("GMADVISE_NO_PCH") ? NULL : jit_cache_dir();
+    if (!dir)
+        return 0;
+    char hex[33];
+    key_of(cx, args, nargs, un, nun, hex);
+    snprintf(out, n, "%s/prelude-%s.pch", dir, hex);
+    char mpath[1300];
+    macros_path(out, mpath, sizeof mpath);
+    if (access(out, R_OK) == 0 && access(mpath, R_OK) == 0)
+        return 1;
+    if (!pch_async)
+        return build_pch(cx, idx, prelude, args, nargs, un, nun, out, mpath);
+    /* built by a child while this parse goes on without it (a parse over
+     * the prelude costs less than building its PCH and parsing over that),
+     * for the next run; the process waits for the child before it exits */
+    if (pch_child > 0)
+        return 0;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0)
+        _exit(build_pch(cx, idx, prelude, args, nargs, un, nun, out, mpath) ? 0 : 1);
+    if (pid > 0) {
+        static int registered;
+        if (!registered)
+            registered = atexit(pch_child_wait) == 0;
+        pch_child = pid;
+    }
+    return 0;
 }
 
 int fe_prelude_pch_refused(const adv_clang *cx, CXTranslationUnit tu, const char *pch)
