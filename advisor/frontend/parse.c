@@ -665,7 +665,21 @@ typedef struct {
     unsigned files;   /* read so far */
     gm_status *st;
     pctx *pc;         /* gets the library headers to stub */
+    char **seen;      /* the headers read: each once, however often included */
 } inc_walk;
+
+/* 1 when path was read before (a header a project includes from many of
+ * its headers is walked once: AMGX's reach thousands of #include lines
+ * through a few hundred files); else remembers it. */
+static int walked(inc_walk *w, const char *path)
+{
+    for (unsigned i = 0; i < w->files; i++)
+        if (!strcmp(w->seen[i], path))
+            return 1;
+    w->seen = gm_xrealloc(w->seen, (w->files + 1) * sizeof *w->seen);
+    w->seen[w->files++] = gm_xstrdup(path);
+    return 0;
+}
 
 /* CUDA library headers gmadvise does not parse: served empty (served.c
  * says which and why), so that the code that needs them fails to compile
@@ -725,6 +739,15 @@ static int resolve_include(const inc_walk *w, const char *from, const char *name
     return 0;
 }
 
+static void free_walk(inc_walk *w)
+{
+    for (unsigned i = 0; i < w->files; i++)
+        free(w->seen[i]);
+    free(w->seen);
+    w->seen = NULL;
+    w->files = 0;
+}
+
 /* Every #include line of `text` (from file `from`), and of the headers they
  * reach: a target that is a pipe or a device (#include "/dev/zero") would
  * be read without end by libclang, so it is refused at its line, as the
@@ -769,8 +792,7 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                          * (each found missing later costs a parse) */
                         if (S_ISREG(sb.st_mode) && depth < 16 &&
                             !(w->pc && fe_overridden(&w->pc->toolkit, path)) &&
-                            w->files < MAX_INCLUDE_FILES && sb.st_size <= MAX_FILE_BYTES) {
-                            w->files++;
+                            w->files < MAX_INCLUDE_FILES && sb.st_size <= MAX_FILE_BYTES && !walked(w, path)) {
                             char *sub = gm_read_file(path, NULL);
                             if (sub)
                                 check_includes(w, path, sub, depth + 1);
@@ -1159,10 +1181,11 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     memset(&pc, 0, sizeof pc);
     sb_init(&pc.stub_notes);
     pc.m = m;
-    inc_walk w = {opts, 0, st, &pc};
+    inc_walk w = {opts, 0, st, &pc, NULL};
     const adv_clang *cx = NULL;
     if (keep_defines(m, opts, st) != GM_OK || load_text(file, opts, m, st) != GM_OK ||
         check_includes(&w, file, adv_model_text(m), 0) != GM_OK || !(cx = adv_clang_load(st))) {
+        free_walk(&w);
         free_pctx(&pc);
         adv_model_destroy(m);
         return st->code;
@@ -1172,6 +1195,7 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     unsigned char *forced = gm_xcalloc(nargs + 1, 1);
     const char **args = gm_xcalloc(nargs + 1, sizeof *args);
     splice_user_includes(m, file, &w, &pc, forced);
+    free_walk(&w);
     adv_parse_opts own;
     if (opts) {
         for (unsigned i = 0; i < nargs; i++)

@@ -1,0 +1,21 @@
+// reached only after the whole chain of levels above: thrust's algorithms
+#pragma once
+#include <thrust/inner_product.h>
+#include <thrust/extrema.h>
+#include <thrust/reduce.h>
+#include <thrust/transform.h>
+#include <thrust/sort.h>
+#include <thrust/scan.h>
+#include <thrust/copy.h>
+#include <thrust/fill.h>
+#include <thrust/sequence.h>
+#include <thrust/gather.h>
+#include <thrust/scatter.h>
+#include <thrust/count.h>
+#include <thrust/unique.h>
+#include <thrust/functional.h>
+#include <thrust/iterator/constant_iterator.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/zip_iterator.h>
+#include <thrust/tuple.h>
