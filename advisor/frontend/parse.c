@@ -170,7 +170,7 @@ static int visit_top(pctx *pc, CXCursor c)
     if (k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization ||
         k == CXCursor_NamespaceAlias) {
         add_decl(pc, c, 0);
-        if (k == CXCursor_ClassTemplate && cx->clang_isCursorDefinition(c))
+        if (k != CXCursor_NamespaceAlias && cx->clang_isCursorDefinition(c))
             fe_cvec_push(&pc->host_templates, c); /* its members may launch k<T> */
         return GM_OK;
     }
@@ -190,9 +190,12 @@ static int visit_top(pctx *pc, CXCursor c)
         return GM_OK;
     }
     /* a class template's member defined outside it (template <class T>
-     * void S<T>::run() {...}): where its kernels' k<T> get their T */
+     * void S<T>::run() {...}), or a partial specialization's (template
+     * <int P> void S<Config<DEVICE, P> >::run(), AMGX's device classes):
+     * where its kernels' k<T> get their T */
+    enum CXCursorKind parent = fe_kind(pc, cx->clang_getCursorSemanticParent(c));
     if ((k == CXCursor_CXXMethod || k == CXCursor_Constructor) && cx->clang_isCursorDefinition(c) &&
-        fe_kind(pc, cx->clang_getCursorSemanticParent(c)) == CXCursor_ClassTemplate) {
+        (parent == CXCursor_ClassTemplate || parent == CXCursor_ClassTemplatePartialSpecialization)) {
         fe_cvec_push(&pc->host_templates, c);
         return GM_OK;
     }

@@ -510,13 +510,32 @@ static cvec specializations_used(pctx *pc)
 typedef void (*use_fn)(void *ctx, unsigned at, targ *args, int n);
 #define BARE (-2)
 
-static void each_use(const char *name, const char *t, unsigned len, unsigned skip_b, unsigned skip_e, int bare,
-                     use_fn fn, void *ctx)
+/* 1 when t[at] is code (a token of the file), or in a comment that asks
+ * for an instance (`// gmadvise: instantiate k<float>`); 0 in any other
+ * comment or in a string: prose that names `k<IndexType>` is no use. */
+static int use_in_code(pctx *pc, const char *t, unsigned at)
+{
+    if (!pc || !pc->tok_off || fe_is_token(pc, at))
+        return 1;
+    unsigned b = at;
+    while (b > 0 && t[b - 1] != '\n')
+        b--;
+    static const char ask[] = "gmadvise: instantiate";
+    for (unsigned i = b; i + sizeof ask - 1 <= at; i++)
+        if (!strncmp(t + i, ask, sizeof ask - 1))
+            return 1;
+    return 0;
+}
+
+/* pc: t is the file's text, tokenized (NULL: t is an argument, all code) */
+static void each_use(pctx *pc, const char *name, const char *t, unsigned len, unsigned skip_b, unsigned skip_e,
+                     int bare, use_fn fn, void *ctx)
 {
     size_t nlen = strlen(name);
     for (const char *p = t; (p = strstr(p, name)) != NULL && (unsigned)(p - t) < len; p += nlen) {
         unsigned at = (unsigned)(p - t);
-        if ((at > 0 && is_ident(t[at - 1])) || is_ident(p[nlen]) || (at >= skip_b && at <= skip_e))
+        if ((at > 0 && is_ident(t[at - 1])) || is_ident(p[nlen]) || (at >= skip_b && at <= skip_e) ||
+            !use_in_code(pc, t, at))
             continue;
         unsigned lt = at + (unsigned)nlen;
         while (lt < len && isspace((unsigned char)t[lt]))
@@ -826,7 +845,7 @@ static void host_chain(host_use *h, unsigned at, targ *hargs, int n)
     /* through function templates only: a class template's members name each
      * other with its own parameters (HashTable<KeyT, ValueT>::insert) */
     if (host_around(h->tt, at, kargs, h->n, outer) && fe_kind(h->tt->pc, outer->host) == CXCursor_FunctionTemplate) {
-        each_use(outer->name, adv_model_text(h->tt->pc->m), adv_model_orig_len(h->tt->pc->m), outer->b, outer->e, 1, host_instance,
+        each_use(h->tt->pc, outer->name, adv_model_text(h->tt->pc->m), adv_model_orig_len(h->tt->pc->m), outer->b, outer->e, 1, host_instance,
                  outer);
         h->uses += outer->uses;
     }
@@ -1139,7 +1158,7 @@ static void kernel_use_at(tmpl_t *tt, unsigned at, targ *args, int n)
     h->at = at;
     int hosted = tt->in_text && (n > 0 ? host_around(tt, at, args, n, h) : n == 0 && by_name(tt, at, h));
     if (hosted) {
-        each_use(h->name, adv_model_text(tt->pc->m), adv_model_orig_len(tt->pc->m), h->b, h->e, 1, host_instance, h);
+        each_use(tt->pc, h->name, adv_model_text(tt->pc->m), adv_model_orig_len(tt->pc->m), h->b, h->e, 1, host_instance, h);
         if (!h->uses && !tt->said_host++) /* k<T> is no instance; say where one could come from */
             sb_printf(adv_model_notes_buf(tt->pc->m), "%s:%u: kernel template %s is launched from host template %s, which "
                       "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
@@ -1283,7 +1302,7 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
         tt->line -= t[i] == '\n';
     tt->src = src;
     tt->in_text = 1;
-    each_use(tt->name, t, adv_model_orig_len(m), b, tt->end, 0, kernel_use, tt);
+    each_use(pc, tt->name, t, adv_model_orig_len(m), b, tt->end, 0, kernel_use, tt);
     tt->in_text = 0;
     for (unsigned i = 0; i < used->n; i++) {
         targ args[MAX_TPARAMS];
@@ -1292,7 +1311,7 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
     }
     for (unsigned i = 0; pc->opts && i < pc->opts->ninstantiate; i++) {
         const char *want = pc->opts->instantiate[i];
-        each_use(tt->name, want, (unsigned)strlen(want), 1, 0, 0, kernel_use, tt);
+        each_use(NULL, tt->name, want, (unsigned)strlen(want), 1, 0, 0, kernel_use, tt);
     }
     if (!tt->found && !assumed_instance(tt, line, col))
         sb_printf(adv_model_notes_buf(m), "%s:%u:%u: kernel template %s skipped: no instance of it in the file; name one "
