@@ -430,8 +430,11 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
             args[nb + nu++] = opts->clang_args[i];
         }
     }
+    /* a spliced header's folder serves its quoted #includes, as its own
+     * folder did where the compiler read it; an <...> one it never served
+     * (dmlc-core's dmlc/endian.h is no <endian.h> for sys/types.h) */
     for (unsigned i = 0; i < pc->ninc_dirs; i++) {
-        args[nb + nu + 2 * i] = "-I";
+        args[nb + nu + 2 * i] = "-iquote";
         args[nb + nu + 2 * i + 1] = pc->inc_dirs[i];
     }
     if (gcc[0]) {
