@@ -47,8 +47,11 @@ static int skip_broken_function(pctx *pc, CXCursor fn, int is_kernel)
     const char *label = fe_kernel_label(pc, name, &assumed); /* an instance is said as written: k<float> */
     if (is_kernel && !pc->broken_kernel && !assumed) /* the file's error if no kernel is left */
         pc->broken_kernel = &err->st;
-    /* the note quotes clang's message without its own location prefix */
-    sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: %s %s skipped: it does not compile (%s)\n", pc->file, line, col,
+    /* the note quotes clang's message without its own location prefix, at
+     * the function's own file (a spliced header's, an instance's template's) */
+    char file[1024];
+    fe_cursor_file(pc, fn, file, sizeof file);
+    sb_printf(adv_model_notes_buf(pc->m), "%s:%u:%u: %s %s skipped: it does not compile (%s)\n", file, line, col,
               is_kernel ? "kernel" : "function", is_kernel ? label : name, gm_status_text(&err->st));
     return 1;
 }
