@@ -265,8 +265,15 @@ static adv_expr *gathered(kctx *kc, const cvec *cv, int depth)
         if (fe_kind(kc->pc, d) == CXCursor_ParmDecl)
             e->param = fe_param_index(kc, d);
     }
-    if (e->param >= 0)
+    if (e->param >= 0) {
         e->a = fe_expr_of(kc, cv->v[1], depth + 1);
+        return e;
+    }
+    fe_origin o; /* idx[k] with idx = (const int *)in.ptr, in check (pointer_origin.c) */
+    if (fe_pointer_origin(kc, cv->v[0], &o) >= 0) {
+        e->param = o.param;
+        e->a = fe_origin_index(kc, &o, cv->v[1], kc->at_max);
+    }
     return e;
 }
 
@@ -367,6 +374,8 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
         break;
     case CXCursor_CallExpr:
         e = fe_group_expr(kc, c); /* tile.thread_rank(), in check (reach.c) */
+        if (!e)
+            e = fe_call_gather(kc, c); /* clamp(idx[k], n), in check (reach.c) */
         if (!e)
             e = adv_expr_opaque("function call in the index");
         break;

@@ -251,6 +251,96 @@ adv_expr *fe_view_expr(kctx *kc, CXCursor mem)
     return e;
 }
 
+/* ---- an index read from memory, passed through a call ------------------ */
+
+static const adv_expr *gather_leaf(const adv_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == ADV_X_OPAQUE && strstr(e->why, "indirect"))
+        return e;
+    const adv_expr *l = gather_leaf(e->a);
+    if (!l)
+        l = gather_leaf(e->b);
+    return l ? l : gather_leaf(e->c);
+}
+
+adv_expr *fe_call_gather(kctx *kc, CXCursor call)
+{
+    pctx *pc = kc->pc;
+    const adv_clang *cx = pc->cx;
+    if (!reaching(kc))
+        return NULL;
+    /* trimIndex(idx[k], n), min(map[i], n - 1): what a function makes of an
+     * element read from memory is as scattered as the element (sorted
+     * indices stay sorted through a clamp); the leaf keeps the element's
+     * own subscript, by which check tells a warp-uniform element, and no
+     * parameter, so that no buffer's values are computed through the call */
+    int n = cx->clang_Cursor_getNumArguments(call);
+    adv_expr *r = NULL;
+    for (int i = 0; i < n && !r; i++) {
+        adv_expr *e = fe_expr_of(kc, cx->clang_Cursor_getArgument(call, (unsigned)i), 1);
+        const adv_expr *leaf = gather_leaf(e);
+        if (leaf) {
+            char name[40];
+            r = adv_expr_opaque("");
+            snprintf(r->why, sizeof r->why, "indirect index through %s()", fe_spell(pc, call, name, sizeof name));
+            r->param = -1;
+            r->a = adv_expr_clone(leaf->a);
+        }
+        adv_expr_free(e);
+    }
+    return r;
+}
+
+/* ---- an element read from memory that a whole warp shares -------------- */
+
+/* Whether e may differ between the threads of a warp: it names
+ * threadIdx.x (after fe_read_launches' reshape, threadIdx.y too where a
+ * launch makes it vary within a warp) or something the model cannot read. */
+static int warp_varies(const adv_expr *e)
+{
+    if (!e)
+        return 0;
+    if (e->kind == ADV_X_TID || e->kind == ADV_X_OPAQUE)
+        return 1;
+    return warp_varies(e->a) || warp_varies(e->b) || warp_varies(e->c);
+}
+
+/* rows[row] * width + 4 * threadIdx.x with row the same across the warp:
+ * the element read is one value for the warp, which moves the warp's window
+ * and not its shape, as blockIdx does; the model takes it as 0 (aligned),
+ * and the rest of the index decides the coalescing */
+static adv_expr *settle_uniform(adv_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == ADV_X_OPAQUE && strstr(e->why, "indirect") && e->a && !warp_varies(e->a)) {
+        adv_expr *u = atom(ADV_X_UNIFORM);
+        u->value = 0;
+        snprintf(u->why, sizeof u->why, "an element read from memory at an index the warp shares");
+        adv_expr_free(e);
+        return u;
+    }
+    e->a = settle_uniform(e->a);
+    e->b = settle_uniform(e->b);
+    e->c = settle_uniform(e->c);
+    return e;
+}
+
+void fe_uniform_gathers(pctx *pc)
+{
+    if (!pc->opts || !pc->opts->cost_only)
+        return;
+    for (unsigned k = 0; k < adv_model_nkernels(pc->m); k++) {
+        adv_kernel *kn = adv_model_kernel_mut(pc->m, k);
+        for (unsigned a = 0; a < kn->naccesses; a++) {
+            kn->acc[a].expr = settle_uniform(kn->acc[a].expr);
+            kn->acc[a].expr_max = settle_uniform(kn->acc[a].expr_max);
+        }
+    }
+}
+
 /* ---- parameters, and those of the __device__ functions followed ------- */
 
 const fbind *fe_binding(kctx *kc, CXCursor parm)
