@@ -1171,8 +1171,8 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
 
 /* ---- launches ----------------------------------------------------------- */
 
-/* The constant sizes of a dim3 expression (dim3(32, 8), {32, 8, 1}, 256,
- * or a dim3 variable so initialised) into b; 0 when they are not constants. */
+/* The constant sizes of a dim3 expression (dim3(32, 8), 256, or a dim3
+ * variable so initialised) into b; 0 when they are not constants. */
 static int dim3_of(pctx *pc, CXCursor e, unsigned b[3], int depth)
 {
     const adv_clang *cx = pc->cx;
@@ -1199,8 +1199,7 @@ static int dim3_of(pctx *pc, CXCursor e, unsigned b[3], int depth)
         cvec init = fe_kids(pc, d);
         ok = fe_kind(pc, d) == CXCursor_VarDecl && init.n && dim3_of(pc, init.v[init.n - 1], b, depth + 1);
         free(init.v);
-    } else if ((fe_kind(pc, e) == CXCursor_CallExpr || fe_kind(pc, e) == CXCursor_CXXFunctionalCastExpr ||
-                fe_kind(pc, e) == CXCursor_InitListExpr) && /* <<<n, {16, 16, 1}>>> */
+    } else if ((fe_kind(pc, e) == CXCursor_CallExpr || fe_kind(pc, e) == CXCursor_CXXFunctionalCastExpr) &&
                kids.n >= 1 && kids.n <= 3) {
         if (kids.n == 1) { /* a copy of another dim3, or an int */
             ok = dim3_of(pc, kids.v[0], b, depth + 1);
