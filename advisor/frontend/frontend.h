@@ -249,7 +249,7 @@ typedef struct {
 int fe_pointer_origin(kctx *kc, CXCursor c, fe_origin *o);
 /* The index the origin's offsets and `last` (a subscript's, or a null
  * cursor) make, loop variables at their start, or at their last value
- * with at_max. */
+ * with at_max (index_expr.c). */
 adv_expr *fe_origin_index(kctx *kc, const fe_origin *o, CXCursor last, int at_max);
 
 /* reach.c: how far check's models reach (adv_parse_opts.cost_only; each
@@ -262,7 +262,6 @@ int fe_view_param(kctx *kc, CXCursor mem);           /* p.m: the view's index, o
 adv_expr *fe_view_expr(kctx *kc, CXCursor mem);      /* p.m (an integer) or group.thread_index().x; NULL */
 adv_expr *fe_view_elem(kctx *kc, CXCursor sub);      /* p.dims[1] (an integer, a constant subscript); NULL */
 adv_expr *fe_group_expr(kctx *kc, CXCursor call);    /* tile.thread_rank() and the like; NULL */
-adv_expr *fe_call_gather(kctx *kc, CXCursor call);   /* f(idx[k], ...): a gathered leaf; NULL */
 /* After the launches are read: each element read from memory at an index
  * no thread of a warp differs in (rows[blockIdx.x]) becomes a warp-uniform
  * term of the indices it is in, in check. */

@@ -249,6 +249,68 @@ static adv_expr *typed(pctx *pc, CXCursor c, adv_expr *e)
 
 static adv_expr *expr_of(kctx *kc, CXCursor c, int depth);
 
+adv_expr *fe_origin_index(kctx *kc, const fe_origin *o, CXCursor last, int at_max)
+{
+    int saved = kc->at_max;
+    kc->at_max = at_max;
+    adv_expr *e = kc->pc->cx->clang_Cursor_isNull(last) ? NULL : fe_expr_of(kc, last, 0);
+    for (unsigned i = o->n; i-- > 0;) {
+        adv_expr *t = fe_expr_of(kc, o->term[i], 0);
+        if (!e) {
+            e = o->neg[i] ? adv_expr_new(ADV_X_NEG, t, NULL) : t;
+            if (o->neg[i])
+                snprintf(e->why, sizeof e->why, "operator '-' in the index");
+            continue;
+        }
+        e = o->neg[i] ? adv_expr_new(ADV_X_SUB, e, t) : adv_expr_new(ADV_X_ADD, t, e);
+        snprintf(e->why, sizeof e->why, "operator '%s' in the index", o->neg[i] ? "-" : "+");
+    }
+    kc->at_max = saved;
+    return e ? e : adv_expr_const(0);
+}
+
+/* ---- an index read from memory, passed through a call ------------------ */
+
+static const adv_expr *gather_leaf(const adv_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == ADV_X_OPAQUE && strstr(e->why, "indirect"))
+        return e;
+    const adv_expr *l = gather_leaf(e->a);
+    if (!l)
+        l = gather_leaf(e->b);
+    return l ? l : gather_leaf(e->c);
+}
+
+static adv_expr *call_gather(kctx *kc, CXCursor call)
+{
+    pctx *pc = kc->pc;
+    const adv_clang *cx = pc->cx;
+    if (!pc->opts || !pc->opts->cost_only) /* in check */
+        return NULL;
+    /* trimIndex(idx[k], n), min(map[i], n - 1): what a function makes of an
+     * element read from memory is as scattered as the element (sorted
+     * indices stay sorted through a clamp); the leaf keeps the element's
+     * own subscript, by which check tells a warp-uniform element, and no
+     * parameter, so that no buffer's values are computed through the call */
+    int n = cx->clang_Cursor_getNumArguments(call);
+    adv_expr *r = NULL;
+    for (int i = 0; i < n && !r; i++) {
+        adv_expr *e = fe_expr_of(kc, cx->clang_Cursor_getArgument(call, (unsigned)i), 1);
+        const adv_expr *leaf = gather_leaf(e);
+        if (leaf) {
+            char name[40];
+            r = adv_expr_opaque("");
+            snprintf(r->why, sizeof r->why, "indirect index through %s()", fe_spell(pc, call, name, sizeof name));
+            r->param = -1;
+            r->a = adv_expr_clone(leaf->a);
+        }
+        adv_expr_free(e);
+    }
+    return r;
+}
+
 /* P[E] inside an index: opaque to the model, but it names the parameter
  * the value is loaded from (param, -1 when not a parameter) and the index
  * E it is loaded at (a), for inferring what that buffer holds
@@ -375,7 +437,7 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
     case CXCursor_CallExpr:
         e = fe_group_expr(kc, c); /* tile.thread_rank(), in check (reach.c) */
         if (!e)
-            e = fe_call_gather(kc, c); /* clamp(idx[k], n), in check (reach.c) */
+            e = call_gather(kc, c); /* clamp(idx[k], n), in check */
         if (!e)
             e = adv_expr_opaque("function call in the index");
         break;

@@ -120,23 +120,3 @@ int fe_pointer_origin(kctx *kc, CXCursor c, fe_origin *o)
     o->param = origin(kc, c, o, 0);
     return o->param;
 }
-
-adv_expr *fe_origin_index(kctx *kc, const fe_origin *o, CXCursor last, int at_max)
-{
-    int saved = kc->at_max;
-    kc->at_max = at_max;
-    adv_expr *e = kc->pc->cx->clang_Cursor_isNull(last) ? NULL : fe_expr_of(kc, last, 0);
-    for (unsigned i = o->n; i-- > 0;) {
-        adv_expr *t = fe_expr_of(kc, o->term[i], 0);
-        if (!e) {
-            e = o->neg[i] ? adv_expr_new(ADV_X_NEG, t, NULL) : t;
-            if (o->neg[i])
-                snprintf(e->why, sizeof e->why, "operator '-' in the index");
-            continue;
-        }
-        e = o->neg[i] ? adv_expr_new(ADV_X_SUB, e, t) : adv_expr_new(ADV_X_ADD, t, e);
-        snprintf(e->why, sizeof e->why, "operator '%s' in the index", o->neg[i] ? "-" : "+");
-    }
-    kc->at_max = saved;
-    return e ? e : adv_expr_const(0);
-}

@@ -251,48 +251,6 @@ adv_expr *fe_view_expr(kctx *kc, CXCursor mem)
     return e;
 }
 
-/* ---- an index read from memory, passed through a call ------------------ */
-
-static const adv_expr *gather_leaf(const adv_expr *e)
-{
-    if (!e)
-        return NULL;
-    if (e->kind == ADV_X_OPAQUE && strstr(e->why, "indirect"))
-        return e;
-    const adv_expr *l = gather_leaf(e->a);
-    if (!l)
-        l = gather_leaf(e->b);
-    return l ? l : gather_leaf(e->c);
-}
-
-adv_expr *fe_call_gather(kctx *kc, CXCursor call)
-{
-    pctx *pc = kc->pc;
-    const adv_clang *cx = pc->cx;
-    if (!reaching(kc))
-        return NULL;
-    /* trimIndex(idx[k], n), min(map[i], n - 1): what a function makes of an
-     * element read from memory is as scattered as the element (sorted
-     * indices stay sorted through a clamp); the leaf keeps the element's
-     * own subscript, by which check tells a warp-uniform element, and no
-     * parameter, so that no buffer's values are computed through the call */
-    int n = cx->clang_Cursor_getNumArguments(call);
-    adv_expr *r = NULL;
-    for (int i = 0; i < n && !r; i++) {
-        adv_expr *e = fe_expr_of(kc, cx->clang_Cursor_getArgument(call, (unsigned)i), 1);
-        const adv_expr *leaf = gather_leaf(e);
-        if (leaf) {
-            char name[40];
-            r = adv_expr_opaque("");
-            snprintf(r->why, sizeof r->why, "indirect index through %s()", fe_spell(pc, call, name, sizeof name));
-            r->param = -1;
-            r->a = adv_expr_clone(leaf->a);
-        }
-        adv_expr_free(e);
-    }
-    return r;
-}
-
 /* ---- an element read from memory that a whole warp shares -------------- */
 
 /* Whether e may differ between the threads of a warp: it names
