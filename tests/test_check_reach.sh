@@ -42,6 +42,7 @@ want = {
     # gathers.cu
     "gather_points": "GM008", "scatter_hash": "GM008", "row_per_warp": "",
     "shared_row_spread": "GM002", "shared_row_copy": "", "rows_by_y_wide": "", "rows_by_y_half": "GM008",
+    "pair_table": "GM008", "pair_formula": "",
     # pointer_args.cu
     "atomic_spread": "GM002", "atomic_packed": "", "wrapped_spread": "GM002", "wrapped_packed": "",
     "helper_store": "GM002", "helper_load": "GM002", "cached_load": "GM002", "cached_store": "",

@@ -421,6 +421,14 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
         snprintf(why, sizeof why, "operator '%s' in the index", *op ? op : "?");
         if (xk == ADV_X_OPAQUE) {
             e = adv_expr_opaque(why);
+            /* in check: an operator gmadvise cannot read (a macro's, whose
+             * tokens all stand at its use: symidx(r0, regions[i])) keeps its
+             * operands, so that an element read from memory below it still
+             * makes the index a gather */
+            if (pc->opts && pc->opts->cost_only) {
+                e->a = fe_expr_of(kc, cv.v[0], depth + 1);
+                e->b = fe_expr_of(kc, cv.v[1], depth + 1);
+            }
         } else {
             e = adv_expr_new(xk, fe_expr_of(kc, cv.v[0], depth + 1), fe_expr_of(kc, cv.v[1], depth + 1));
             snprintf(e->why, sizeof e->why, "%s", why);

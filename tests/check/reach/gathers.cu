@@ -51,3 +51,22 @@ void launch_rows(const float *src, const int *rows, float *dst)
     rows_by_y_wide<<<1, dim3(32, 8)>>>(src, rows, dst);
     rows_by_y_half<<<1, dim3(16, 16)>>>(src, rows, dst);
 }
+
+// A pair's entry of a triangular table, its index written by a macro: the
+// macro's operators have no tokens of their own (all stand at its use), but
+// the kinds read from memory below them still make the index a gather.
+#define PAIR_AT(a, b) ((a) <= (b) ? (b) * ((b) + 1) / 2 + (a) : (a) * ((a) + 1) / 2 + (b))
+
+__global__ void pair_table(const float *table, const unsigned char *kind, float *out, int n) // GM008
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i + 1 < n)
+        out[i] = table[PAIR_AT(kind[i], kind[i + 1])];
+}
+
+__global__ void pair_formula(const float *table, float *out, int n) // no finding: no index read from memory
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = table[PAIR_AT(3, 5)] * (float)i;
+}
