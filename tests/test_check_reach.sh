@@ -3,7 +3,10 @@
 # mechanism: members of by-value struct parameters, the __device__
 # functions a kernel calls (in its file and in a header, at most
 # GM_MAX_CALL_DEPTH deep), cooperative groups' ranks, grid-stride loop
-# macros, and gathers and scatters through index arrays (GM008).  Each
+# macros, gathers and scatters through index arrays (GM008), an element
+# read at an index a warp shares, the pointers a kernel derives from its
+# parameters (frontend/pointer_origin.c: locals, casts, offsets) and passes
+# to atomics, cache-hinted loads and stores and helpers (callee_writes.c).  Each
 # kernel's comment says whether it is flagged; the findings are asserted
 # kernel by kernel, and the text output against a golden.  The advice,
 # whose variants rewrite the kernel's text, does not model what check
@@ -38,6 +41,15 @@ want = {
     "loop_copy": "", "loop_unrolled": "GM002", "torch_loop": "", "torch_loop_column": "GM002",
     # gathers.cu
     "gather_points": "GM008", "scatter_hash": "GM008", "row_per_warp": "",
+    "shared_row_spread": "GM002", "shared_row_copy": "", "rows_by_y_wide": "", "rows_by_y_half": "GM008",
+    "pair_table": "GM008", "pair_formula": "",
+    # pointer_args.cu
+    "atomic_spread": "GM002", "atomic_packed": "", "wrapped_spread": "GM002", "wrapped_packed": "",
+    "helper_store": "GM002", "helper_load": "GM002", "cached_load": "GM002", "cached_store": "",
+    "pointer_kept": "",
+    # local_pointers.cu
+    "member_gather": "GM008", "member_copy": "", "row_base": "GM002", "chained_base": "GM002",
+    "chained_packed": "", "clamped_tile": "",
 }
 got = {}
 for f in d["findings"]:
@@ -67,6 +79,19 @@ calls = sorted((f["line"], f["column"]) for f in d["findings"] if f["kernel"] ==
 if calls != [(33, 17), (33, 41)] or any(f["file"] != "tests/check/reach/callees.cu" for f in d["findings"] if f["kernel"] == "header_callee"):
     print("FAIL: header_callee's findings are not at its two calls: %r" % calls)
     bad = 1
+# an atomic through p + off reads and writes p there; a helper storing *slot
+# writes it, one reading *slot reads it; a wrapper of a wrapper of atomicAdd
+# is an atomic
+modes = {}
+for f in d["findings"]:
+    modes.setdefault(f["kernel"], set()).add(f["mode"])
+for k, m in {"atomic_spread": {"read", "write"}, "wrapped_spread": {"read", "write"}, "helper_store": {"write"},
+             "helper_load": {"read"}, "chained_base": {"read", "write"}}.items():
+    if modes.get(k) != m:
+        print("FAIL: kernel %s: accesses %r, expected %r" % (k, modes.get(k), m))
+        bad = 1
+need(("chained_base", "acc[4 * i + 1]"), "suggestion", "stride 1")
+need(("member_gather", "in.data[at]"), "detail", "is read from memory")
 # a gather or a scatter says what its figures rest on
 need(("gather_points", "points[idx[k]]"), "detail", "sorted indices coalesce")
 need(("scatter_hash", "t[ran[k] & mask]"), "suggestion", "copy the scattered elements")

@@ -366,8 +366,8 @@ static int gathered(const adv_expr *e, const adv_params *pv)
     if (!e)
         return 0;
     if (e->kind == ADV_X_OPAQUE) {
-        if (!strstr(e->why, "indirect"))
-            return 0;
+        if (!strstr(e->why, "indirect")) /* an operator the model cannot read keeps its operands */
+            return gathered(e->a, pv) || gathered(e->b, pv) || gathered(e->c, pv);
         /* the element's own subscript, below: when the first warp's threads
          * all read one element (idx[i / C], C >= 32), the index is the
          * same across the warp and nothing is gathered */

@@ -1,9 +1,12 @@
 #include "frontend.h"
 
-/* Whether a function a kernel passes `&p[i]` to stores through that
- * parameter: `*to = v`, `to[0] = v`, `*to += v`, `++*to` in the function's
- * own body (a copy of the pointer, or a further call, is not followed: the
- * access stays a read, as before).  The callee may be header code (a
+/* Whether a function a kernel passes `&p[i]` (or, in check, p + off) to
+ * stores through that parameter: `*to = v`, `to[0] = v`, `*to += v`,
+ * `++*to` in the function's own body, or the pointer passed whole to a
+ * function that does (an atomic in a wrapper: gpuAtomicAdd(p, v) {
+ * return atomicAdd(p, v); }), at most GM_MAX_CALL_DEPTH calls deep; and
+ * whether it reads through it (*from, from[j] as a value).  A copy of the
+ * pointer is not followed.  The callee may be header code (a
  * project's store wrapper, reached through -I), so operators are read from
  * libclang's tokens of whatever file holds them, not from the main file's
  * text.  Without a definition (a declaration only) nothing is known: 0. */
@@ -70,10 +73,37 @@ static int through(pctx *pc, CXCursor lhs, CXCursor param)
     return hit;
 }
 
-static void scan(pctx *pc, CXCursor c, CXCursor param, int *writes, int *reads, unsigned depth)
+/* CUDA's own functions that reach memory through their first argument,
+ * by name: atomics read, modify and write it; the cache-hinted loads read
+ * it and stores write it.  0 when `name` is none of them. */
+static int builtin_access(const char *name, int *writes, int *reads)
+{
+    static const char *const loads[] = {"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"};
+    static const char *const stores[] = {"__stcs", "__stcg", "__stwb", "__stwt"};
+    if (!strncmp(name, "atomic", 6)) {
+        *writes = *reads = 1;
+        return 1;
+    }
+    for (size_t i = 0; i < sizeof loads / sizeof *loads; i++)
+        if (!strcmp(name, loads[i])) {
+            *reads = 1;
+            return 1;
+        }
+    for (size_t i = 0; i < sizeof stores / sizeof *stores; i++)
+        if (!strcmp(name, stores[i])) {
+            *writes = 1;
+            return 1;
+        }
+    return 0;
+}
+
+static int access_at(pctx *pc, CXCursor call, int at, int *writes, int *reads, unsigned calls);
+
+static void scan(pctx *pc, CXCursor c, CXCursor param, int *writes, int *reads, unsigned depth, unsigned calls)
 {
     char tok[8];
     cvec kv = fe_kids(pc, c);
+    enum CXCursorKind ck = fe_kind(pc, c);
     for (unsigned i = 0; i < kv.n && depth < GM_MAX_AST_DEPTH; i++) {
         CXCursor s = kv.v[i];
         enum CXCursorKind k = fe_kind(pc, s);
@@ -95,25 +125,38 @@ static void scan(pctx *pc, CXCursor c, CXCursor param, int *writes, int *reads, 
             if (inc)
                 *writes = *reads = 1;
         }
+        /* *from or from[j] as a value: read (the left side of a plain
+         * assignment is written only) */
+        if (through(pc, s, param) &&
+            !(i == 0 && ck == CXCursor_BinaryOperator &&
+              !strcmp(token_from(pc, pc->cx->clang_getCursorExtent(c), end_of(pc, s), tok, sizeof tok), "=")))
+            *reads = 1;
+        /* the pointer passed on, whole, to a function that reaches memory
+         * through it (atomicAdd(slot, v) in a wrapper): as that one does */
+        if (k == CXCursor_CallExpr && calls < GM_MAX_CALL_DEPTH) {
+            int n = pc->cx->clang_Cursor_getNumArguments(s);
+            for (int a = 0; a < n; a++)
+                if (names(pc, pc->cx->clang_Cursor_getArgument(s, (unsigned)a), param))
+                    access_at(pc, s, a, writes, reads, calls + 1);
+        }
         free(sv.v);
-        scan(pc, s, param, writes, reads, depth + 1);
+        scan(pc, s, param, writes, reads, depth + 1, calls);
     }
     free(kv.v);
 }
 
-int fe_callee_writes(pctx *pc, CXCursor call, CXCursor arg, int *also_read)
+/* How the function `call` calls reaches memory through its argument
+ * number `at`; 1 when that is known (one of CUDA's, or a definition). */
+static int access_at(pctx *pc, CXCursor call, int at, int *writes, int *reads, unsigned calls)
 {
     const adv_clang *cx = pc->cx;
-    *also_read = 0;
-    int n = cx->clang_Cursor_getNumArguments(call), at = -1;
-    for (int i = 0; i < n && at < 0; i++)
-        if (cx->clang_equalCursors(fe_strip(pc, cx->clang_Cursor_getArgument(call, (unsigned)i)), fe_strip(pc, arg)))
-            at = i;
-    if (at < 0)
-        return 0;
     CXCursor fn = cx->clang_getCursorReferenced(call);
     if (cx->clang_Cursor_isNull(fn))
         return 0;
+    char name[64];
+    fe_spell(pc, fn, name, sizeof name);
+    if (at == 0 && builtin_access(name, writes, reads))
+        return 1;
     CXCursor def = cx->clang_getCursorDefinition(fn);
     if (cx->clang_Cursor_isNull(def)) { /* an instance: its template's definition */
         CXCursor t = cx->clang_getSpecializedCursorTemplate(fn);
@@ -137,8 +180,26 @@ int fe_callee_writes(pctx *pc, CXCursor call, CXCursor arg, int *also_read)
     free(kv.v);
     if (cx->clang_Cursor_isNull(param) || cx->clang_Cursor_isNull(body))
         return 0;
-    int writes = 0, reads = 0;
-    scan(pc, body, param, &writes, &reads, 0);
-    *also_read = reads;
+    scan(pc, body, param, writes, reads, 0, calls);
+    return 1;
+}
+
+int fe_callee_access(pctx *pc, CXCursor call, CXCursor arg, int *writes, int *reads)
+{
+    const adv_clang *cx = pc->cx;
+    *writes = *reads = 0;
+    int n = cx->clang_Cursor_getNumArguments(call), at = -1;
+    for (int i = 0; i < n && at < 0; i++)
+        if (cx->clang_equalCursors(fe_strip(pc, cx->clang_Cursor_getArgument(call, (unsigned)i)), fe_strip(pc, arg)))
+            at = i;
+    return at >= 0 && access_at(pc, call, at, writes, reads, 0);
+}
+
+int fe_callee_writes(pctx *pc, CXCursor call, CXCursor arg, int *also_read)
+{
+    int writes = 0;
+    fe_callee_access(pc, call, arg, &writes, also_read);
+    if (!writes)
+        *also_read = 0;
     return writes;
 }

@@ -12,6 +12,8 @@
  *   served.c      what is served for the CUDA toolkit's headers, and why
  *   reach.c       check's reach: views of by-value parameters, bindings, groups, macros
  *   callees.c     the __device__ functions check follows
+ *   callee_writes.c  whether a function a pointer is passed to writes or reads through it
+ *   pointer_origin.c  check's pointers derived from parameters (casts, offsets, locals)
  *   walk.c        what the walks share: cursor lists, errors charged to a
  *                 function, the depth limit
  *   load.c        the loader (load.h): parse, includer search, classify
@@ -157,6 +159,8 @@ typedef struct {
      * the model holds it, for reach.c's views: given, since reach.c sits
      * below kernels.c */
     void (*read_param)(pctx *pc, CXCursor pd, adv_param *p);
+    int through_call;     /* the access being finished is a pointer passed to a call: read or
+                           * written as the callee does (fe_callee_access) */
 } kctx;
 
 /* cursor.c: libclang cursors, locations and tokens */
@@ -224,6 +228,29 @@ int fe_param_index(kctx *kc, CXCursor decl);
  * pointer: `*to = v`, `to[j] += v` in its own body), *also_read when it
  * reads it too (callee_writes.c) */
 int fe_callee_writes(pctx *pc, CXCursor call, CXCursor arg, int *also_read);
+/* How the function `call` calls reaches memory through its pointer
+ * argument `arg`: *writes, *reads (CUDA's atomics, cache-hinted loads and
+ * stores by name; a definition by its body, wrappers followed); 1 when
+ * known, 0 when nothing is (a declaration only). */
+int fe_callee_access(pctx *pc, CXCursor call, CXCursor arg, int *writes, int *reads);
+
+/* pointer_origin.c: the kernel parameter a pointer expression is derived
+ * from, in check (adv_parse_opts.cost_only; -1 otherwise): p, p + e,
+ * e + p, p - e, &p[e], a cast to elements of the same size ((const T *)
+ * in.ptr of a by-value in), or a local pointer set once where it is
+ * declared to one of these, nested; the offsets on the way (in the
+ * parameter's elements) in o. */
+typedef struct {
+    int param;
+    unsigned n;
+    CXCursor term[GM_MAX_ORIGIN_TERMS];
+    unsigned char neg[GM_MAX_ORIGIN_TERMS];
+} fe_origin;
+int fe_pointer_origin(kctx *kc, CXCursor c, fe_origin *o);
+/* The index the origin's offsets and `last` (a subscript's, or a null
+ * cursor) make, loop variables at their start, or at their last value
+ * with at_max (index_expr.c). */
+adv_expr *fe_origin_index(kctx *kc, const fe_origin *o, CXCursor last, int at_max);
 
 /* reach.c: how far check's models reach (adv_parse_opts.cost_only; each
  * returns its "nothing" otherwise): members of by-value struct parameters
@@ -235,6 +262,10 @@ int fe_view_param(kctx *kc, CXCursor mem);           /* p.m: the view's index, o
 adv_expr *fe_view_expr(kctx *kc, CXCursor mem);      /* p.m (an integer) or group.thread_index().x; NULL */
 adv_expr *fe_view_elem(kctx *kc, CXCursor sub);      /* p.dims[1] (an integer, a constant subscript); NULL */
 adv_expr *fe_group_expr(kctx *kc, CXCursor call);    /* tile.thread_rank() and the like; NULL */
+/* After the launches are read: each element read from memory at an index
+ * no thread of a warp differs in (rows[blockIdx.x]) becomes a warp-uniform
+ * term of the indices it is in, in check. */
+void fe_uniform_gathers(pctx *pc);
 const fbind *fe_binding(kctx *kc, CXCursor parm);    /* the innermost binding of parm, or NULL */
 /* callees.c: walks the body of the __device__ function `call` calls, in
  * check, when it is one of the user's with a parameter bound to a kernel

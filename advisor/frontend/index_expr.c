@@ -249,6 +249,68 @@ static adv_expr *typed(pctx *pc, CXCursor c, adv_expr *e)
 
 static adv_expr *expr_of(kctx *kc, CXCursor c, int depth);
 
+adv_expr *fe_origin_index(kctx *kc, const fe_origin *o, CXCursor last, int at_max)
+{
+    int saved = kc->at_max;
+    kc->at_max = at_max;
+    adv_expr *e = kc->pc->cx->clang_Cursor_isNull(last) ? NULL : fe_expr_of(kc, last, 0);
+    for (unsigned i = o->n; i-- > 0;) {
+        adv_expr *t = fe_expr_of(kc, o->term[i], 0);
+        if (!e) {
+            e = o->neg[i] ? adv_expr_new(ADV_X_NEG, t, NULL) : t;
+            if (o->neg[i])
+                snprintf(e->why, sizeof e->why, "operator '-' in the index");
+            continue;
+        }
+        e = o->neg[i] ? adv_expr_new(ADV_X_SUB, e, t) : adv_expr_new(ADV_X_ADD, t, e);
+        snprintf(e->why, sizeof e->why, "operator '%s' in the index", o->neg[i] ? "-" : "+");
+    }
+    kc->at_max = saved;
+    return e ? e : adv_expr_const(0);
+}
+
+/* ---- an index read from memory, passed through a call ------------------ */
+
+static const adv_expr *gather_leaf(const adv_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == ADV_X_OPAQUE && strstr(e->why, "indirect"))
+        return e;
+    const adv_expr *l = gather_leaf(e->a);
+    if (!l)
+        l = gather_leaf(e->b);
+    return l ? l : gather_leaf(e->c);
+}
+
+static adv_expr *call_gather(kctx *kc, CXCursor call)
+{
+    pctx *pc = kc->pc;
+    const adv_clang *cx = pc->cx;
+    if (!pc->opts || !pc->opts->cost_only) /* in check */
+        return NULL;
+    /* trimIndex(idx[k], n), min(map[i], n - 1): what a function makes of an
+     * element read from memory is as scattered as the element (sorted
+     * indices stay sorted through a clamp); the leaf keeps the element's
+     * own subscript, by which check tells a warp-uniform element, and no
+     * parameter, so that no buffer's values are computed through the call */
+    int n = cx->clang_Cursor_getNumArguments(call);
+    adv_expr *r = NULL;
+    for (int i = 0; i < n && !r; i++) {
+        adv_expr *e = fe_expr_of(kc, cx->clang_Cursor_getArgument(call, (unsigned)i), 1);
+        const adv_expr *leaf = gather_leaf(e);
+        if (leaf) {
+            char name[40];
+            r = adv_expr_opaque("");
+            snprintf(r->why, sizeof r->why, "indirect index through %s()", fe_spell(pc, call, name, sizeof name));
+            r->param = -1;
+            r->a = adv_expr_clone(leaf->a);
+        }
+        adv_expr_free(e);
+    }
+    return r;
+}
+
 /* P[E] inside an index: opaque to the model, but it names the parameter
  * the value is loaded from (param, -1 when not a parameter) and the index
  * E it is loaded at (a), for inferring what that buffer holds
@@ -265,8 +327,15 @@ static adv_expr *gathered(kctx *kc, const cvec *cv, int depth)
         if (fe_kind(kc->pc, d) == CXCursor_ParmDecl)
             e->param = fe_param_index(kc, d);
     }
-    if (e->param >= 0)
+    if (e->param >= 0) {
         e->a = fe_expr_of(kc, cv->v[1], depth + 1);
+        return e;
+    }
+    fe_origin o; /* idx[k] with idx = (const int *)in.ptr, in check (pointer_origin.c) */
+    if (fe_pointer_origin(kc, cv->v[0], &o) >= 0) {
+        e->param = o.param;
+        e->a = fe_origin_index(kc, &o, cv->v[1], kc->at_max);
+    }
     return e;
 }
 
@@ -352,6 +421,14 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
         snprintf(why, sizeof why, "operator '%s' in the index", *op ? op : "?");
         if (xk == ADV_X_OPAQUE) {
             e = adv_expr_opaque(why);
+            /* in check: an operator gmadvise cannot read (a macro's, whose
+             * tokens all stand at its use: symidx(r0, regions[i])) keeps its
+             * operands, so that an element read from memory below it still
+             * makes the index a gather */
+            if (pc->opts && pc->opts->cost_only) {
+                e->a = fe_expr_of(kc, cv.v[0], depth + 1);
+                e->b = fe_expr_of(kc, cv.v[1], depth + 1);
+            }
         } else {
             e = adv_expr_new(xk, fe_expr_of(kc, cv.v[0], depth + 1), fe_expr_of(kc, cv.v[1], depth + 1));
             snprintf(e->why, sizeof e->why, "%s", why);
@@ -367,6 +444,8 @@ static adv_expr *expr_of(kctx *kc, CXCursor c, int depth)
         break;
     case CXCursor_CallExpr:
         e = fe_group_expr(kc, c); /* tile.thread_rank(), in check (reach.c) */
+        if (!e)
+            e = call_gather(kc, c); /* clamp(idx[k], n), in check */
         if (!e)
             e = adv_expr_opaque("function call in the index");
         break;

@@ -123,6 +123,11 @@ static int mode_of(kctx *kc, CXCursor top, unsigned top_depth, int *also_read)
             mode = ADV_WRITE;
             *also_read = 1;
         }
+    } else if (pk == CXCursor_CallExpr && !first && kc->through_call) {
+        int w = 0, r = 0; /* atomicAdd(p + off, v), put(q, v): as the function reaches memory through it */
+        fe_callee_access(pc, parent, child, &w, &r);
+        mode = w ? ADV_WRITE : ADV_READ;
+        *also_read = w && r;
     } else if (pk == CXCursor_CallExpr && first && !strncmp(fe_spell(pc, parent, name, sizeof name), "operator", 8)) {
         if (!strcmp(name, "operator="))
             mode = ADV_WRITE;
@@ -711,6 +716,123 @@ static void pointer_arithmetic(kctx *kc, CXCursor c, const cvec *cv)
     kc->depth = depth;
 }
 
+/* Text of the index an origin's offsets and a subscript's index make. */
+static void origin_text(kctx *kc, const fe_origin *o, CXCursor last, char *out, size_t n)
+{
+    pctx *pc = kc->pc;
+    size_t len = 0;
+    out[0] = '\0';
+    for (unsigned i = 0; i <= o->n; i++) {
+        CXCursor t = i < o->n ? o->term[i] : last;
+        if (pc->cx->clang_Cursor_isNull(t))
+            break;
+        char part[120] = "";
+        unsigned b, e;
+        if (fe_extent_in_main(pc, t, &b, &e))
+            copy_text(pc->m, b, e, part, sizeof part);
+        snprintf(out + len, n - len, "%s%s", len ? (i < o->n && o->neg[i] ? " - " : " + ") : "",
+                 part[0] ? part : "?");
+        len = strlen(out);
+    }
+    if (!out[0])
+        snprintf(out, n, "0");
+}
+
+/* In check: an access through a pointer derived from a parameter
+ * (pointer_origin.c), of o->param at o's offsets plus `last`'s value
+ * (a subscript's index, or a null cursor), finished as the cursor `top`
+ * at stack depth `depth`; `call`: top is an argument of a call, read or
+ * written as the callee does. */
+static void origin_access(kctx *kc, const fe_origin *o, CXCursor last, CXCursor top, unsigned depth, int call,
+                          const char *via)
+{
+    pctx *pc = kc->pc;
+    adv_access a;
+    adv_kernel *k = kc->k;
+    memset(&a, 0, sizeof a);
+    a.param = o->param;
+    a.struct_idx = k->params[o->param].kind == ADV_P_STRUCT_PTR ? k->params[o->param].struct_idx : -1;
+    a.field = -1;
+    fe_cursor_pos(pc, top, &a.line, &a.col);
+    a.expr = fe_origin_index(kc, o, last, 0);
+    a.expr_max = fe_origin_index(kc, o, last, 1);
+    a.idx_pure = 1;
+    origin_text(kc, o, last, a.index, sizeof a.index);
+    set_other_use(&k->params[o->param], a.line, "reads or writes %s through a pointer derived from it (%s), "
+                  "which a variant cannot rewrite", k->params[o->param].name, via);
+    unsigned saved = kc->depth;
+    kc->depth = depth;
+    kc->through_call = call;
+    finish_access(kc, top, a, 0);
+    kc->through_call = 0;
+    kc->depth = saved;
+}
+
+/* In check: q[j] with q a pointer derived from a parameter other than the
+ * parameter itself or row_pointer_access's rows: (const T *)in.ptr, a
+ * local set once to one, nested offsets.  1 when recorded. */
+static int derived_subscript(kctx *kc, CXCursor c, const cvec *cv)
+{
+    fe_origin o;
+    if (fe_pointer_origin(kc, cv->v[0], &o) < 0)
+        return 0;
+    char via[ADV_NAME_MAX];
+    unsigned b, e;
+    via[0] = '\0';
+    if (fe_extent_in_main(kc->pc, cv->v[0], &b, &e))
+        copy_text(kc->pc->m, b, e, via, sizeof via);
+    origin_access(kc, &o, cv->v[1], c, kc->depth, 0, via[0] ? via : "a local pointer");
+    return 1;
+}
+
+/* In check: c, a pointer derived from a parameter (p + a + b, a local q set
+ * once to one, (T *)in.ptr), dereferenced (*c, c->f) or passed to a
+ * function that reaches memory through it (atomicAdd(c, v), __ldg(c), a
+ * __device__ helper storing *to): an access of the parameter at c's
+ * offset.  What the subscript and pointer_arithmetic paths record (p[i],
+ * &p[i], *(p + e) of a parameter p) is left to them. */
+static void derived_pointer(kctx *kc, CXCursor c, const cvec *cv)
+{
+    pctx *pc = kc->pc;
+    const adv_clang *cx = pc->cx;
+    enum CXCursorKind k = fe_kind(pc, c);
+    if (!kc->depth || cx->clang_getCanonicalType(cx->clang_getCursorType(c)).kind != CXType_Pointer)
+        return;
+    if (k != CXCursor_BinaryOperator && k != CXCursor_DeclRefExpr && k != CXCursor_CStyleCastExpr &&
+        k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXReinterpretCastExpr && k != CXCursor_CXXConstCastExpr)
+        return;
+    if (k == CXCursor_DeclRefExpr && fe_kind(pc, cx->clang_getCursorReferenced(c)) != CXCursor_VarDecl)
+        return; /* a parameter itself: *p is p[0], as before */
+    unsigned at;
+    CXCursor up = parent_of(kc, &at);
+    enum CXCursorKind uk = fe_kind(pc, up);
+    int deref = fe_unary_is(pc, up, "*"), member = uk == CXCursor_MemberRefExpr, call = 0;
+    if (uk == CXCursor_CallExpr) {
+        int w = 0, r = 0;
+        unsigned nargs = (unsigned)(cx->clang_Cursor_getNumArguments(up) > 0 ? cx->clang_Cursor_getNumArguments(up) : 0);
+        for (unsigned i = 0; i < nargs && !call; i++)
+            call = cx->clang_equalCursors(fe_strip(pc, cx->clang_Cursor_getArgument(up, i)), c);
+        call = call && fe_callee_access(pc, up, c, &w, &r) && (w || r);
+    }
+    if (!deref && !member && !call)
+        return;
+    /* *(p + e) and (p + e)->f of a parameter p: pointer_arithmetic's */
+    if (k == CXCursor_BinaryOperator && !call && cv->n == 2 &&
+        (pointer_param_of(kc, cv->v[0]) >= 0 || pointer_param_of(kc, cv->v[1]) >= 0))
+        return;
+    fe_origin o;
+    if (fe_pointer_origin(kc, c, &o) < 0)
+        return;
+    char via[ADV_NAME_MAX];
+    unsigned b, e;
+    via[0] = '\0';
+    if (fe_extent_in_main(pc, c, &b, &e))
+        copy_text(pc->m, b, e, via, sizeof via);
+    unsigned depth = kc->depth;
+    CXCursor top = deref ? up : (at < depth ? kc->stack[at] : c);
+    origin_access(kc, &o, cx->clang_getNullCursor(), top, deref ? at - 1 : at, call, via[0] ? via : "a pointer");
+}
+
 /* 1 when the pointer named at the top of the stack is offset (p + e,
  * p - e) other than to be dereferenced at once: where the result goes
  * (wmma::load_matrix_sync(f, a + off, ld)), gmadvise does not follow. */
@@ -744,6 +866,7 @@ static void walk_body(kctx *kc, CXCursor c)
         kc->unevaluated++;
     if (k == CXCursor_BinaryOperator)
         pointer_arithmetic(kc, c, &cv);
+    derived_pointer(kc, c, &cv); /* in check */
     if (k == CXCursor_ArraySubscriptExpr && cv.n == 2) {
         int p = pointer_param_of(kc, cv.v[0]);
         unsigned at;
@@ -775,6 +898,8 @@ static void walk_body(kctx *kc, CXCursor c)
         free(cv.v);
         return;
     }
+    if (k == CXCursor_ArraySubscriptExpr && cv.n == 2)
+        derived_subscript(kc, c, &cv); /* in check; its base and index are walked below */
     if (k == CXCursor_DeclRefExpr) {
         CXCursor d = pc->cx->clang_getCursorReferenced(c);
         int p = fe_kind(pc, d) == CXCursor_ParmDecl ? fe_param_index(kc, d) : -1;
@@ -1290,4 +1415,5 @@ void fe_read_launches(pctx *pc)
                       adv_kernel_file(pc->m, kn), kn->line, kn->col, kn->label, kn->block[0], kn->block[1],
                       kn->block[2], kn->block_line);
     }
+    fe_uniform_gathers(pc); /* in check, once each warp's threads are numbered as launched (reach.c) */
 }

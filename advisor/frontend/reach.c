@@ -251,6 +251,54 @@ adv_expr *fe_view_expr(kctx *kc, CXCursor mem)
     return e;
 }
 
+/* ---- an element read from memory that a whole warp shares -------------- */
+
+/* Whether e may differ between the threads of a warp: it names
+ * threadIdx.x (after fe_read_launches' reshape, threadIdx.y too where a
+ * launch makes it vary within a warp) or something the model cannot read. */
+static int warp_varies(const adv_expr *e)
+{
+    if (!e)
+        return 0;
+    if (e->kind == ADV_X_TID || e->kind == ADV_X_OPAQUE)
+        return 1;
+    return warp_varies(e->a) || warp_varies(e->b) || warp_varies(e->c);
+}
+
+/* rows[row] * width + 4 * threadIdx.x with row the same across the warp:
+ * the element read is one value for the warp, which moves the warp's window
+ * and not its shape, as blockIdx does; the model takes it as 0 (aligned),
+ * and the rest of the index decides the coalescing */
+static adv_expr *settle_uniform(adv_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == ADV_X_OPAQUE && strstr(e->why, "indirect") && e->a && !warp_varies(e->a)) {
+        adv_expr *u = atom(ADV_X_UNIFORM);
+        u->value = 0;
+        snprintf(u->why, sizeof u->why, "an element read from memory at an index the warp shares");
+        adv_expr_free(e);
+        return u;
+    }
+    e->a = settle_uniform(e->a);
+    e->b = settle_uniform(e->b);
+    e->c = settle_uniform(e->c);
+    return e;
+}
+
+void fe_uniform_gathers(pctx *pc)
+{
+    if (!pc->opts || !pc->opts->cost_only)
+        return;
+    for (unsigned k = 0; k < adv_model_nkernels(pc->m); k++) {
+        adv_kernel *kn = adv_model_kernel_mut(pc->m, k);
+        for (unsigned a = 0; a < kn->naccesses; a++) {
+            kn->acc[a].expr = settle_uniform(kn->acc[a].expr);
+            kn->acc[a].expr_max = settle_uniform(kn->acc[a].expr_max);
+        }
+    }
+}
+
 /* ---- parameters, and those of the __device__ functions followed ------- */
 
 const fbind *fe_binding(kctx *kc, CXCursor parm)
