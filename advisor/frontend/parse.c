@@ -941,10 +941,11 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
 /* The user's own headers are part of what gmadvise analyses, as in a
  * unity build: each quoted #include that names a file of the user's
  * (beside the including file, or in a -I or -isystem folder), and each
- * <...> one found in an -isystem folder that defines no kernel (a
- * project's types given as a system folder; a library's kernels stay the
- * library's, and <...> through -I stays clang's, as a library's), is
- * spliced into the text
+ * <...> one that defines no kernel found in an -isystem folder (a
+ * project's types given as a system folder) or in an -I folder that holds
+ * the main file (the project's root: ccminer's <cuda_helper.h> with -I .;
+ * a library's kernels stay the library's, and <...> through another -I
+ * stays clang's, as a library's), is spliced into the text
  * between #line directives, so that clang parses it in place and every
  * position still names its own file and line.  Kernels written to be
  * #included by one .cu are then analysed in its context, structs declared
@@ -964,6 +965,7 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
 typedef struct {
     inc_walk *w;
     pctx *pc;
+    char main_dir[4096]; /* the main file's folder (real path) */
     char **done;  /* files spliced so far (real paths) */
     unsigned char *certain; /* done[i] was spliced outside every #if */
     unsigned ndone;
@@ -1014,6 +1016,27 @@ static int has_guard(const char *t)
 static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *out, int depth,
                         int under_if);
 
+/* 1 when `path`, found for <name> in an -I folder, is the project's own:
+ * that folder holds the main file (ccminer's -I . for x11/x.cu, faiss's
+ * repository root), so <cuda_helper.h> is the user's header as
+ * "cuda_helper.h" is, and its device functions and macros reach
+ * generated code the same way.  A folder outside the file's tree (a
+ * library's include/, PyTorch's) stays clang's. */
+static int own_folder(const splice_t *sp, const char *path, const char *name)
+{
+    size_t pl = strlen(path), nl = strlen(name);
+    char dir[4096], real[4096];
+    if (!sp->main_dir[0] || pl <= nl + 1 || pl - nl >= sizeof dir || path[pl - nl - 1] != '/')
+        return 0;
+    snprintf(dir, sizeof dir, "%.*s", (int)(pl - nl - 1), path);
+    if (!realpath(dir, real))
+        return 0;
+    size_t rl = strlen(real);
+    if (rl == 1) /* "/": every file's folder */
+        return 0;
+    return !strncmp(sp->main_dir, real, rl) && (sp->main_dir[rl] == '/' || sp->main_dir[rl] == '\0');
+}
+
 /* The file at `path` (read: sub) in place of an #include on `line` of `file`. */
 static void splice_file(splice_t *sp, const char *file, unsigned line, char *path, const char *sub,
                         unsigned idx, sb_t *out, int depth, int under_if)
@@ -1060,7 +1083,8 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
             int angled = !quoted && sscanf(d, "# include <%1023[^>]>", name) == 1 && !fe_served_library(name);
             int sys = 0;
             if (depth < MAX_SPLICE_DEPTH && out->len < MAX_FILE_BYTES && (quoted || angled) &&
-                resolve_include(sp->w, file, name, quoted, path, sizeof path, &sb, &sys) && (quoted || sys) &&
+                resolve_include(sp->w, file, name, quoted, path, sizeof path, &sb, &sys) &&
+                (quoted || sys || own_folder(sp, path, name)) &&
                 S_ISREG(sb.st_mode) &&
                 !fe_overridden(&sp->pc->toolkit, path) && /* the toolkit's: served, not spliced */
                 sb.st_size <= MAX_FILE_BYTES - (long long)out->len) {
@@ -1122,7 +1146,14 @@ static void splice_forced_includes(splice_t *sp, const char *file, const adv_par
 
 static void splice_user_includes(adv_model *m, const char *file, inc_walk *w, pctx *pc, unsigned char *forced)
 {
-    splice_t sp = {w, pc, NULL, NULL, 0};
+    splice_t sp = {w, pc, "", NULL, NULL, 0};
+    char real[4096];
+    if (realpath(file, real)) {
+        char *slash = strrchr(real, '/');
+        if (slash)
+            *slash = '\0';
+        snprintf(sp.main_dir, sizeof sp.main_dir, "%s", real);
+    }
     unsigned self;
     spliced_before(&sp, file, 1, &self); /* the main file including itself is never spliced */
     sb_t out;
