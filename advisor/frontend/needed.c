@@ -514,8 +514,20 @@ int fe_keep_needed(pctx *pc)
         drop_broken_kernels(pc, needed, &first);
         keep_structs(pc, needed);
         keep_decls(pc, needed);
-    } else if (pc->nfails && !pc->broken_kernel) { /* a header of structs: they are the subject */
+    } else if (pc->nfails && !pc->broken_kernel && !adv_model_nstructs(m)) {
+        /* a header of structs: they are the subject, and none was left */
         first = &pc->fails[0].st;
+    } else {
+        /* the others are analysed: each refused one (a union of a
+         * header's host code, ccminer's hash contexts) costs itself */
+        for (unsigned f = 0; f < pc->nfails && !pc->broken_kernel; f++) {
+            int again = 0; /* a union refused as a record and as its typedef's type: said once */
+            for (unsigned g = 0; g < f && !again; g++)
+                again = !strcmp(pc->fails[g].st.msg, pc->fails[f].st.msg);
+            if (!again)
+                sb_printf(adv_model_notes_buf(m), "%.*s: " FE_STRUCT_SKIPPED "%s\n", (int)pc->fails[f].st.at_len,
+                          pc->fails[f].st.msg, gm_status_text(&pc->fails[f].st));
+        }
     }
     free(needed);
     /* nothing left to analyse: the file failed */

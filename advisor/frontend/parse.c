@@ -940,12 +940,15 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
 
 /* The user's own headers are part of what gmadvise analyses, as in a
  * unity build: each quoted #include that names a file of the user's
- * (beside the including file, or in a -I or -isystem folder), and each
- * <...> one that defines no kernel found in an -isystem folder (a
- * project's types given as a system folder) or in an -I folder that holds
- * the main file (the project's root: ccminer's <cuda_helper.h> with -I .;
- * a library's kernels stay the library's, and <...> through another -I
- * stays clang's, as a library's), is spliced into the text
+ * (beside the including file, or in a -I or -isystem folder), each <...>
+ * one that defines no kernel found in an -isystem folder (a project's
+ * types given as a system folder; a library's kernels stay the
+ * library's), and each <...> one found in an -I folder that holds the main
+ * file (the project's root: ccminer's <cuda_helper.h> with -I ., faiss's
+ * <faiss/gpu/utils/Tensor.cuh>; kernels and all, as a quoted one: a copy
+ * spliced beside the real file that a header left to clang includes would
+ * define everything twice) is spliced into the text (<...> through
+ * another -I stays clang's, as a library's)
  * between #line directives, so that clang parses it in place and every
  * position still names its own file and line.  Kernels written to be
  * #included by one .cu are then analysed in its context, structs declared
@@ -1081,15 +1084,15 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
             /* the spliced text stays within what gmadvise reads of one file */
             int quoted = sscanf(d, "# include \"%1023[^\"]\"", name) == 1;
             int angled = !quoted && sscanf(d, "# include <%1023[^>]>", name) == 1 && !fe_served_library(name);
-            int sys = 0;
+            int sys = 0, own = 0;
             if (depth < MAX_SPLICE_DEPTH && out->len < MAX_FILE_BYTES && (quoted || angled) &&
                 resolve_include(sp->w, file, name, quoted, path, sizeof path, &sb, &sys) &&
-                (quoted || sys || own_folder(sp, path, name)) &&
+                (quoted || sys || (own = own_folder(sp, path, name))) &&
                 S_ISREG(sb.st_mode) &&
                 !fe_overridden(&sp->pc->toolkit, path) && /* the toolkit's: served, not spliced */
                 sb.st_size <= MAX_FILE_BYTES - (long long)out->len) {
                 sub = gm_read_file(path, &sublen);
-                if (sub && angled && strstr(sub, "__global__")) { /* a library's kernels: left to clang */
+                if (sub && angled && !own && strstr(sub, "__global__")) { /* a library's kernels: left to clang */
                     free(sub);
                     sub = NULL;
                 }
@@ -1285,6 +1288,8 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
                 const char *why = hit && hit < n + len ? strstr(hit, " no instance") : NULL;
                 if (!why || why >= n + len) /* or where its instances could come from */
                     why = hit && hit < n + len ? strstr(hit, " is launched from host template") : NULL;
+                if (!why || why >= n + len) /* a struct refused beside those the stand-ins use */
+                    why = strstr(n, ": " FE_STRUCT_SKIPPED);
                 if (why && why < n + len) /* skipped, or analysed on assumed arguments */
                     sb_putn(&notes, n, len);
                 n += len;
