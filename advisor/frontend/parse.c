@@ -3,6 +3,7 @@
 #include "../../common/limits.h"
 #include "prelude_pch.h"
 
+#include <ctype.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -17,11 +18,46 @@ extern const unsigned adv_cuda_headers_count;
 
 /* ---- top level -------------------------------------------------------- */
 
+/* The start of the `template <...>` heads before offset b, if any. */
+static unsigned template_heads_before(const char *t, unsigned b)
+{
+    for (;;) {
+        unsigned p = b, q;
+        int depth = 0;
+        while (p && isspace((unsigned char)t[p - 1]))
+            p--;
+        if (!p || t[p - 1] != '>')
+            return b;
+        for (q = p; q-- > 0;)
+            if (t[q] == '>')
+                depth++;
+            else if (t[q] == '<' && --depth == 0)
+                break;
+        if (depth || q == (unsigned)-1)
+            return b;
+        while (q && isspace((unsigned char)t[q - 1]))
+            q--;
+        if (q < 8 || strncmp(t + q - 8, "template", 8) || (q > 8 && (isalnum((unsigned char)t[q - 9]) || t[q - 9] == '_')))
+            return b;
+        b = q - 8;
+    }
+}
+
 static void add_decl(pctx *pc, CXCursor c, int is_macro)
 {
     unsigned b, e;
     if (!fe_decl_extent(pc, c, &b, &e))
         return;
+    /* a member template of a class template defined outside it: libclang's
+     * extent starts at its own head (template <typename OtherT>), and the
+     * class's (template <typename T, int Dim>) is the declaration's too */
+    if (!is_macro && fe_kind(pc, c) == CXCursor_FunctionTemplate) {
+        CXCursor sem = pc->cx->clang_getCursorSemanticParent(c), lex = pc->cx->clang_getCursorLexicalParent(c);
+        enum CXCursorKind sk = fe_kind(pc, sem);
+        if ((sk == CXCursor_ClassTemplate || sk == CXCursor_ClassTemplatePartialSpecialization) &&
+            !pc->cx->clang_equalCursors(sem, lex))
+            b = template_heads_before(adv_model_text(pc->m), b);
+    }
     adv_model *m = pc->m;
     adv_decl *d = adv_model_add_decl(m);
     *d = (adv_decl){.begin = b, .end = e, .is_macro = is_macro};
@@ -199,6 +235,10 @@ static int visit_top(pctx *pc, CXCursor c)
     enum CXCursorKind parent = fe_kind(pc, cx->clang_getCursorSemanticParent(c));
     if ((k == CXCursor_CXXMethod || k == CXCursor_Constructor) && cx->clang_isCursorDefinition(c) &&
         (parent == CXCursor_ClassTemplate || parent == CXCursor_ClassTemplatePartialSpecialization)) {
+        /* a device member is carried with its class (needed.c), for the
+         * kernels that call it (faiss's Tensor<...>::operator[]) */
+        if (fe_has_attr(pc, c, CXCursor_CUDADeviceAttr))
+            add_decl(pc, c, 0);
         fe_cvec_push(&pc->host_templates, c);
         return GM_OK;
     }
