@@ -548,8 +548,15 @@ int fe_keep_needed(pctx *pc)
         /* a header of structs: they are the subject, and none was left */
         first = &pc->fails[0].st;
     } else {
-        /* the others are analysed: each refused one (a union of a
-         * header's host code, ccminer's hash contexts) costs itself */
+        /* the file's own structs are its subject: one refused fails it */
+        for (unsigned f = 0; f < pc->nfails && !pc->broken_kernel && !first; f++)
+            if (pc->fails[f].st.file_len == strlen(pc->file) &&
+                !strncmp(pc->fails[f].st.msg, pc->file, pc->fails[f].st.file_len))
+                first = &pc->fails[f].st;
+    }
+    if (!first && !(pc->kern_cur.n + pc->templates.n)) {
+        /* a header's refused one (a union of its host code, ccminer's
+         * hash contexts) costs itself: the others are analysed */
         for (unsigned f = 0; f < pc->nfails && !pc->broken_kernel; f++) {
             int again = 0; /* a union refused as a record and as its typedef's type: said once */
             for (unsigned g = 0; g < f && !again; g++)
