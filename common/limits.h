@@ -49,6 +49,9 @@
                                      * in parts it compiled no faster on 16 cores) */
 #define GM_FAST_PTX_ACCESSES 256    /* --static compiles a kernel of this many accesses with
                                      * NVRTC's fast option (jit/nvrtc.h JIT_FAST_PTX) */
+#define GM_FAST_PTX_KERNELS 20      /* ... and a file of this many kernels (template instances
+                                     * each): faiss's IVFUtilsSelect1.cu, 40 instances of a
+                                     * warp-select kernel, took 120 s of CPU fully optimised */
 #define GM_SEARCH_MEASURE 8         /* best candidates of the model that the GPU measures */
 #define GM_SEARCH_MAX 2048          /* candidates scored per struct; the rest are counted, not scored */
 #define GM_SEARCH_MAX_ATOMS 6       /* a struct's fields are split along at most this many classes */

@@ -110,6 +110,8 @@ for f in field_named_gm_i param_clash_p_x macro_declared_struct unnamed_member_t
   hasnt "$f: every variant compiles" 'does not compile' --static $b/$f.h; done
 has "const members" 'not applicable: struct V has const member x' --static $b/const_volatile_members.h
 has "a named member of an unnamed type" 'decltype(U::pos) pos' --static $b/unnamed_member_type.h
+has "a header's union in host code costs its struct, not a file with no kernel" 'note: tests/bad/inc/digest_state.h:8:5: struct not laid out, skipped: an unnamed union' check $b/host_union_header.cu
+hasnt "and the file's own struct is analysed" 'could not be checked' check $b/host_union_header.cu
 has "check says what it skipped" 'gmadvise check: note: .*function main skipped: it does not compile' check tests/realcode/partial.cu
 has "--param nan" 'finite number' --static --param n=nan $b/shift_62.h
 has "--param 1e999" 'finite number' --static --param n=1e999 $b/shift_62.h

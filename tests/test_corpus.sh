@@ -50,6 +50,7 @@ done
 out=$("$B" check --no-config '-std=c++20;x' pair_distance.cu 2>&1); rc=$?
 [ $rc -eq 2 ] && grep -q "expected a standard" <<< "$out" || { echo "FAIL: a malformed -std: exit $rc: $out"; fail=1; }
 json=$("$B" --static --arch 90 --json -q -include vec_ops.cuh "$macro" pair_distance.cu 2>/dev/null); rc=$?
+rc_nvrtc=$rc
 if [ $rc -eq 3 ]; then
     echo "NVRTC not found: the generated code's part skipped"
 else
@@ -67,5 +68,25 @@ fi
 out=$("$B" check --no-config "$SRC/tests/realcode/styles/dispatch_macro_alias.cu" 2>&1); rc=$?
 [ $rc -le 1 ] && grep -q "in row_scale<4, float, float>" <<< "$out" && ! grep -q "does not compile" <<< "$out" ||
     { echo "FAIL: dispatch_macro_alias.cu: exit $rc: $(grep -m2 'does not compile\|error' <<< "$out")"; fail=1; }
+# a project's own header named <word_ops.h> through -I of a folder that holds
+# the file (the project's root, from the root or from the file's folder) is
+# the user's: its struct is modelled and its macro and __device__ function
+# reach generated code, so every variant compiles (before: the declared one
+# lacked word_pair, byte_swap32 and ROTL32)
+if [ $rc_nvrtc -ne 3 ]; then
+    for run in "project_root:-I .:hash/mix_words.cu" "project_root/hash:-I ..:mix_words.cu"; do
+        IFS=: read -r dir inc file <<< "$run"
+        # shellcheck disable=SC2086 # $inc is two words
+        json=$(cd "$SRC/tests/corpus/$dir" && "$B" --static --arch 90 --json -q $inc "$file" 2>/dev/null); rc=$?
+        [ $rc -le 1 ] && python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert [k["name"] for k in d["kernels"]] == ["mix_words"], d["kernels"]
+assert [s["name"] for s in d["structs"]] == ["word_pair"], d["structs"]
+gen = [v for v in d["variants"] if v["layout"] != "reordered"]
+assert len(gen) >= 5 and all(v["compiled"] for v in gen), [(v["layout"], v["note"]) for v in gen]
+' <<< "$json" || { echo "FAIL: $dir $inc $file: exit $rc: the project's <word_ops.h> not carried"; fail=1; }
+    done
+fi
 [ $fail -eq 0 ] && echo "corpus build steps: ok"
 exit $fail

@@ -1,6 +1,7 @@
 #!/bin/bash
-# --static compiles a kernel of GM_FAST_PTX_ACCESSES (256) accesses or more
-# with NVRTC's minimal optimisation (jit/nvrtc.h JIT_FAST_PTX): the report
+# --static compiles a kernel of GM_FAST_PTX_ACCESSES (256) accesses or more,
+# and a file of GM_FAST_PTX_KERNELS (20) kernels or more, with NVRTC's
+# minimal optimisation (jit/nvrtc.h JIT_FAST_PTX): the report
 # reads only the PTX's load and store widths, and those must be what full
 # optimisation gives.  Shown here: every sample and kgen input but one (below) compiled
 # fast (GMADVISE_PTX_OPT=fast) reports what full optimisation reports;
@@ -26,6 +27,13 @@ big() { # N FIELD-TYPE: one kernel with N strided reads and a write
 }
 big 300 float > "$T/big_float.h"
 big 260 double > "$T/big_double.h"
+many() { # N: a file of N small kernels (GM_FAST_PTX_KERNELS: 20)
+  echo 'struct Q { float a, b; };'
+  for ((j = 0; j < $1; j++)); do
+    printf '__global__ void k%d(Q *q, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) q[i].a += %d * q[i].b; }\n' "$j" "$j"
+  done
+}
+many 20 > "$T/many_kernels.h"
 compare() { # FILE FAST-ENV: the report with the fast PTX against the full one
   local f=$1
   n=$((n + 1))
@@ -42,6 +50,10 @@ for f in samples/*.h tests/kgen/*.cu tests/kgen/*.h; do
   # it in other pieces (ld 4x9 st 4x7 against ld 4x10 st 4x10)
   [ "$f" = tests/kgen/by_value_array.cu ] || compare "$f" GMADVISE_PTX_OPT=fast
 done
+compare "$T/many_kernels.h" GMADVISE_PTX_OPT=
+grep -q "fast option (20 kernels)" "$T/fast.json" || { echo "FAIL: 20 kernels: no note of the fast compile"; fail=1; }
+many 19 > "$T/fewer_kernels.h"
+"$B" --static --json "$T/fewer_kernels.h" | grep -q "fast option" && { echo "FAIL: 19 small kernels were compiled fast"; fail=1; }
 for f in "$T"/big_*.h; do
   compare "$f" GMADVISE_PTX_OPT=
   grep -q "fast option (a kernel of" "$T/fast.json" || { echo "FAIL: $(basename "$f"): no note of the fast compile"; fail=1; }

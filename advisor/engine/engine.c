@@ -1072,22 +1072,29 @@ static int model_only(plan *p, const kgen_program *kg, const jit_device_info *de
 }
 
 /* JIT_FAST_PTX for the static report's PTX when a kernel has
- * GM_FAST_PTX_ACCESSES accesses (GMADVISE_PTX_OPT=fast or full decides
- * instead), with a note: its widths are those of full optimisation on
- * every sample and test, instruction counts may not be. */
+ * GM_FAST_PTX_ACCESSES accesses or the file GM_FAST_PTX_KERNELS kernels
+ * (GMADVISE_PTX_OPT=fast or full decides instead), with a note: its widths
+ * are those of full optimisation on every sample and test, instruction
+ * counts may not be. */
 static int fast_ptx(adv_result *r)
 {
     const char *env = getenv("GMADVISE_PTX_OPT");
-    unsigned most = 0;
-    for (unsigned k = 0; k < adv_model_nkernels(r->m); k++)
+    unsigned most = 0, nk = adv_model_nkernels(r->m);
+    for (unsigned k = 0; k < nk; k++)
         if (adv_model_kernel(r->m, k)->naccesses > most)
             most = adv_model_kernel(r->m, k)->naccesses;
-    int fast = env && !strcmp(env, "fast") ? 1 : env && !strcmp(env, "full") ? 0 : most >= GM_FAST_PTX_ACCESSES;
-    if (fast && most >= GM_FAST_PTX_ACCESSES) {
+    int big = most >= GM_FAST_PTX_ACCESSES || nk >= GM_FAST_PTX_KERNELS;
+    int fast = env && !strcmp(env, "fast") ? 1 : env && !strcmp(env, "full") ? 0 : big;
+    if (fast && big) {
         size_t len = strlen(r->skip_note);
+        char why[64];
+        if (most >= GM_FAST_PTX_ACCESSES)
+            snprintf(why, sizeof why, "a kernel of %u accesses", most);
+        else
+            snprintf(why, sizeof why, "%u kernels", nk);
         snprintf(r->skip_note + len, sizeof r->skip_note - len,
-                 "%sPTX compiled with NVRTC's fast option (a kernel of %u accesses): the widths are "
-                 "full optimisation's, instruction counts may differ", len ? "; " : "", most);
+                 "%sPTX compiled with NVRTC's fast option (%s): the widths are "
+                 "full optimisation's, instruction counts may differ", len ? "; " : "", why);
     }
     return fast ? JIT_FAST_PTX : 0;
 }

@@ -1343,6 +1343,17 @@ static char *program_source(const kgen_program *p, int only, const unsigned char
         sb_printf(&out, "%s\n", adv_model_preamble(p->m, i));
     /* C++17 removed `register`: nvcc still ignores it, NVRTC refuses it */
     sb_puts(&out, "#define register\n");
+    /* what the parser's cuda.h says, which NVRTC does not include: a
+     * header's `#if CUDA_VERSION >= 9000` inside a function takes the same
+     * branch in both (faiss's kGetHalf: __half_raw, not __half::x) */
+    sb_puts(&out, "#ifndef CUDA_VERSION\n#define CUDA_VERSION (__CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10)\n"
+                  "#endif\n");
+    /* NVRTC refuses a function marked __host__ alone, even one no kernel
+     * calls ("not allowed in JIT mode"): a carried class's host members
+     * (faiss's Tensor::copyFrom) are device code here, as -default-device
+     * makes unmarked ones; one whose body needs the host fails with its
+     * own error.  After the includes: CUDA's headers keep theirs. */
+    sb_puts(&out, "#undef __host__\n#define __host__ __device__\n");
     defines(p->m, &out);
     sb_puts(&out, "\n/* ---- from the header ---- */\n");
     unsigned char *want = wanted_decls(p, only, sel);

@@ -144,9 +144,10 @@ int fe_fail_at(pctx *pc, CXCursor c, const char *fmt, const char *name)
 {
     unsigned line = 0, col = 0;
     fe_cursor_pos(pc, c, &line, &col);
-    char msg[512];
+    char msg[512], file[1024];
     snprintf(msg, sizeof msg, fmt, name);
-    return gm_fail_at(pc->st, GM_EINPUT, pc->file, line, col, "%s", msg);
+    /* a spliced header's line is its own file's (its #line says so) */
+    return gm_fail_at(pc->st, GM_EINPUT, fe_cursor_file(pc, c, file, sizeof file), line, col, "%s", msg);
 }
 
 CXCursor fe_strip(pctx *pc, CXCursor c)

@@ -37,6 +37,10 @@
  * a folder no file system has, searched before any other, so that a CUDA
  * installation's own headers (which need nvcc) are never read. */
 #define FE_HEADERS_DIR "/gmadvise/include"
+/* The note of a struct a header of structs could not lay out while others
+ * are analysed ("FILE:L:C: struct not laid out, skipped: why"), kept from
+ * the first parse to the one of the stand-in kernels. */
+#define FE_STRUCT_SKIPPED "struct not laid out, skipped: "
 
 typedef struct {
     CXCursor *v;

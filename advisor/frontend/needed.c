@@ -56,6 +56,35 @@ static void mark_specializations(reach_t *r, CXCursor tmpl)
     }
 }
 
+/* A class's members defined outside it (template <...> T &Tensor<...>::
+ * operator[](I i) {...}, in the class's header or an -inl file) are named
+ * by no reference: a call resolves to the declaration inside the class,
+ * and NVRTC then says the member "was referenced but not defined". */
+static void mark_out_of_line_members(reach_t *r, CXCursor cls)
+{
+    pctx *pc = r->pc;
+    const adv_clang *cx = pc->cx;
+    enum CXCursorKind k = fe_kind(pc, cls);
+    if (k != CXCursor_ClassTemplate && k != CXCursor_StructDecl && k != CXCursor_ClassDecl &&
+        k != CXCursor_ClassTemplatePartialSpecialization)
+        return;
+    CXCursor canon = cx->clang_getCanonicalCursor(cls);
+    for (unsigned i = 0; i < adv_model_ndecls(pc->m); i++) {
+        if (r->needed[i] || adv_model_decl(pc->m, i)->is_macro)
+            continue;
+        CXCursor d = pc->decl_cur.v[i];
+        enum CXCursorKind dk = fe_kind(pc, d);
+        if (dk != CXCursor_CXXMethod && dk != CXCursor_FunctionTemplate && dk != CXCursor_Constructor &&
+            dk != CXCursor_Destructor && dk != CXCursor_ConversionFunction)
+            continue;
+        /* a kernel calls device members only: a host class's others stay out */
+        CXCursor sem = cx->clang_getCursorSemanticParent(d);
+        if (!cx->clang_Cursor_isNull(sem) && cx->clang_equalCursors(cx->clang_getCanonicalCursor(sem), canon) &&
+            fe_has_attr(pc, d, CXCursor_CUDADeviceAttr))
+            mark(r, d);
+    }
+}
+
 static void mark(reach_t *r, CXCursor ref)
 {
     pctx *pc = r->pc;
@@ -68,6 +97,7 @@ static void mark(reach_t *r, CXCursor ref)
             r->needed[i] = 1;
             fe_cvec_push(&r->work, pc->decl_cur.v[i]);
             mark_specializations(r, pc->decl_cur.v[i]);
+            mark_out_of_line_members(r, pc->decl_cur.v[i]);
             /* an explicit specialization (template <> int f<int8_t>()),
              * which a call in an instance resolves to, is no declaration
              * without its primary template */
@@ -514,8 +544,27 @@ int fe_keep_needed(pctx *pc)
         drop_broken_kernels(pc, needed, &first);
         keep_structs(pc, needed);
         keep_decls(pc, needed);
-    } else if (pc->nfails && !pc->broken_kernel) { /* a header of structs: they are the subject */
+    } else if (pc->nfails && !pc->broken_kernel && !adv_model_nstructs(m)) {
+        /* a header of structs: they are the subject, and none was left */
         first = &pc->fails[0].st;
+    } else {
+        /* the file's own structs are its subject: one refused fails it */
+        for (unsigned f = 0; f < pc->nfails && !pc->broken_kernel && !first; f++)
+            if (pc->fails[f].st.file_len == strlen(pc->file) &&
+                !strncmp(pc->fails[f].st.msg, pc->file, pc->fails[f].st.file_len))
+                first = &pc->fails[f].st;
+    }
+    if (!first && !(pc->kern_cur.n + pc->templates.n)) {
+        /* a header's refused one (a union of its host code, ccminer's
+         * hash contexts) costs itself: the others are analysed */
+        for (unsigned f = 0; f < pc->nfails && !pc->broken_kernel; f++) {
+            int again = 0; /* a union refused as a record and as its typedef's type: said once */
+            for (unsigned g = 0; g < f && !again; g++)
+                again = !strcmp(pc->fails[g].st.msg, pc->fails[f].st.msg);
+            if (!again)
+                sb_printf(adv_model_notes_buf(m), "%.*s: " FE_STRUCT_SKIPPED "%s\n", (int)pc->fails[f].st.at_len,
+                          pc->fails[f].st.msg, gm_status_text(&pc->fails[f].st));
+        }
     }
     free(needed);
     /* nothing left to analyse: the file failed */

@@ -3,6 +3,7 @@
 #include "../../common/limits.h"
 #include "prelude_pch.h"
 
+#include <ctype.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -17,11 +18,46 @@ extern const unsigned adv_cuda_headers_count;
 
 /* ---- top level -------------------------------------------------------- */
 
+/* The start of the `template <...>` heads before offset b, if any. */
+static unsigned template_heads_before(const char *t, unsigned b)
+{
+    for (;;) {
+        unsigned p = b, q;
+        int depth = 0;
+        while (p && isspace((unsigned char)t[p - 1]))
+            p--;
+        if (!p || t[p - 1] != '>')
+            return b;
+        for (q = p; q-- > 0;)
+            if (t[q] == '>')
+                depth++;
+            else if (t[q] == '<' && --depth == 0)
+                break;
+        if (depth || q == (unsigned)-1)
+            return b;
+        while (q && isspace((unsigned char)t[q - 1]))
+            q--;
+        if (q < 8 || strncmp(t + q - 8, "template", 8) || (q > 8 && (isalnum((unsigned char)t[q - 9]) || t[q - 9] == '_')))
+            return b;
+        b = q - 8;
+    }
+}
+
 static void add_decl(pctx *pc, CXCursor c, int is_macro)
 {
     unsigned b, e;
     if (!fe_decl_extent(pc, c, &b, &e))
         return;
+    /* a member template of a class template defined outside it: libclang's
+     * extent starts at its own head (template <typename OtherT>), and the
+     * class's (template <typename T, int Dim>) is the declaration's too */
+    if (!is_macro && fe_kind(pc, c) == CXCursor_FunctionTemplate) {
+        CXCursor sem = pc->cx->clang_getCursorSemanticParent(c), lex = pc->cx->clang_getCursorLexicalParent(c);
+        enum CXCursorKind sk = fe_kind(pc, sem);
+        if ((sk == CXCursor_ClassTemplate || sk == CXCursor_ClassTemplatePartialSpecialization) &&
+            !pc->cx->clang_equalCursors(sem, lex))
+            b = template_heads_before(adv_model_text(pc->m), b);
+    }
     adv_model *m = pc->m;
     adv_decl *d = adv_model_add_decl(m);
     *d = (adv_decl){.begin = b, .end = e, .is_macro = is_macro};
@@ -199,6 +235,10 @@ static int visit_top(pctx *pc, CXCursor c)
     enum CXCursorKind parent = fe_kind(pc, cx->clang_getCursorSemanticParent(c));
     if ((k == CXCursor_CXXMethod || k == CXCursor_Constructor) && cx->clang_isCursorDefinition(c) &&
         (parent == CXCursor_ClassTemplate || parent == CXCursor_ClassTemplatePartialSpecialization)) {
+        /* a device member is carried with its class (needed.c), for the
+         * kernels that call it (faiss's Tensor<...>::operator[]) */
+        if (fe_has_attr(pc, c, CXCursor_CUDADeviceAttr))
+            add_decl(pc, c, 0);
         fe_cvec_push(&pc->host_templates, c);
         return GM_OK;
     }
@@ -940,11 +980,15 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
 
 /* The user's own headers are part of what gmadvise analyses, as in a
  * unity build: each quoted #include that names a file of the user's
- * (beside the including file, or in a -I or -isystem folder), and each
- * <...> one found in an -isystem folder that defines no kernel (a
- * project's types given as a system folder; a library's kernels stay the
- * library's, and <...> through -I stays clang's, as a library's), is
- * spliced into the text
+ * (beside the including file, or in a -I or -isystem folder), each <...>
+ * one that defines no kernel found in an -isystem folder (a project's
+ * types given as a system folder; a library's kernels stay the
+ * library's), and each <...> one found in an -I folder that holds the main
+ * file (the project's root: ccminer's <cuda_helper.h> with -I ., faiss's
+ * <faiss/gpu/utils/Tensor.cuh>; kernels and all, as a quoted one: a copy
+ * spliced beside the real file that a header left to clang includes would
+ * define everything twice) is spliced into the text (<...> through
+ * another -I stays clang's, as a library's)
  * between #line directives, so that clang parses it in place and every
  * position still names its own file and line.  Kernels written to be
  * #included by one .cu are then analysed in its context, structs declared
@@ -964,6 +1008,7 @@ static int keep_defines(adv_model *m, const adv_parse_opts *opts, gm_status *st)
 typedef struct {
     inc_walk *w;
     pctx *pc;
+    char main_dir[4096]; /* the main file's folder (real path) */
     char **done;  /* files spliced so far (real paths) */
     unsigned char *certain; /* done[i] was spliced outside every #if */
     unsigned ndone;
@@ -1014,6 +1059,27 @@ static int has_guard(const char *t)
 static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *out, int depth,
                         int under_if);
 
+/* 1 when `path`, found for <name> in an -I folder, is the project's own:
+ * that folder holds the main file (ccminer's -I . for x11/x.cu, faiss's
+ * repository root), so <cuda_helper.h> is the user's header as
+ * "cuda_helper.h" is, and its device functions and macros reach
+ * generated code the same way.  A folder outside the file's tree (a
+ * library's include/, PyTorch's) stays clang's. */
+static int own_folder(const splice_t *sp, const char *path, const char *name)
+{
+    size_t pl = strlen(path), nl = strlen(name);
+    char dir[4096], real[4096];
+    if (!sp->main_dir[0] || pl <= nl + 1 || pl - nl >= sizeof dir || path[pl - nl - 1] != '/')
+        return 0;
+    snprintf(dir, sizeof dir, "%.*s", (int)(pl - nl - 1), path);
+    if (!realpath(dir, real))
+        return 0;
+    size_t rl = strlen(real);
+    if (rl == 1) /* "/": every file's folder */
+        return 0;
+    return !strncmp(sp->main_dir, real, rl) && (sp->main_dir[rl] == '/' || sp->main_dir[rl] == '\0');
+}
+
 /* The file at `path` (read: sub) in place of an #include on `line` of `file`. */
 static void splice_file(splice_t *sp, const char *file, unsigned line, char *path, const char *sub,
                         unsigned idx, sb_t *out, int depth, int under_if)
@@ -1058,14 +1124,15 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
             /* the spliced text stays within what gmadvise reads of one file */
             int quoted = sscanf(d, "# include \"%1023[^\"]\"", name) == 1;
             int angled = !quoted && sscanf(d, "# include <%1023[^>]>", name) == 1 && !fe_served_library(name);
-            int sys = 0;
+            int sys = 0, own = 0;
             if (depth < MAX_SPLICE_DEPTH && out->len < MAX_FILE_BYTES && (quoted || angled) &&
-                resolve_include(sp->w, file, name, quoted, path, sizeof path, &sb, &sys) && (quoted || sys) &&
+                resolve_include(sp->w, file, name, quoted, path, sizeof path, &sb, &sys) &&
+                (quoted || sys || (own = own_folder(sp, path, name))) &&
                 S_ISREG(sb.st_mode) &&
                 !fe_overridden(&sp->pc->toolkit, path) && /* the toolkit's: served, not spliced */
                 sb.st_size <= MAX_FILE_BYTES - (long long)out->len) {
                 sub = gm_read_file(path, &sublen);
-                if (sub && angled && strstr(sub, "__global__")) { /* a library's kernels: left to clang */
+                if (sub && angled && !own && strstr(sub, "__global__")) { /* a library's kernels: left to clang */
                     free(sub);
                     sub = NULL;
                 }
@@ -1122,7 +1189,14 @@ static void splice_forced_includes(splice_t *sp, const char *file, const adv_par
 
 static void splice_user_includes(adv_model *m, const char *file, inc_walk *w, pctx *pc, unsigned char *forced)
 {
-    splice_t sp = {w, pc, NULL, NULL, 0};
+    splice_t sp = {w, pc, "", NULL, NULL, 0};
+    char real[4096];
+    if (realpath(file, real)) {
+        char *slash = strrchr(real, '/');
+        if (slash)
+            *slash = '\0';
+        snprintf(sp.main_dir, sizeof sp.main_dir, "%s", real);
+    }
     unsigned self;
     spliced_before(&sp, file, 1, &self); /* the main file including itself is never spliced */
     sb_t out;
@@ -1254,6 +1328,8 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
                 const char *why = hit && hit < n + len ? strstr(hit, " no instance") : NULL;
                 if (!why || why >= n + len) /* or where its instances could come from */
                     why = hit && hit < n + len ? strstr(hit, " is launched from host template") : NULL;
+                if (!why || why >= n + len) /* a struct refused beside those the stand-ins use */
+                    why = strstr(n, ": " FE_STRUCT_SKIPPED);
                 if (why && why < n + len) /* skipped, or analysed on assumed arguments */
                     sb_putn(&notes, n, len);
                 n += len;

@@ -23,3 +23,7 @@ __host__ __device__ cuDoubleComplex cuCsub(cuDoubleComplex, cuDoubleComplex);
 __host__ __device__ cuDoubleComplex cuCmul(cuDoubleComplex, cuDoubleComplex);
 __host__ __device__ cuDoubleComplex cuCdiv(cuDoubleComplex, cuDoubleComplex);
 __host__ __device__ double cuCabs(cuDoubleComplex);
+__host__ __device__ cuDoubleComplex cuComplexFloatToDouble(cuFloatComplex);
+__host__ __device__ cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex);
+__host__ __device__ cuComplex cuCfmaf(cuComplex, cuComplex, cuComplex);
+__host__ __device__ cuDoubleComplex cuCfma(cuDoubleComplex, cuDoubleComplex, cuDoubleComplex);

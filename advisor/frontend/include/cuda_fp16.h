@@ -2,9 +2,15 @@
  * and arithmetic, declarations only. */
 #pragma once
 #include <cuda_runtime.h>
+/* the raw bits, which __half converts from and to (faiss: __half(raw)) */
+typedef struct __align__(2) { unsigned short x; } __half_raw;
+typedef struct __align__(4) { unsigned short x, y; } __half2_raw;
 struct __align__(2) __half {
     unsigned short __x;
     __half() = default;
+    __host__ __device__ __half(const __half_raw &);
+    __host__ __device__ __half &operator=(const __half_raw &);
+    __host__ __device__ operator __half_raw() const;
     __host__ __device__ __half(float);
     __host__ __device__ __half(double);
     __host__ __device__ __half(int);
@@ -18,7 +24,6 @@ struct __align__(4) __half2 {
 };
 typedef __half half;
 typedef __half2 half2;
-typedef struct __align__(2) { unsigned short x; } __half_raw;
 __host__ __device__ __half __float2half(float);
 __host__ __device__ __half __float2half_rn(float);
 __host__ __device__ float __half2float(__half);

@@ -38,6 +38,7 @@
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__
 #define __cudart_builtin__
+#define __device_builtin__ /* host_defines.h's: projects redeclare builtins with it (ccminer) */
 #define CUDARTAPI
 #define __CUDA_ALIGN__(n) __attribute__((aligned(n)))
 
