@@ -30,6 +30,9 @@
 #define GM_STOP_BEHIND_NOISES 2.0   /* a timing this many noises behind its rival stops (jit/stopping.h) */
 #define GM_STOP_EARLY_SAMPLES 5     /* ... from this many samples on, its fastest one behind so */
 #define GM_STOP_TIE_SIGMAS 3.0     /* a tie this many standard errors from breaking stops (jit/stopping.h) */
+#define GM_STOP_SETTLED_FLOOR 0.5  /* a timing without a rival (the declared layout) stops once its spread is under
+                                      GM_NOISE_FLOOR_PCT and GM_STOP_TIE_SIGMAS standard errors of its median
+                                      are under this fraction of it (jit/stopping.h) */
 
 /* ---- reports (advisor/output) ---- */
 #define GM_REPORT_COLUMNS 80        /* the advice report fits this many columns */

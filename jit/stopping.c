@@ -61,6 +61,17 @@ static int tied(const jit_method *me, const jit_timing *t, int n)
     return slower + margin <= noise && faster + margin <= noise;
 }
 
+/* Without a rival: the spread under the ranking's noise floor, and the
+ * median within GM_STOP_SETTLED_FLOOR of that floor by GM_STOP_TIE_SIGMAS
+ * standard errors (more samples could move it less than any verdict
+ * needs). */
+static int settled(const jit_method *me, const jit_timing *t, int n)
+{
+    if (me->rival_ms > 0 || t->spread_pct > GM_NOISE_FLOOR_PCT)
+        return 0;
+    return GM_STOP_TIE_SIGMAS * t->spread_pct / sqrt((double)n) <= GM_STOP_SETTLED_FLOOR * GM_NOISE_FLOOR_PCT;
+}
+
 jit_stop jit_stop_rule(const jit_method *me, const double *ms, int n, double elapsed_s, jit_timing *t)
 {
     int early = n < me->min_samples && n < me->max_samples;
@@ -83,5 +94,7 @@ jit_stop jit_stop_rule(const jit_method *me, const double *ms, int n, double ela
         return JIT_STOP_BEHIND;
     if (tied(me, t, n))
         return JIT_STOP_TIED;
+    if (settled(me, t, n))
+        return JIT_STOP_SETTLED;
     return n >= me->max_samples ? JIT_STOP_MAX : JIT_SAMPLE_MORE;
 }

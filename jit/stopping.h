@@ -18,7 +18,12 @@
  * rival with room to spare (the tie holds with both medians moved by
  * GM_STOP_TIE_SIGMAS of their standard errors) stops too: the ranking
  * calls them tied either way.  The declared layout, which every
- * speed-up is relative to, has no rival (measure.c).  Invariant: a timing stopped so is slower than the
+ * speed-up is relative to, has no rival (measure.c); a timing without one
+ * stops once it is settled: its spread under GM_NOISE_FLOOR_PCT (the least
+ * noise the ranking allows any two timings) and GM_STOP_TIE_SIGMAS
+ * standard errors of its median under GM_STOP_SETTLED_FLOOR of that floor
+ * (a spread of 0.76 % settles at 21 samples, not 100): more samples would
+ * move its median by less than the ranking can tell.  Invariant: a timing stopped so is slower than the
  * rival beyond the noise by the figures it reports (the median is at least
  * p10), and those figures state their own spread. */
 #ifndef JIT_STOPPING_H
@@ -32,7 +37,8 @@ typedef enum {
     JIT_STOP_BUDGET,  /* the time budget is spent */
     JIT_STOP_MAX,     /* max_samples taken */
     JIT_STOP_BEHIND,  /* slower than the rival beyond the noise: more samples cannot change the answer */
-    JIT_STOP_TIED     /* tied with the rival by a margin more samples would not close */
+    JIT_STOP_TIED,    /* tied with the rival by a margin more samples would not close */
+    JIT_STOP_SETTLED  /* no rival, and its median known within less than the ranking's noise floor */
 } jit_stop;
 
 /* The median, spread and range of ms[0..n) (sorted in place) into t. */

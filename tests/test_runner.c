@@ -70,6 +70,16 @@ static void timing(jit_runner *r)
     CHECK_EQ(jit_runner_time(r, "k", 1 << 20, NULL, &t, &st), GM_OK);
     CHECK_EQ(t.samples, me->max_samples);
     CHECK(fabs(t.median_ms - 0.5) < 0.5 * 0.05);
+    /* 1 % jitter, no rival (a declared layout): the spread stays over the
+     * target but under the ranking's noise floor, so it stops once its
+     * median is settled, before max_samples, its own spread stated */
+    setenv("GM_FAKE_JITTER", "0.01", 1);
+    CHECK_EQ(jit_runner_time(r, "k", 1 << 20, NULL, &t, &st), GM_OK);
+    CHECK(t.samples > me->min_samples && t.samples < me->max_samples);
+    CHECK(t.spread_pct > me->target_spread_pct && t.spread_pct <= GM_NOISE_FLOOR_PCT);
+    CHECK(GM_STOP_TIE_SIGMAS * t.spread_pct / sqrt(t.samples) <= GM_STOP_SETTLED_FLOOR * GM_NOISE_FLOOR_PCT);
+    printf("1 %% jitter, no rival: settled at %d samples, spread %.2f %%\n", t.samples, t.spread_pct);
+    setenv("GM_FAKE_JITTER", "0.05", 1);
     /* the same, with a rival twice as fast: it cannot win, so it stops
      * early, at GM_STOP_EARLY_SAMPLES (two warm-ups and 5 launches) */
     jit_runner_set_rival(r, 0.25, 0.5);

@@ -1264,7 +1264,8 @@ static int calibrate_sizes(adv_measure *ms, jit_runner *r, unsigned job, const j
 
 /* The rival of job jb's timing (jit/stopping.h): the fastest correct
  * variant of its kernel measured so far.  The declared layout, whose
- * figure every speed-up is relative to, is always timed in full. */
+ * figure every speed-up is relative to, has none: it is timed until its
+ * median is settled (jit/stopping.h), not stopped against another. */
 static void set_rival(const adv_measure *ms, jit_runner *r, const adv_job *jb, const jit_job_result *done)
 {
     int best = -1;
