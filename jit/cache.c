@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../common/hash.h"
@@ -209,4 +210,28 @@ void jit_cache_put(const char *key, const char *data, size_t len)
         jit_cache_trim(jit_cache_max());
     free(path);
     free(tmp);
+}
+
+double jit_cache_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int jit_cache_get_fresh(const char *key, void *rec, size_t size, double max_age, double *age)
+{
+    size_t len = 0;
+    char *p = jit_cache_get(key, &len);
+    int ok = 0;
+    if (p && len == size && size >= sizeof(double)) {
+        double at;
+        memcpy(&at, p, sizeof at);
+        *age = jit_cache_now() - at;
+        ok = *age >= 0 && *age < max_age;
+        if (ok)
+            memcpy(rec, p, size);
+    }
+    free(p);
+    return ok;
 }

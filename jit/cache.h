@@ -23,6 +23,14 @@ char *jit_cache_get(const char *key, size_t *len);
 /* Best effort: a cache that cannot be written only costs a recompile. */
 void jit_cache_put(const char *key, const char *data, size_t len);
 
+/* Timed records: a record whose first member is a double, the
+ * CLOCK_REALTIME seconds it was made at (jit_cache_now).  Copies the
+ * record of exactly `size` bytes kept under `key` into *rec and returns 1
+ * when it is there and younger than max_age seconds (*age: how old); 0
+ * otherwise (a miss, another size, a clock gone back). */
+double jit_cache_now(void);
+int jit_cache_get_fresh(const char *key, void *rec, size_t size, double max_age, double *age);
+
 /* The cap in bytes ($GMADVISE_CACHE_MAX, else the default; 0: none). */
 unsigned long long jit_cache_max(void);
 /* Removes the least recently used entries until the cache holds at most

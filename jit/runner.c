@@ -77,6 +77,16 @@ int jit_driver_version(char *out, size_t n, gm_status *st)
     return GM_OK;
 }
 
+void jit_device_fingerprint(sb_t *k, const jit_device_info *dev)
+{
+    char drv[32] = "";
+    gm_status st;
+    gm_status_init(&st);
+    jit_driver_version(drv, sizeof drv, &st);
+    sb_printf(k, "%s|%d|%d|%d|%llu|%llu|driver %s", dev->name, dev->ordinal, dev->sm, dev->sms, dev->l2_bytes,
+              dev->mem_bytes, drv);
+}
+
 int jit_device_query(int ordinal, jit_device_info *info, gm_status *st)
 {
     memset(info, 0, sizeof *info);

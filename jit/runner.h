@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "../common/status.h"
+#include "../common/strbuf.h"
 #include "nvrtc.h"
 
 typedef struct {
@@ -61,6 +62,11 @@ void jit_runner_destroy(jit_runner *r);
 int jit_device_count(gm_status *st);
 /* The driver's CUDA version as "13.0"; GM_EENV when there is no driver. */
 int jit_driver_version(char *out, size_t n, gm_status *st);
+/* What a cached measurement of this GPU depends on, appended to *k (a
+ * sb_t): its name, ordinal, sm, SMs, L2 and memory, and the driver's
+ * version ("" without a driver).  Cache keys of the references and of
+ * calibrated sizes are built on it. */
+void jit_device_fingerprint(sb_t *k, const jit_device_info *dev);
 int jit_device_query(int ordinal, jit_device_info *info, gm_status *st);
 
 int jit_runner_load(jit_runner *r, const jit_binary *bin, gm_status *st);

@@ -244,15 +244,11 @@ typedef struct {
 
 static void reference_key(const jit_device_info *dev, const jit_method *m, char key[33])
 {
-    char drv[32] = "";
-    gm_status st;
-    gm_status_init(&st);
-    jit_driver_version(drv, sizeof drv, &st);
     sb_t k;
     sb_init(&k);
-    sb_printf(&k, "reference %s %s|%d|%d|%d|%llu|%llu|%g|%zu", GMADVISE_VERSION, dev->name, dev->ordinal,
-              dev->sm, dev->sms, dev->l2_bytes, dev->mem_bytes, m->l2_multiple, sizeof(jit_reference));
-    sb_printf(&k, "|driver %s", drv);
+    sb_printf(&k, "reference %s ", GMADVISE_VERSION);
+    jit_device_fingerprint(&k, dev);
+    sb_printf(&k, "|%g|%zu", m->l2_multiple, sizeof(jit_reference));
     gm_hash h;
     gm_hash_init(&h);
     gm_hash_update(&h, k.s, k.len);
@@ -260,29 +256,14 @@ static void reference_key(const jit_device_info *dev, const jit_method *m, char 
     sb_free(&k);
 }
 
-static double wall_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* 1 and *ref when a fresh one is cached (*age: seconds since measured). */
 static int cached_reference(const char *key, jit_reference *ref, double *age)
 {
-    size_t n = 0;
-    char *p = jit_cache_get(key, &n);
-    int ok = 0;
-    if (p && n == sizeof(cached_ref)) {
-        cached_ref c;
-        memcpy(&c, p, sizeof c);
-        *age = wall_now() - c.measured_at;
-        ok = *age >= 0 && *age < GM_REFERENCE_CACHE_S && c.ref.memcpy_gbps > 0;
-        if (ok)
-            *ref = c.ref;
-    }
-    free(p);
-    return ok;
+    cached_ref c;
+    if (!jit_cache_get_fresh(key, &c, sizeof c, GM_REFERENCE_CACHE_S, age) || !(c.ref.memcpy_gbps > 0))
+        return 0;
+    *ref = c.ref;
+    return 1;
 }
 
 static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from, int need_ref,
@@ -320,7 +301,7 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
         if (mg.type == MSG_FATAL)
             _exit(0);
         if (o->use_cache && !mg.ref.shrunk) { /* a shrunk one says more of that moment than of the GPU */
-            cached_ref c = {wall_now(), mg.ref};
+            cached_ref c = {jit_cache_now(), mg.ref};
             jit_cache_put(key, (const char *)&c, sizeof c);
         }
         if (o->times)

@@ -15,25 +15,15 @@ typedef struct {
     long long n;
 } kept;
 
-static double wall_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 void adv_calibration_key(const jit_device_info *dev, const char *bin_hash, const char *fn, long long n_plan,
                          const char *shape, const char *data, char key[33])
 {
-    char drv[32] = "";
-    gm_status st;
-    gm_status_init(&st);
-    jit_driver_version(drv, sizeof drv, &st);
     sb_t k;
     sb_init(&k);
-    sb_printf(&k, "calibration %s|%s|%d|%d|%d|%llu|%llu|driver %s|%s|%s|%lld|%s|%s|%d|%g|%d", GMADVISE_VERSION,
-              dev->name, dev->ordinal, dev->sm, dev->sms, dev->l2_bytes, dev->mem_bytes, drv, bin_hash, fn, n_plan,
-              shape, data, GM_ELEM_GRAIN, (double)GM_CALIBRATE_TARGET_MS, (int)sizeof(kept));
+    sb_printf(&k, "calibration %s|", GMADVISE_VERSION);
+    jit_device_fingerprint(&k, dev);
+    sb_printf(&k, "|%s|%s|%lld|%s|%s|%d|%g|%d", bin_hash, fn, n_plan, shape, data, GM_ELEM_GRAIN,
+              (double)GM_CALIBRATE_TARGET_MS, (int)sizeof(kept));
     gm_hash h;
     gm_hash_init(&h);
     gm_hash_update(&h, k.s, k.len);
@@ -43,24 +33,16 @@ void adv_calibration_key(const jit_device_info *dev, const char *bin_hash, const
 
 int adv_calibration_cached(const char *key, long long *n, double *age)
 {
-    size_t len = 0;
-    char *p = jit_cache_get(key, &len);
-    int ok = 0;
-    if (p && len == sizeof(kept)) {
-        kept c;
-        memcpy(&c, p, sizeof c);
-        *age = wall_now() - c.at;
-        ok = *age >= 0 && *age < GM_REFERENCE_CACHE_S && c.n > 0;
-        if (ok)
-            *n = c.n;
-    }
-    free(p);
-    return ok;
+    kept c;
+    if (!jit_cache_get_fresh(key, &c, sizeof c, GM_REFERENCE_CACHE_S, age) || c.n <= 0)
+        return 0;
+    *n = c.n;
+    return 1;
 }
 
 void adv_calibration_keep(const char *key, long long n)
 {
-    kept c = {wall_now(), n};
+    kept c = {jit_cache_now(), n};
     jit_cache_put(key, (const char *)&c, sizeof c);
 }
 

@@ -228,6 +228,10 @@ int fe_add_kernel(pctx *pc, CXCursor fn);
 /* The kernel parameter a ParmDecl is (a parameter of a __device__
  * function followed: the one its argument names), or -1 (reach.c). */
 int fe_param_index(kctx *kc, CXCursor decl);
+/* The kernel pointer parameter c names as it stands (no cast or paren
+ * stripped): p, or the member p.m of a by-value p (a view, reach.c);
+ * -1 if none (pointer_origin.c). */
+int fe_pointer_param(kctx *kc, CXCursor c);
 /* 1 when the function `call` calls stores through its argument `arg` (a
  * pointer: `*to = v`, `to[j] += v` in its own body), *also_read when it
  * reads it too (callee_writes.c) */

@@ -513,22 +513,7 @@ static void walk_callee(kctx *kc, CXCursor c, unsigned parm, const adv_access *p
 
 static int pointer_param_of(kctx *kc, CXCursor base)
 {
-    pctx *pc = kc->pc;
-    base = fe_strip(pc, base);
-    if (fe_kind(pc, base) == CXCursor_MemberRefExpr) { /* p.m of a by-value p, in check (reach.c) */
-        int v = fe_view_param(kc, base);
-        return v >= 0 && kc->k->params[v].kind != ADV_P_INT ? v : -1;
-    }
-    if (fe_kind(pc, base) != CXCursor_DeclRefExpr)
-        return -1;
-    CXCursor d = pc->cx->clang_getCursorReferenced(base);
-    if (fe_kind(pc, d) != CXCursor_ParmDecl)
-        return -1;
-    int p = fe_param_index(kc, d);
-    if (p < 0)
-        return -1;
-    adv_pkind pk = kc->k->params[p].kind;
-    return pk == ADV_P_STRUCT_PTR || pk == ADV_P_SCALAR_PTR ? p : -1;
+    return fe_pointer_param(kc, fe_strip(kc->pc, base));
 }
 
 static void walk_body(kctx *kc, CXCursor c);

@@ -32,9 +32,8 @@ static int add_term(fe_origin *o, CXCursor e, int neg)
     return 1;
 }
 
-/* The kernel pointer parameter c names: p, a parameter bound to it, or the
- * member p.m of a by-value p (a view, reach.c); -1 if none. */
-static int param_named(kctx *kc, CXCursor c)
+
+int fe_pointer_param(kctx *kc, CXCursor c)
 {
     pctx *pc = kc->pc;
     if (fe_kind(pc, c) == CXCursor_MemberRefExpr) {
@@ -61,7 +60,7 @@ static int origin(kctx *kc, CXCursor c, fe_origin *o, int depth)
         return -1;
     c = fe_strip(pc, c);
     enum CXCursorKind k = fe_kind(pc, c);
-    int p = param_named(kc, c);
+    int p = fe_pointer_param(kc, c);
     if (p >= 0)
         return p;
     cvec cv = fe_kids(pc, c);
