@@ -8,6 +8,7 @@
 #include "../../common/hash.h"
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
+#include "../../common/text.h"
 #include "../../kernels/builtin.h"
 #include "../core/layout_emit.h"
 #include "../core/layout_kind.h"
@@ -976,11 +977,6 @@ static unsigned pack_inside(const adv_model *m, unsigned b, unsigned e)
     return 0;
 }
 
-static int ident_char(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
-}
-
 /* The end of a declaration that ends at e with the attributes written after
  * it (`} __attribute__((aligned(16)))`, `typedef float f8
  * __attribute__((aligned(8)))`), which libclang's extent leaves out and the
@@ -993,7 +989,7 @@ static unsigned with_trailing_attributes(const char *text, unsigned len, unsigne
         while (at < len && isspace((unsigned char)text[at]))
             at++;
         for (unsigned i = 0; i < sizeof attrs / sizeof *attrs && !kw; i++)
-            if (!strncmp(text + at, attrs[i], strlen(attrs[i])) && !ident_char(text[at + strlen(attrs[i])]))
+            if (!strncmp(text + at, attrs[i], strlen(attrs[i])) && !gm_ident_char(text[at + strlen(attrs[i])]))
                 kw = (unsigned)strlen(attrs[i]);
         if (!kw && text[at] == '[' && at + 1 < len && text[at + 1] == '[') { /* [[gnu::aligned(8)]] */
             unsigned q = at + 2;
@@ -1033,8 +1029,8 @@ static void attributes_after_body(const char *text, unsigned b, unsigned e, unsi
     *kw = *ab = *ae = 0;
     for (unsigned at = b; at < e && !*kw; at++)
         for (const char *const *k = (const char *const[]){"struct", "class", "union", NULL}; *k; k++)
-            if (!strncmp(text + at, *k, strlen(*k)) && (at == b || !ident_char(text[at - 1])) &&
-                !ident_char(text[at + strlen(*k)])) {
+            if (!strncmp(text + at, *k, strlen(*k)) && (at == b || !gm_ident_char(text[at - 1])) &&
+                !gm_ident_char(text[at + strlen(*k)])) {
                 *kw = at + (unsigned)strlen(*k);
                 break;
             }
@@ -1132,11 +1128,11 @@ static void put_decl_text(const adv_model *m, sb_t *out, unsigned b, unsigned e)
         unsigned at = adv_model_struct_offset(m, i);
         if (at < b || at >= e)
             continue;
-        while (at < e && ident_char(text[at]))
+        while (at < e && gm_ident_char(text[at]))
             at++;
         while (at < e && isspace((unsigned char)text[at]))
             at++;
-        if (at + 5 <= e && !strncmp(text + at, "final", 5) && (at + 5 == e || !ident_char(text[at + 5])))
+        if (at + 5 <= e && !strncmp(text + at, "final", 5) && (at + 5 == e || !gm_ident_char(text[at + 5])))
             memset(t + (at - b), ' ', 5);
     }
     char *g = gnu_attributes_spelled_gnu(t);

@@ -6,6 +6,7 @@
 
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
+#include "../../common/text.h"
 
 
 static const char prelude[] =
@@ -65,11 +66,6 @@ static size_t skip_lexical(const char *s, size_t i, int line_start)
         return i;
     }
     return i;
-}
-
-static int ident_char(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
 }
 
 /* The index of the ')' that closes the '(' at s[open], or 0 when none;
@@ -137,7 +133,7 @@ static int leave_as_written(const char *s, size_t b, size_t e)
             return 1;
     /* WORD OP CONST or CONST OP WORD, nothing else */
     size_t w1 = b;
-    while (w1 < e && (ident_char(s[w1]) || s[w1] == '.'))
+    while (w1 < e && (gm_ident_char(s[w1]) || s[w1] == '.'))
         w1++;
     size_t o = w1;
     while (o < e && isspace((unsigned char)s[o]))
@@ -150,7 +146,7 @@ static int leave_as_written(const char *s, size_t b, size_t e)
     while (o < e && isspace((unsigned char)s[o]))
         o++;
     size_t w2 = o;
-    while (w2 < e && (ident_char(s[w2]) || s[w2] == '.'))
+    while (w2 < e && (gm_ident_char(s[w2]) || s[w2] == '.'))
         w2++;
     if (w2 != e || w2 == o)
         return 0;
@@ -164,7 +160,7 @@ char *adv_loop_bound_copy(const char *src, const char *fn)
     size_t len = strlen(fn);
     char *at = NULL;
     for (char *p = strstr(b, fn); p && !at; p = strstr(p + 1, fn))
-        if ((p == b || !ident_char(p[-1])) && !ident_char(p[len]))
+        if ((p == b || !gm_ident_char(p[-1])) && !gm_ident_char(p[len]))
             at = p;
     if (!n || !at) {
         free(b);
@@ -196,12 +192,12 @@ char *adv_loop_bound(const char *s, unsigned *nloops)
             line_start = 1;
         else if (!isspace((unsigned char)s[i]))
             line_start = 0;
-        if (!ident_char(s[i]) || (i > 0 && ident_char(s[i - 1]))) {
+        if (!gm_ident_char(s[i]) || (i > 0 && gm_ident_char(s[i - 1]))) {
             i++;
             continue;
         }
         size_t w = i;
-        while (ident_char(s[w]))
+        while (gm_ident_char(s[w]))
             w++;
         int is_for = w - i == 3 && !strncmp(s + i, "for", 3);
         int is_while = w - i == 5 && !strncmp(s + i, "while", 5);

@@ -8,6 +8,7 @@
 
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
+#include "../../common/text.h"
 #include "../../common/timer.h"
 #include "../core/inputs_infer.h"
 #include "calibration_cache.h"
@@ -918,11 +919,6 @@ static int body_has(const adv_model *m, const adv_kernel *kn, const char *word)
     return 0;
 }
 
-static int ident_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 /* 1 when kernel k's body names, as a word, a struct, class or function
  * defined at the top of the file (namespaces and extern "C" blocks looked
  * through) whose own body declares an extern __shared__ array:
@@ -959,9 +955,9 @@ static int uses_shared_helper(const adv_model *m, const adv_kernel *kn)
                 i += t[i] == '\\';
             continue;
         }
-        if (open == 0 && ident_char(c) && (i == 0 || !ident_char(t[i - 1]))) {
+        if (open == 0 && gm_ident_char(c) && (i == 0 || !gm_ident_char(t[i - 1]))) {
             unsigned j = i;
-            while (j < len && ident_char(t[j]))
+            while (j < len && gm_ident_char(t[j]))
                 j++;
             size_t n = j - i;
             unsigned k = j;
@@ -1006,7 +1002,7 @@ static int uses_shared_helper(const adv_model *m, const adv_kernel *kn)
                 hit = !strncmp(t + q, "extern __shared__", 17);
             if (hit && name && begin != kn->body_begin)
                 for (unsigned q = kn->body_begin + 1; q + name_len < kn->end; q++)
-                    if (!strncmp(t + q, name, name_len) && !ident_char(t[q - 1]) && !ident_char(t[q + name_len]))
+                    if (!strncmp(t + q, name, name_len) && !gm_ident_char(t[q - 1]) && !gm_ident_char(t[q + name_len]))
                         return 1;
             keyword = 0;
             cand = NULL;
@@ -1034,14 +1030,14 @@ static unsigned template_block(const adv_model *m, const adv_kernel *kn, char *p
      * place): the name as a word, after a template <...> with no ';' or
      * '}' between */
     for (unsigned i = 0; i + bl < len && at == len; i++) {
-        if (strncmp(t + i, kn->label, bl) || (i && ident_char(t[i - 1])) || ident_char(t[i + bl]))
+        if (strncmp(t + i, kn->label, bl) || (i && gm_ident_char(t[i - 1])) || gm_ident_char(t[i + bl]))
             continue;
         unsigned from = i > 600 ? i - 600 : 0;
         tpl = len;
         for (unsigned j = from; j + 8 < i; j++)
             if (t[j] == ';' || t[j] == '}')
                 tpl = len;
-            else if (!strncmp(t + j, "template", 8) && (j == 0 || !ident_char(t[j - 1])) && !ident_char(t[j + 8]))
+            else if (!strncmp(t + j, "template", 8) && (j == 0 || !gm_ident_char(t[j - 1])) && !gm_ident_char(t[j + 8]))
                 tpl = j;
         const char *lt = tpl < len ? strchr(t + tpl, '<') : NULL;
         if (lt && lt < t + i && lt[1] != '>') /* not an explicit specialization's template <> */
@@ -1064,10 +1060,10 @@ static unsigned template_block(const adv_model *m, const adv_kernel *kn, char *p
                 ne = q;
                 break;
             }
-        while (ne > p && !ident_char(ne[-1]))
+        while (ne > p && !gm_ident_char(ne[-1]))
             ne--;
         const char *nb = ne;
-        while (nb > p && ident_char(nb[-1]))
+        while (nb > p && gm_ident_char(nb[-1]))
             nb--;
         char name[64] = "", low[64];
         if (ne > nb && (size_t)(ne - nb) < sizeof name)

@@ -3,6 +3,7 @@
 #include <limits.h>
 
 #include "../core/coalesce.h"
+#include "../../common/text.h"
 
 /* Template kernels are analysed per instance: each distinct argument list
  * written after the kernel's name in the file (a launch `k<float, 256><<<`,
@@ -28,11 +29,6 @@ typedef struct {
 typedef struct {
     char text[ADV_TYPE_MAX];
 } targ;
-
-static int is_ident(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
-}
 
 static void trimmed(const char *b, const char *e, char *out, size_t n)
 {
@@ -139,9 +135,9 @@ static void substitute(const char *t, unsigned b, unsigned e, unsigned name_off,
             sb_putn(out, t + i, j - i);
             i = j;
             last = j - 1;
-        } else if (is_ident(t[i]) && (i == b || !is_ident(t[i - 1]))) {
+        } else if (gm_ident_char(t[i]) && (i == b || !gm_ident_char(t[i - 1]))) {
             unsigned j = i;
-            while (j < e && is_ident(t[j]))
+            while (j < e && gm_ident_char(t[j]))
                 j++;
             /* a member or a qualified name is not the parameter */
             int member = last != UINT_MAX && (t[last] == '.' || (last > b && ((t[last - 1] == '-' && t[last] == '>') ||
@@ -181,7 +177,7 @@ static void instance_name(const char *name, const targ *args, unsigned n, unsign
     for (unsigned i = 0; i < n; i++) {
         sb_puts(&b, "_");
         for (const char *c = args[i].text; *c; c++)
-            if (is_ident(*c))
+            if (gm_ident_char(*c))
                 sb_putn(&b, c, 1);
     }
     if (b.len + 1 >= len || b.len + 1 >= ADV_NAME_MAX)
@@ -282,7 +278,7 @@ static long long fold_primary(folder *f)
             f->p++;
         return v;
     }
-    if (!strncmp(f->p, "sizeof", 6) && !is_ident(f->p[6])) {
+    if (!strncmp(f->p, "sizeof", 6) && !gm_ident_char(f->p[6])) {
         f->p += 6;
         fold_ws(f);
         const char *close = *f->p == '(' ? strchr(f->p, ')') : NULL;
@@ -534,7 +530,7 @@ static void each_use(pctx *pc, const char *name, const char *t, unsigned len, un
     size_t nlen = strlen(name);
     for (const char *p = t; (p = strstr(p, name)) != NULL && (unsigned)(p - t) < len; p += nlen) {
         unsigned at = (unsigned)(p - t);
-        if ((at > 0 && is_ident(t[at - 1])) || is_ident(p[nlen]) || (at >= skip_b && at <= skip_e) ||
+        if ((at > 0 && gm_ident_char(t[at - 1])) || gm_ident_char(p[nlen]) || (at >= skip_b && at <= skip_e) ||
             !use_in_code(pc, t, at))
             continue;
         unsigned lt = at + (unsigned)nlen;
@@ -627,7 +623,7 @@ static int names(const char *text, const char *id)
 {
     size_t len = strlen(id);
     for (const char *p = strstr(text, id); p; p = strstr(p + 1, id))
-        if ((p == text || !is_ident(p[-1])) && !is_ident(p[len]))
+        if ((p == text || !gm_ident_char(p[-1])) && !gm_ident_char(p[len]))
             return 1;
     return 0;
 }
@@ -736,7 +732,7 @@ static void bare_type(const char *in, char *out, size_t n)
     size_t j = 0;
     for (const char *p = in; *p && j + 2 < sizeof buf;) {
         size_t w = 0;
-        while (is_ident(p[w]))
+        while (gm_ident_char(p[w]))
             w++;
         int skip = 0;
         for (size_t d = 0; w && d < sizeof drop / sizeof *drop; d++)
@@ -1120,7 +1116,7 @@ static void each_expansion(tmpl_t *tt, unsigned at, targ *args, int n, expansion
     }
     size_t nlen = strlen(name);
     for (const char *p = strstr(t + at, name); nmp >= 0 && p && (unsigned)(p - t) < len; p = strstr(p + nlen, name)) {
-        if (is_ident(p[-1]) || is_ident(p[nlen]))
+        if (gm_ident_char(p[-1]) || gm_ident_char(p[nlen]))
             continue;
         unsigned u = (unsigned)(p - t), lp = u + (unsigned)nlen;
         targ margs[MAX_TPARAMS], sub[MAX_TPARAMS];
@@ -1193,7 +1189,7 @@ static unsigned qualifier_start(const char *t, unsigned from, unsigned name)
         while (i > from && isspace((unsigned char)t[i - 1]))
             i--;
         unsigned id = i;
-        while (id > from && is_ident(t[id - 1]))
+        while (id > from && gm_ident_char(t[id - 1]))
             id--;
         if (id == i)
             return q; /* `::k`: the global namespace, kept */
