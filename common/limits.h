@@ -143,6 +143,9 @@
                                       * accesses, with a note, never the process */
 #define GM_MAX_CALL_DEPTH 4          /* __device__ functions check follows into, nested (frontend/reach.c):
                                       * deeper calls are not followed (their accesses are not modelled) */
+#define GM_MAX_FACT_DEFS 256         /* functions and classes a kernel's launch facts are looked for in
+                                      * (frontend/kernel_facts.c: an extern __shared__ array a helper
+                                      * declares); past them it is not seen */
 #define GM_MAX_ORIGIN_DEPTH 8        /* steps check follows back from a pointer to the parameter it is
                                       * derived from (frontend/pointer_origin.c: q = (T *)p.m + a, r = q + b) */
 #define GM_MAX_ORIGIN_TERMS 8        /* offsets summed on the way; a longer chain is not followed */

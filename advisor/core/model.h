@@ -188,6 +188,17 @@ typedef struct {
     unsigned block[3];         /* the block shape of the kernel's launch in the file (<<<g, dim3(32, 8)>>>)
                                 * when its sizes are constants, for launches; {0}: none found */
     unsigned block_line;       /* where that launch is */
+    /* what its launch needs of its code, as libclang reads it (frontend/kernel_facts.c; not
+     * read, all 0, in models only costed: adv_parse_opts.cost_only) */
+    int declares_shared;       /* its own body declares a __shared__ variable (a tile) */
+    int dynamic_shared;        /* it reaches an extern __shared__ array, whose size only a launch
+                                * gives: declared in its body, or in a function or class it names,
+                                * through calls (cuda-samples' SharedMemory<T>) */
+    unsigned block_targ;       /* an instance of a template with an integer parameter named for its
+                                * block (blockSize, BLOCK_THREADS), whose code assumes that many
+                                * threads: the argument, 1 to 1024; 0: none */
+    unsigned block_tparam;     /* that parameter's index among the template's */
+    char block_tparam_name[ADV_NAME_MAX]; /* and its name */
     unsigned *needs;           /* the declarations (indices into the model's decls) it uses,
                                 * transitively, macros aside: what a program of this kernel
                                 * alone carries, so that a declaration that does not compile

@@ -8,7 +8,6 @@
 
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
-#include "../../common/text.h"
 #include "../../common/timer.h"
 #include "../core/inputs_infer.h"
 #include "calibration_cache.h"
@@ -115,14 +114,11 @@ typedef struct {
  * time; a fresh worker starts from shape 0). */
 static launch_shape shape_now = {{0, 0, 0}, 0, 1, 0};
 
-static int body_has(const adv_model *m, const adv_kernel *kn, const char *word);
-static int extern_shared(const adv_model *m, const adv_kernel *kn);
-static unsigned template_block(const adv_model *m, const adv_kernel *kn, char *param, size_t np);
-
 /* Shape `attempt` of kernel k, 0 past the last plausible one.  0: as the
- * file launches it; 1: the same block with dynamic shared memory (a
- * shared array reached through a helper, cuda-samples' SharedMemory<T>)
- * and GM_LAUNCH_RETRY_SLACK times the buffers (indices the model bounds
+ * file launches it (in blocks of its template argument for its block,
+ * with dynamic shared memory when it reaches an extern __shared__ array:
+ * adv_kernel's facts, from the frontend); 1: the same block with dynamic
+ * shared memory (an array the frontend did not see) and GM_LAUNCH_RETRY_SLACK times the buffers (indices the model bounds
  * too low); then, for a kernel that declares __shared__ memory or indexes
  * with y or z, the square and flat tiles 2-D kernels are written for
  * (16x16, 32x8, 32x32: a tile loaded by threadIdx.y rows needs a block of
@@ -139,13 +135,11 @@ static int launch_shape_at(const adv_model *m, unsigned k, unsigned attempt, lau
 {
     static const unsigned tiles[][3] = {{16, 16, 1}, {32, 8, 1}, {32, 32, 1}};
     const adv_kernel *kn = adv_model_kernel(m, k);
-    int ext = extern_shared(m, kn);
+    int ext = kn->dynamic_shared;
     memset(s, 0, sizeof *s);
     memcpy(s->block, kn->block, sizeof s->block);
-    char tp[64];
-    unsigned tb = kn->block[0] ? 0 : template_block(m, kn, tp, sizeof tp);
-    if (tb)
-        s->block[0] = tb, s->block[1] = s->block[2] = 1;
+    if (!kn->block[0] && kn->block_targ)
+        s->block[0] = kn->block_targ, s->block[1] = s->block[2] = 1;
     s->shared = ext ? GM_LAUNCH_DYNAMIC_SHARED : 0;
     s->slack = 1;
     if (attempt == 0)
@@ -156,7 +150,7 @@ static int launch_shape_at(const adv_model *m, unsigned k, unsigned attempt, lau
     if (attempt == 1)
         return 1;
     unsigned i = 1;
-    if (kn->multi_dim || body_has(m, kn, "__shared__"))
+    if (kn->multi_dim || kn->declares_shared)
         for (unsigned t = 0; t < sizeof tiles / sizeof *tiles; t++) {
             if (!memcmp(tiles[t], kn->block, sizeof tiles[t]))
                 continue; /* the file's own: shape 0 */
@@ -906,197 +900,6 @@ static int time_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const
 static int run_variant_shaped(adv_measure *ms, jit_runner *r, const adv_job *jb, const adv_sizes *sz,
                               adv_outputs *out, jit_timing *t, gm_status *stt);
 
-/* 1 when kernel k's body (in the model's own text) spells `word`. */
-static int body_has(const adv_model *m, const adv_kernel *kn, const char *word)
-{
-    size_t len = strlen(word);
-    if (kn->file || kn->end > adv_model_text_len(m) || kn->body_begin >= kn->end)
-        return 0;
-    const char *t = adv_model_text(m);
-    for (unsigned i = kn->body_begin; i + len <= kn->end; i++)
-        if (!strncmp(t + i, word, len))
-            return 1;
-    return 0;
-}
-
-/* 1 when kernel k's body names, as a word, a struct, class or function
- * defined at the top of the file (namespaces and extern "C" blocks looked
- * through) whose own body declares an extern __shared__ array:
- * cuda-samples' SharedMemory<T>, through which every reduction kernel
- * reaches its shared array.  Such a kernel launched without dynamic shared
- * memory faults at its first access; before this was known each of
- * reduction_kernel.cu's 218 kernels faulted once in shape 0, and a GPU
- * fault is a context torn down by the driver (at about the same moments
- * the H200 was lost, 2026-11-26, scripts/device-public-measured).  A
- * textual scan: comments and literals are skipped, a name is the one after
- * struct/class/union or the last one before a '(' at the top. */
-static int uses_shared_helper(const adv_model *m, const adv_kernel *kn)
-{
-    const char *t = adv_model_text(m);
-    unsigned len = adv_model_text_len(m);
-    if (kn->file || kn->end > len || kn->body_begin >= kn->end)
-        return 0;
-    unsigned open = 0, begin = 0;  /* braces open in the entity's body; where it began */
-    const char *name = NULL, *cand = NULL;
-    size_t name_len = 0, cand_len = 0;
-    int keyword = 0; /* 1: struct/class/union names the candidate; 2: namespace or extern */
-    int paren = 0;   /* a parameter list's types name nothing here */
-    for (unsigned i = 0; i < len; i++) {
-        char c = t[i];
-        if (c == '/' && i + 1 < len && (t[i + 1] == '/' || t[i + 1] == '*')) {
-            int line = t[i + 1] == '/';
-            for (i += 2; i < len && (line ? t[i] != '\n' : !(t[i] == '*' && i + 1 < len && t[i + 1] == '/')); i++)
-                ;
-            i += !line;
-            continue;
-        }
-        if (c == '"' || c == '\'') {
-            for (i++; i < len && t[i] != c; i++)
-                i += t[i] == '\\';
-            continue;
-        }
-        if (open == 0 && gm_ident_char(c) && (i == 0 || !gm_ident_char(t[i - 1]))) {
-            unsigned j = i;
-            while (j < len && gm_ident_char(t[j]))
-                j++;
-            size_t n = j - i;
-            unsigned k = j;
-            while (k < len && (t[k] == ' ' || t[k] == '\t' || t[k] == '\n' || t[k] == '\r'))
-                k++;
-            if (n == 8 && !strncmp(t + i, "template", 8) && k < len && t[k] == '<') {
-                int lt = 0; /* its parameters: a 'class T' there names nothing */
-                for (j = k; j < len; j++)
-                    if ((lt += t[j] == '<', lt -= t[j] == '>') == 0)
-                        break;
-                j++;
-            } else if (paren) {
-                ;
-            } else if ((n == 6 && !strncmp(t + i, "struct", 6)) || (n == 5 && !strncmp(t + i, "class", 5)) ||
-                       (n == 5 && !strncmp(t + i, "union", 5))) {
-                keyword = 1;
-                cand = NULL;
-            } else if ((n == 9 && !strncmp(t + i, "namespace", 9)) || (n == 6 && !strncmp(t + i, "extern", 6))) {
-                keyword = keyword == 1 ? 1 : 2;
-            } else if ((keyword == 1 && !cand) || (keyword != 1 && k < len && t[k] == '(')) {
-                cand = t + i;
-                cand_len = n;
-            }
-            i = j - 1;
-            continue;
-        }
-        if (open == 0 && (c == '(' || c == ')'))
-            paren += c == '(' ? 1 : paren > 0 ? -1 : 0;
-        else if (open == 0 && (c == ';' || c == '}')) { /* a declaration's end, a namespace's */
-            keyword = 0;
-            cand = NULL;
-        } else if (c == '{' && open == 0 && keyword == 2) { /* namespace N { or extern "C" {: looked through */
-            keyword = 0;
-            cand = NULL;
-        } else if (c == '{' && open++ == 0) {
-            name = cand;
-            name_len = cand_len;
-            begin = i;
-        } else if (c == '}' && --open == 0) {
-            int hit = 0;
-            for (unsigned q = begin; q + 17 <= i && !hit; q++)
-                hit = !strncmp(t + q, "extern __shared__", 17);
-            if (hit && name && begin != kn->body_begin)
-                for (unsigned q = kn->body_begin + 1; q + name_len < kn->end; q++)
-                    if (!strncmp(t + q, name, name_len) && !gm_ident_char(t[q - 1]) && !gm_ident_char(t[q + name_len]))
-                        return 1;
-            keyword = 0;
-            cand = NULL;
-            name = NULL;
-        }
-    }
-    return 0;
-}
-
-/* The block a template kernel's instance is written for, when the file
- * gives no launch shape of its own: the value of a template parameter
- * named for it (blockSize, BLOCK_THREADS, kThreadsPerBlock, ...), between
- * 1 and 1024 (reduce7<float, 8, true> of cuda-samples' reduction, whose
- * warp masks assume blockSize threads: in 256-thread blocks its shuffles
- * were illegal instructions; multi_warp_cg_reduce<float, 1024, 512> hung).
- * 0 when none; *param its name. */
-static unsigned template_block(const adv_model *m, const adv_kernel *kn, char *param, size_t np)
-{
-    const char *t = adv_model_text(m), *lab = strchr(kn->label, '<');
-    unsigned len = adv_model_text_len(m), at = len, tpl = len;
-    size_t bl = lab ? (size_t)(lab - kn->label) : 0;
-    if (!lab || kn->file)
-        return 0;
-    /* the template's definition (an instance's copy has its arguments in
-     * place): the name as a word, after a template <...> with no ';' or
-     * '}' between */
-    for (unsigned i = 0; i + bl < len && at == len; i++) {
-        if (strncmp(t + i, kn->label, bl) || (i && gm_ident_char(t[i - 1])) || gm_ident_char(t[i + bl]))
-            continue;
-        unsigned from = i > 600 ? i - 600 : 0;
-        tpl = len;
-        for (unsigned j = from; j + 8 < i; j++)
-            if (t[j] == ';' || t[j] == '}')
-                tpl = len;
-            else if (!strncmp(t + j, "template", 8) && (j == 0 || !gm_ident_char(t[j - 1])) && !gm_ident_char(t[j + 8]))
-                tpl = j;
-        const char *lt = tpl < len ? strchr(t + tpl, '<') : NULL;
-        if (lt && lt < t + i && lt[1] != '>') /* not an explicit specialization's template <> */
-            at = i;
-    }
-    if (at == len)
-        return 0;
-    const char *p = strchr(t + tpl, '<') + 1, *a = lab + 1;
-    for (;;) { /* one parameter and its argument at a time */
-        const char *pe = p, *ae = a;
-        for (int d = 0; *pe && (d > 0 || (*pe != ',' && *pe != '>')); pe++)
-            d += *pe == '<' || *pe == '(' ? 1 : *pe == '>' || *pe == ')' ? -1 : 0;
-        for (int d = 0; *ae && (d > 0 || (*ae != ',' && *ae != '>')); ae++)
-            d += *ae == '<' || *ae == '(' ? 1 : *ae == '>' || *ae == ')' ? -1 : 0;
-        if (!*pe || !*ae)
-            return 0;
-        const char *ne = pe; /* the parameter's name: the last word before '=' or the end */
-        for (const char *q = p; q < pe; q++)
-            if (*q == '=') {
-                ne = q;
-                break;
-            }
-        while (ne > p && !gm_ident_char(ne[-1]))
-            ne--;
-        const char *nb = ne;
-        while (nb > p && gm_ident_char(nb[-1]))
-            nb--;
-        char name[64] = "", low[64];
-        if (ne > nb && (size_t)(ne - nb) < sizeof name)
-            memcpy(name, nb, (size_t)(ne - nb)), name[ne - nb] = 0;
-        size_t i;
-        for (i = 0; name[i]; i++)
-            low[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i]);
-        low[i] = 0;
-        while (*a == ' ')
-            a++;
-        char *end;
-        long v = strtol(a, &end, 10);
-        while (end < ae && strchr("uUlL ", *end))
-            end++;
-        if (end == ae && v >= 1 && v <= 1024 &&
-            (strstr(low, "blocksize") || strstr(low, "block_size") || strstr(low, "blockdim") ||
-             strstr(low, "block_dim") || strstr(low, "threads"))) {
-            snprintf(param, np, "%s", name);
-            return (unsigned)v;
-        }
-        if (*pe == '>' || *ae == '>')
-            return 0;
-        p = pe + 1;
-        a = ae + 1;
-    }
-}
-
-/* The kernel uses an extern __shared__ array, in its body or a helper's. */
-static int extern_shared(const adv_model *m, const adv_kernel *kn)
-{
-    return body_has(m, kn, "extern __shared__") || uses_shared_helper(m, kn);
-}
-
 /* The launches of kernel k in the job's shape (launch_shape_at): shape 0
  * is the block shape of its launch in the file, when it has one, and
  * GM_LAUNCH_DYNAMIC_SHARED bytes of dynamic shared memory when it
@@ -1280,7 +1083,7 @@ static void set_rival(const adv_measure *ms, jit_runner *r, const adv_job *jb, c
 static const char *launch_doubt(const adv_model *m, unsigned k, char *out, size_t n)
 {
     const adv_kernel *kn = adv_model_kernel(m, k);
-    int shared = body_has(m, kn, "__shared__");
+    int shared = kn->declares_shared;
     if (!shared && !kn->multi_dim) {
         out[0] = 0;
         return out;
@@ -1311,13 +1114,12 @@ static void launch_notes(const adv_model *m, unsigned k, unsigned attempt, char 
     if (attempt)
         sb_printf(&sb, "launched in %s (launch shape %u: the %u before it faulted)",
                   launch_shape_text(&shape_now, shape, sizeof shape), attempt + 1, attempt);
-    else if (extern_shared(m, kn))
+    else if (kn->dynamic_shared)
         sb_printf(&sb, "launched with %d bytes of dynamic shared memory (its extern __shared__ array's size is "
                   "its launch's, which gmadvise does not read)", GM_LAUNCH_DYNAMIC_SHARED);
-    char tp[64];
-    unsigned tb = kn->block[0] ? 0 : template_block(m, kn, tp, sizeof tp);
-    if (tb && !attempt)
-        sb_printf(&sb, "%slaunched in blocks of %u threads (its template argument %s)", sb.len ? "; " : "", tb, tp);
+    if (!kn->block[0] && kn->block_targ && !attempt)
+        sb_printf(&sb, "%slaunched in blocks of %u threads (its template argument %s)", sb.len ? "; " : "",
+                  kn->block_targ, kn->block_tparam_name);
     for (unsigned p = 0; p < kn->nparams; p++) {
         const adv_param *par = &kn->params[p];
         unsigned ptrs = 0;

@@ -12,6 +12,7 @@
  *   served.c      what is served for the CUDA toolkit's headers, and why
  *   reach.c       check's reach: views of by-value parameters, bindings, groups, macros
  *   callees.c     the __device__ functions check follows
+ *   kernel_facts.c   what a kernel's launch needs of its code: shared arrays, its block
  *   callee_writes.c  whether a function a pointer is passed to writes or reads through it
  *   pointer_origin.c  check's pointers derived from parameters (casts, offsets, locals)
  *   walk.c        what the walks share: cursor lists, errors charged to a
@@ -224,6 +225,11 @@ int fe_vector_of(pctx *pc, CXType t, unsigned char *lanes, unsigned char *lane);
 
 /* kernels.c: kernels, their parameters and every access through a pointer parameter */
 int fe_add_kernel(pctx *pc, CXCursor fn);
+
+/* kernel_facts.c: what k's launch needs of its code (adv_kernel's
+ * declares_shared, dynamic_shared, block_targ), from the definition fn
+ * and its body. */
+void fe_kernel_facts(pctx *pc, CXCursor fn, CXCursor body, adv_kernel *k);
 
 /* The kernel parameter a ParmDecl is (a parameter of a __device__
  * function followed: the one its argument names), or -1 (reach.c). */

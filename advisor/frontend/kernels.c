@@ -1114,6 +1114,7 @@ int fe_add_kernel(pctx *pc, CXCursor fn)
     kc.read_param = read_param;
     fe_collect_defs(&kc, body);
     walk_body(&kc, body);
+    fe_kernel_facts(pc, fn, body, &k);
     for (unsigned i = 0; i < kc.ndefs; i++)
         adv_expr_free(kc.defs[i].pre);
     free(kc.defs);
