@@ -14,6 +14,7 @@
 #include "../common/limits.h"
 #include "../jit/runner.h"
 #include "check.h"
+#include "fake_driver_env.h"
 
 static unsigned (*launches)(void);
 
@@ -127,12 +128,8 @@ static void reference(jit_runner *r)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: test_runner FAKE_DRIVER.so\n");
+    if (fake_driver_env(argc, argv, "64"))
         return 2;
-    }
-    setenv("GMADVISE_LIBCUDA", argv[1], 1);
-    setenv("GM_FAKE_MEM_MB", "64", 1);
     gm_status st;
     gm_status_init(&st);
     CHECK_EQ(jit_device_count(&st), 1);

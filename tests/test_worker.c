@@ -11,6 +11,7 @@
 
 #include "../jit/worker.h"
 #include "check.h"
+#include "fake_driver_env.h"
 
 /* 1 while pid runs (a child that exited but is not reaped yet is a zombie:
  * 0). */
@@ -39,12 +40,8 @@ static void job(void *ctx, jit_runner *r, unsigned i, const jit_job_result *done
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: test_worker FAKE_DRIVER.so\n");
+    if (fake_driver_env(argc, argv, "64"))
         return 2;
-    }
-    setenv("GMADVISE_LIBCUDA", argv[1], 1);
-    setenv("GM_FAKE_MEM_MB", "64", 1);
     setenv("GM_FAKE_MS", "0.05", 1);
     gm_status st;
     gm_status_init(&st);
