@@ -156,7 +156,8 @@ static void holder_release(int wait)
  *  - teardown: a faulted worker releases its context under it before it
  *    exits, and a silent worker is killed and reaped under it;
  *  - retry: a job run again in another launch shape (likely to fault
- *    again) holds it from its worker's start until its result;
+ *    again) holds it from its worker's start until its result
+ *    (jit_retry_lock, worker.h: its invariant and its one step function);
  *  - slots: GM_GPU_WORKERS_MAX worker processes with a context at a time,
  *    whatever the number of gmadvise processes (make -j, a script's
  *    parallel files); the parent waits for a slot before it forks, so the
@@ -204,6 +205,18 @@ static int worker_slot(void)
     }
     snprintf(name, sizeof name, "slot%d", (int)(getpid() % GM_GPU_WORKERS_MAX));
     return machine_lock(name);
+}
+
+void jit_retry_lock_step(jit_retry_lock *l, jit_retry_event ev, int retry)
+{
+    /* held after ev: the invariant of worker.h */
+    int hold = ev == JIT_RETRY_NEXT ? retry : ev == JIT_RETRY_RESULT ? retry && l->fd >= 0 : 0;
+    if (hold && l->fd < 0)
+        l->fd = machine_lock("retry");
+    else if (!hold && l->fd >= 0) {
+        machine_unlock(l->fd);
+        l->fd = -1;
+    }
 }
 
 static int teardown_lock(void)
@@ -534,14 +547,14 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
     worker w = {jobs, res, NULL};
     unsigned next = 0;
     int need_ref = 1;
-    int retry_lk = -1; /* held while a job runs again in another launch shape */
+    jit_retry_lock retry_lk = JIT_RETRY_LOCK_INIT;
     while (next < njobs || need_ref) {
         int rd;
         int slot = worker_slot();
         pid_t pid = spawn(&rd, &w, bin, next, need_ref, o, st);
         if (pid < 0) {
             machine_unlock(slot);
-            machine_unlock(retry_lk);
+            jit_retry_lock_step(&retry_lk, JIT_RETRY_STOP, 0);
             return st->code;
         }
         int ready = 0, cur = -1, ended = 0, killed = 0, retrying = 0, got;
@@ -568,10 +581,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
                 retrying = mg.res.state == JIT_JOB_FAULTED && mg.res.retry;
                 next = retrying ? mg.job : mg.job + 1;
                 cur = -1;
-                if (!retrying && retry_lk >= 0) { /* the retried job has its result */
-                    machine_unlock(retry_lk);
-                    retry_lk = -1;
-                }
+                jit_retry_lock_step(&retry_lk, JIT_RETRY_RESULT, retrying);
             } else if (mg.type == MSG_END) {
                 ended = 1;
                 next = njobs;
@@ -588,16 +598,10 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
         describe_exit(pid, killed, how, sizeof how); /* reaped: its context is gone */
         teardown_unlock(lk);
         machine_unlock(slot);
-        if (retrying && retry_lk < 0) /* the next worker starts with a retry: one at a time on the machine */
-            retry_lk = machine_lock("retry");
-        else if (!retrying && retry_lk >= 0) {
-            machine_unlock(retry_lk);
-            retry_lk = -1;
-        }
-        if ((got == 1 && next == 0) || !ready || need_ref) { /* no further worker: nothing held */
-            machine_unlock(retry_lk);
-            retry_lk = -1;
-        }
+        /* no worker follows one that failed, ended the run or never
+         * reached the jobs; else the next one's first job may be a retry */
+        int further = got != 1 && !ended && ready && !need_ref;
+        jit_retry_lock_step(&retry_lk, further ? JIT_RETRY_NEXT : JIT_RETRY_STOP, retrying);
         if (got == 1 && next == 0) /* MSG_FATAL before any variant ran */
             return st->code == GM_OK ? gm_fail(st, GM_EGPU, "the GPU worker failed") : (int)st->code;
         if (got == 1) { /* a fresh worker could not start: the rest is not run */
@@ -633,7 +637,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
             next++;
         }
     }
-    machine_unlock(retry_lk);
+    jit_retry_lock_step(&retry_lk, JIT_RETRY_STOP, 0);
     holder_release(1);
     for (unsigned i = 0; i < njobs; i++)
         if (res[i].state != JIT_JOB_OK || res[i].correct == 0)

@@ -74,6 +74,34 @@ void jit_worker_opts_default(jit_worker_opts *o);
 int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker_opts *o,
                    jit_device_info *dev, jit_reference *ref, jit_job_result *res, gm_status *st);
 
+/* The machine-wide retry lock of one jit_worker_run.  A job run again in
+ * another launch shape (jit_job_result.retry) is likely to fault again,
+ * and a fault is the driver's hardest moment, so such runs are made one
+ * at a time on the machine: a flock on $TMPDIR/gmadvise-gpu-retry.lock
+ * (else /tmp), shared by every gmadvise process.
+ * Invariant: fd >= 0 exactly from the end of a worker whose last result
+ * asked for a retry until that retry's result arrives, its worker ends
+ * without one, or no worker follows: the lock is held while, and only
+ * while, a retry is about to start or runs.  The run changes it only
+ * through jit_retry_lock_step. */
+typedef enum {
+    JIT_RETRY_RESULT,     /* a job's result arrived; retry: it asks to run again */
+    JIT_RETRY_NEXT,       /* a worker ended and another starts; retry: with a job run again */
+    JIT_RETRY_STOP        /* no worker follows */
+} jit_retry_event;
+
+typedef struct {
+    int fd;               /* the lock's, while held; -1 otherwise (also when it cannot be had:
+                           * then nothing is serialized) */
+} jit_retry_lock;
+
+#define JIT_RETRY_LOCK_INIT {-1}
+
+/* The lock after `ev`: taken at JIT_RETRY_NEXT with retry (waiting while
+ * another process holds it; kept when held); released at JIT_RETRY_RESULT
+ * without retry, JIT_RETRY_NEXT without retry and JIT_RETRY_STOP. */
+void jit_retry_lock_step(jit_retry_lock *l, jit_retry_event ev, int retry);
+
 /* jit_compile (nvrtc.h) in a child process.  NVRTC initialises CUDA
  * state of its own, after which forked workers could not create a
  * context; compiling in a child keeps the caller clean. */

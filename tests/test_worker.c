@@ -1,12 +1,19 @@
 /* jit/worker on a fake driver (tests/fake_driver.c): the devices child
  * forked before the parse answers, then stays, holding a context, until
  * the first worker has its own; then it is gone (reaped), and the jobs ran
- * in a worker of their own, in order, with the reference copies first. */
+ * in a worker of their own, in order, with the reference copies first.
+ * The retry lock's transitions (jit_retry_lock_step), as another process
+ * would find the lock: taken when the next worker starts with a retry,
+ * kept (not taken twice) while that job faults again and asks for another,
+ * released by its result, by its worker's end without one, and when no
+ * worker follows. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "../jit/worker.h"
@@ -36,6 +43,57 @@ static void job(void *ctx, jit_runner *r, unsigned i, const jit_job_result *done
     out->correct = 1;
     out->attempt = i + 1; /* which job ran, seen by the caller */
     out->t.samples = (int)getpid(); /* in which process */
+}
+
+/* 1 when another process holding the retry lock is what a second open
+ * file of it meets (a flock is per open file: the same conflict). */
+static int retry_held(const char *dir)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/gmadvise-gpu-retry.lock", dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return -1;
+    int held = flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    close(fd); /* releases it when this took it */
+    return held;
+}
+
+static void retry_transitions(void)
+{
+    char dir[] = "/tmp/gm_test_worker_XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    const char *was = getenv("TMPDIR");
+    char *saved = was ? strdup(was) : NULL;
+    setenv("TMPDIR", dir, 1);
+    jit_retry_lock l = JIT_RETRY_LOCK_INIT;
+    jit_retry_lock_step(&l, JIT_RETRY_RESULT, 1); /* a first fault asks for a retry: its worker ends first */
+    CHECK(l.fd < 0 && retry_held(dir) == 0);
+    jit_retry_lock_step(&l, JIT_RETRY_NEXT, 1); /* the next worker starts with it */
+    CHECK(l.fd >= 0 && retry_held(dir) == 1);
+    int fd = l.fd;
+    jit_retry_lock_step(&l, JIT_RETRY_RESULT, 1); /* faulted again, in another shape */
+    jit_retry_lock_step(&l, JIT_RETRY_NEXT, 1);   /* kept: a second flock of it would wait on itself */
+    CHECK(l.fd == fd && retry_held(dir) == 1);
+    jit_retry_lock_step(&l, JIT_RETRY_RESULT, 0); /* measured: released while its worker goes on */
+    CHECK(l.fd < 0 && retry_held(dir) == 0);
+    jit_retry_lock_step(&l, JIT_RETRY_NEXT, 0);   /* a worker that starts with no retry */
+    CHECK(l.fd < 0 && retry_held(dir) == 0);
+    jit_retry_lock_step(&l, JIT_RETRY_NEXT, 1);
+    jit_retry_lock_step(&l, JIT_RETRY_NEXT, 0);   /* the retry's worker was killed: no result */
+    CHECK(l.fd < 0 && retry_held(dir) == 0);
+    jit_retry_lock_step(&l, JIT_RETRY_NEXT, 1);
+    jit_retry_lock_step(&l, JIT_RETRY_STOP, 1);   /* no worker follows */
+    CHECK(l.fd < 0 && retry_held(dir) == 0);
+    if (saved)
+        setenv("TMPDIR", saved, 1);
+    else
+        unsetenv("TMPDIR");
+    free(saved);
+    char path[512];
+    snprintf(path, sizeof path, "%s/gmadvise-gpu-retry.lock", dir);
+    unlink(path);
+    rmdir(dir);
 }
 
 int main(int argc, char **argv)
@@ -75,5 +133,6 @@ int main(int argc, char **argv)
     CHECK_EQ(jit_worker_devices(devs, 4, &n, &st), GM_OK);
     CHECK_EQ(n, 1);
     CHECK_EQ(jit_worker_holder(), -1);
+    retry_transitions();
     return TEST_DONE();
 }
