@@ -381,11 +381,8 @@ static int cset_make(const adv_measure *ms, jit_runner *r, const adv_job *jb, co
             adv_layout *one = adv_layout_make(b->s, spec, ADV_AOSOA_MAX_LANES, why, sizeof why);
             if (!one)
                 return gm_fail(st, GM_EINPUT, "kernel %s, %s: %s", kn->label, par->name, why);
-            unsigned nptr = adv_layout_npointers(one);
+            adv_pointer_args(one, 0, view, cs->store, &ns, cs->args, &na);
             adv_layout_destroy(one);
-            for (unsigned i = 0; i < nptr; i++, ns++)
-                if (!view || i == 0)
-                    cs->args[na++] = cs->store[ns];
             continue;
         }
         b->n = adv_capture_elems(c, p, b->s->size);
@@ -423,13 +420,7 @@ static int cset_make(const adv_measure *ms, jit_runner *r, const adv_job *jb, co
         free(host);
         if (rc != GM_OK)
             return rc;
-        for (unsigned i = 0; i < adv_layout_npointers(b->lay); i++) {
-            unsigned long long ptr = b->dev + adv_layout_pointer_offset(b->lay, i);
-            memcpy(cs->store[ns], &ptr, sizeof ptr);
-            if (!view || i == 0)
-                cs->args[na++] = cs->store[ns];
-            ns++;
-        }
+        adv_pointer_args(b->lay, b->dev, view, cs->store, &ns, cs->args, &na);
     }
     return GM_OK;
 }

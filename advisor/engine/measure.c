@@ -686,18 +686,20 @@ static int setup_set(jit_runner *r, const adv_model *m, const adv_data_list *dat
         int rc = buffer_alloc(r, b, varied ? jb->spec : &decl, lay_where, where, par->name, oom, stt);
         if (rc != GM_OK)
             return rc;
-        /* through the adoption header the pointers are one argument, a view:
-         * a struct of them, side by side in the store */
-        int view = varied && jb->adopted;
-        for (unsigned i = 0; i < adv_layout_npointers(b->lay); i++) {
-            unsigned long long ptr = b->dev + adv_layout_pointer_offset(b->lay, i);
-            memcpy(ls->store[ns], &ptr, sizeof ptr);
-            if (!view || i == 0)
-                ls->args[na++] = ls->store[ns];
-            ns++;
-        }
+        adv_pointer_args(b->lay, b->dev, varied && jb->adopted, ls->store, &ns, ls->args, &na);
     }
     return GM_OK;
+}
+
+void adv_pointer_args(const adv_layout *lay, unsigned long long dev, int view, unsigned char (*store)[8],
+                      unsigned *ns, void **args, unsigned *na)
+{
+    for (unsigned i = 0; i < adv_layout_npointers(lay); i++, ++*ns) {
+        unsigned long long ptr = dev ? dev + adv_layout_pointer_offset(lay, i) : 0;
+        memcpy(store[*ns], &ptr, sizeof ptr);
+        if (!view || i == 0)
+            args[(*na)++] = store[*ns];
+    }
 }
 
 /* The whole of index or offsets buffer p, made by engine/inputs.h for

@@ -122,4 +122,12 @@ int adv_outputs_match(const adv_model *m, unsigned k, const adv_outputs *a, cons
                       size_t why_len);
 void adv_outputs_free(adv_outputs *o);
 
+/* A buffer's kernel arguments, for measure.c's launches and captured.c's
+ * alike: each pointer of layout lay (dev plus its offset; dev 0: null, as
+ * in every layout) written to store[*ns] on, and an argument naming each,
+ * or the first alone for a view (the adoption header's one argument: a
+ * struct of the pointers, side by side in the store). */
+void adv_pointer_args(const adv_layout *lay, unsigned long long dev, int view, unsigned char (*store)[8],
+                      unsigned *ns, void **args, unsigned *na);
+
 #endif
