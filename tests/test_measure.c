@@ -81,7 +81,8 @@ static const char byvalue[] =
     "{\n"
     "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
     "    if (i < n) copy8(out + i * 8, in + rows[i] * 8);\n"
-    "}\n";
+    "}\n"
+    "__global__ void by_mode(float *y, Mode mode) { y[threadIdx.x] = mode == MODE_B ? 1.0f : 0.0f; }\n";
 
 static const adv_member *member(const adv_param *p, const char *name)
 {
@@ -107,7 +108,7 @@ static void test_by_value(void)
     unlink(path);
     if (!m)
         return;
-    CHECK_EQ(adv_model_nkernels(m), 3u);
+    CHECK_EQ(adv_model_nkernels(m), 4u);
     const adv_param *p = &adv_model_kernel(m, 0)->params[0];
     CHECK_EQ(p->kind, ADV_P_OTHER);
     /* in, out[0], out[1], w, h, scale, x y z (the union's first member), mode, flag */
@@ -143,6 +144,12 @@ static void test_by_value(void)
     CHECK_EQ(adv_kernel_unmeasurable(m, 2, why, sizeof why), 0);
     CHECK(adv_buffer_elems(m, 2, 0, n) >= 8 * n + 8);
     CHECK(adv_buffer_elems(m, 2, 1, n) >= adv_buffer_elems(m, 2, 2, n));
+    /* an enum parameter, as an enum member: launched with its first enumerator */
+    if (adv_model_nkernels(m) == 4) {
+        const adv_param *ep = &adv_model_kernel(m, 3)->params[1];
+        CHECK(ep->kind == ADV_P_INT && ep->is_enum);
+        CHECK_EQ(ep->enum_first, 3);
+    }
     adv_model_destroy(m);
 }
 

@@ -57,6 +57,19 @@ unsigned fe_visit_top(pctx *pc, CXCursorVisitor v, CXClientData d)
     return stop;
 }
 
+long long fe_enum_first(pctx *pc, CXCursor enum_decl)
+{
+    long long v = 0;
+    cvec kids = fe_kids(pc, enum_decl);
+    for (unsigned i = 0; i < kids.n; i++)
+        if (fe_kind(pc, kids.v[i]) == CXCursor_EnumConstantDecl) {
+            v = pc->cx->clang_getEnumConstantDeclValue(kids.v[i]);
+            break;
+        }
+    free(kids.v);
+    return v;
+}
+
 enum CXCursorKind fe_kind(pctx *pc, CXCursor c)
 {
     return pc->cx->clang_getCursorKind(c);

@@ -197,6 +197,10 @@ cvec fe_kids(pctx *pc, CXCursor c);
 cvec fe_top(pctx *pc);
 unsigned fe_visit_top(pctx *pc, CXCursorVisitor v, CXClientData d);
 enum CXCursorKind fe_kind(pctx *pc, CXCursor c);
+/* The value of an enum's first enumerator (0: none), what a parameter or
+ * member of its type is launched with: any other integer may be no value
+ * of it (an index c[ch] past the array). */
+long long fe_enum_first(pctx *pc, CXCursor enum_decl);
 int fe_loc_at(pctx *pc, CXSourceLocation l, int exact, unsigned *off, unsigned *line,
                   unsigned *col);
 const char *fe_punct_at(pctx *pc, unsigned off);

@@ -1007,13 +1007,7 @@ static void read_param(pctx *pc, CXCursor pd, adv_param *p)
         fe_value_members(pc, ct, p);
     if (p->kind == ADV_P_INT && ct.kind == CXType_Enum) {
         p->is_enum = 1;
-        cvec kids = fe_kids(pc, cx->clang_getTypeDeclaration(ct));
-        for (unsigned i = 0; i < kids.n; i++)
-            if (fe_kind(pc, kids.v[i]) == CXCursor_EnumConstantDecl) {
-                p->enum_first = cx->clang_getEnumConstantDeclValue(kids.v[i]);
-                break;
-            }
-        free(kids.v);
+        p->enum_first = fe_enum_first(pc, cx->clang_getTypeDeclaration(ct));
     }
 }
 

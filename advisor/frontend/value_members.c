@@ -125,13 +125,7 @@ static void flatten(mctx *c, CXType t, unsigned off, const char *name, int in_ar
     if (ct.kind == CXType_Enum && !failed(p)) {
         adv_member *m = &p->members[p->nmembers - 1];
         m->is_enum = 1;
-        cvec kids = fe_kids(pc, cx->clang_getTypeDeclaration(ct));
-        for (unsigned i = 0; i < kids.n; i++)
-            if (fe_kind(pc, kids.v[i]) == CXCursor_EnumConstantDecl) {
-                m->enum_first = cx->clang_getEnumConstantDeclValue(kids.v[i]);
-                break;
-            }
-        free(kids.v);
+        m->enum_first = fe_enum_first(pc, cx->clang_getTypeDeclaration(ct));
     }
 }
 
