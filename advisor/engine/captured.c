@@ -428,9 +428,7 @@ static int cset_make(const adv_measure *ms, jit_runner *r, const adv_job *jb, co
 /* Every pointer parameter's contents, unpacked to the declared layout. */
 static int cset_outputs(jit_runner *r, const cset *cs, adv_outputs *out, gm_status *st)
 {
-    out->nparams = cs->nparams;
-    out->data = gm_xcalloc(cs->nparams + 1, sizeof *out->data);
-    out->elems = gm_xcalloc(cs->nparams + 1, sizeof *out->elems);
+    adv_outputs_init(out, cs->nparams);
     for (unsigned p = 0; p < cs->nparams; p++) {
         const cbuf *b = &cs->cb[p];
         if (!b->lay)
@@ -453,9 +451,7 @@ static int cset_outputs(jit_runner *r, const cset *cs, adv_outputs *out, gm_stat
  * after its launch, from the pointer on, in the elements cset_make used. */
 static int app_outputs(const adv_measure *ms, const adv_capture *c, const cset *cs, adv_outputs *out, gm_status *st)
 {
-    out->nparams = cs->nparams;
-    out->data = gm_xcalloc(cs->nparams + 1, sizeof *out->data);
-    out->elems = gm_xcalloc(cs->nparams + 1, sizeof *out->elems);
+    adv_outputs_init(out, cs->nparams);
     for (unsigned p = 0; p < cs->nparams; p++) {
         const cbuf *b = &cs->cb[p];
         if (!b->lay)

@@ -786,11 +786,16 @@ static void outputs_free(adv_outputs *o)
     memset(o, 0, sizeof *o);
 }
 
+void adv_outputs_init(adv_outputs *o, unsigned nparams)
+{
+    o->nparams = nparams;
+    o->data = gm_xcalloc(nparams + 1, sizeof *o->data); /* + 1: never a block of 0 bytes */
+    o->elems = gm_xcalloc(nparams + 1, sizeof *o->elems);
+}
+
 static int read_outputs(jit_runner *r, launch_set *ls, adv_outputs *out, gm_status *st)
 {
-    out->nparams = ls->nparams;
-    out->data = gm_xcalloc(ls->nparams, sizeof *out->data);
-    out->elems = gm_xcalloc(ls->nparams, sizeof *out->elems);
+    adv_outputs_init(out, ls->nparams);
     for (unsigned p = 0; p < ls->nparams; p++) {
         pbuf *b = &ls->pb[p];
         if (!b->lay)

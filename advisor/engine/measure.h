@@ -121,6 +121,8 @@ const adv_struct *adv_param_elem(const adv_model *m, unsigned k, unsigned p, adv
 int adv_outputs_match(const adv_model *m, unsigned k, const adv_outputs *a, const adv_outputs *b, char *why,
                       size_t why_len);
 void adv_outputs_free(adv_outputs *o);
+/* o made empty for nparams parameters (each data[p] NULL until filled). */
+void adv_outputs_init(adv_outputs *o, unsigned nparams);
 
 /* A buffer's kernel arguments, for measure.c's launches and captured.c's
  * alike: each pointer of layout lay (dev plus its offset; dev 0: null, as
