@@ -1155,6 +1155,64 @@ static void put_decl_text(const adv_model *m, sb_t *out, unsigned b, unsigned e)
 /* The user's macros, types, constants and device functions, in file order,
  * each at its line in the user's file; a declaration inside another (a
  * struct in its typedef) is copied once. */
+/* The next identifier of t[*i, n) outside comments, literals and numbers:
+ * 1 with its start in *b and its end in *i; 0 when there is none. */
+static int next_ident(const char *t, size_t n, size_t *i, size_t *b)
+{
+    size_t p = *i;
+    while (p < n) {
+        if (t[p] == '/' && p + 1 < n && (t[p + 1] == '/' || t[p + 1] == '*')) {
+            const char *end = t[p + 1] == '/' ? memchr(t + p, '\n', n - p) : strstr(t + p + 2, "*/");
+            p = end && (size_t)(end - t) < n ? (size_t)(end - t) + 1 : n;
+        } else if (t[p] == '"' || t[p] == '\'') {
+            size_t q = p + 1;
+            while (q < n && t[q] != t[p] && t[q] != '\n')
+                q += t[q] == '\\' ? 2 : 1;
+            p = q + 1;
+        } else if (gm_ident_char(t[p])) {
+            size_t q = p;
+            while (q < n && (gm_ident_char(t[q]) || (isdigit((unsigned char)t[p]) && t[q] == '.')))
+                q++;
+            if (!isdigit((unsigned char)t[p])) {
+                *b = p;
+                *i = q;
+                return 1;
+            }
+            p = q;
+        } else {
+            p++;
+        }
+    }
+    *i = n;
+    return 0;
+}
+
+static int is_word(const char *t, size_t b, size_t e, const char *word)
+{
+    return e - b == strlen(word) && !strncmp(t + b, word, e - b);
+}
+
+/* Carried macro text (a #define of the file, or a preamble line copying a
+ * header's): a macro that declares kernels (its text names __global__, as
+ * cuml's `#define CUML_KERNEL __global__ static`) loses its `static`,
+ * which drop_static cannot see behind the macro's name: a kernel's copy is
+ * extern "C" (the driver finds it by name), and extern "C" static is an
+ * error.  Other text is written as it is. */
+static void put_macro_text(sb_t *out, const char *t, size_t n)
+{
+    size_t i = 0, b = 0, at = 0;
+    int kernels = 0;
+    while (!kernels && next_ident(t, n, &i, &b))
+        kernels = is_word(t, b, i, "__global__");
+    for (i = 0; kernels && next_ident(t, n, &i, &b);)
+        if (is_word(t, b, i, "static")) {
+            sb_putn(out, t + at, b - at);
+            sb_puts(out, "/* static */");
+            at = i;
+        }
+    sb_putn(out, t + at, n - at);
+}
+
 static void user_decls(const adv_model *m, const unsigned char *want, sb_t *out)
 {
     unsigned n = 0;
@@ -1176,7 +1234,7 @@ static void user_decls(const adv_model *m, const unsigned char *want, sb_t *out)
             sb_printf(out, "#pragma pack(push, %u)\n", pack);
         if (d[i]->is_macro) {
             sb_puts(out, "#define ");
-            sb_putn(out, text + d[i]->begin, d[i]->end - d[i]->begin);
+            put_macro_text(out, text + d[i]->begin, d[i]->end - d[i]->begin);
             sb_puts(out, "\n");
         } else {
             sb_puts(out, d[i]->ns_open); /* on the #line's line: the lines stay the user's */
@@ -1335,8 +1393,10 @@ static char *program_source(const kgen_program *p, int only, const unsigned char
         sb_puts(&out, adv_loop_bound_prelude()); /* every launch bounded by the kernel itself */
     if (p->spells_std)
         sb_puts(&out, std_for_nvrtc);
-    for (unsigned i = 0; i < adv_model_npreamble(p->m); i++)
-        sb_printf(&out, "%s\n", adv_model_preamble(p->m, i));
+    for (unsigned i = 0; i < adv_model_npreamble(p->m); i++) {
+        put_macro_text(&out, adv_model_preamble(p->m, i), strlen(adv_model_preamble(p->m, i)));
+        sb_puts(&out, "\n");
+    }
     /* C++17 removed `register`: nvcc still ignores it, NVRTC refuses it */
     sb_puts(&out, "#define register\n");
     /* what the parser's cuda.h says, which NVRTC does not include: a
