@@ -126,6 +126,9 @@
 #define GM_INCLUDER_UP 2             /* folders above a .cu's own searched for its includer */
 #define GM_INCLUDER_DEPTH 3          /* headers followed from a .cu to the source including it */
 #define GM_INCLUDER_BYTES 4194304    /* larger files are not read as includers */
+#define GM_MAX_KERNEL_MACROS 4       /* names looked up as kernel macros the file never defines, their
+                                      * headers pre-included (frontend/kernel_macro.c; a parse again) */
+#define GM_KERNEL_MACRO_SCAN 8192    /* headers read looking for one such macro's definition */
 #define GM_MAX_KERNELS 512          /* kernels of one file modelled; the rest are skipped with a
                                       * located note (1000 kernels: 24 s of the model alone) */
 #define GM_MAX_ACCESSES 1024        /* accesses of one kernel modelled; a kernel with more is

@@ -15,6 +15,7 @@
  *   kernel_facts.c   what a kernel's launch needs of its code: shared arrays, its block
  *   callee_writes.c  whether a function a pointer is passed to writes or reads through it
  *   pointer_origin.c  check's pointers derived from parameters (casts, offsets, locals)
+ *   kernel_macro.c  kernels declared through a project macro the file never defines
  *   walk.c        what the walks share: cursor lists, errors charged to a
  *                 function, the depth limit
  *   load.c        the loader (load.h): parse, includer search, classify
@@ -104,6 +105,7 @@ typedef struct {
     gm_status missing;  /* clang's error for the first #include found nowhere (GM_OK: none) */
     unsigned nstubs;
     sb_t stub_notes;
+    sb_t head_macros; /* "NAME\tFILE:L:C\n": unknown words before a broken function's type (kernel_macro.c) */
     const adv_parse_opts *opts;
     char *kernels_of; /* the real path of opts->kernels_of, or NULL */
     char **inc_dirs; /* folders of spliced #includes (parse.c) */

@@ -1,6 +1,7 @@
 #include "frontend.h"
 
 #include "../../common/limits.h"
+#include "kernel_macro.h"
 #include "prelude_pch.h"
 
 #include <ctype.h>
@@ -83,6 +84,8 @@ static int skip_broken_function(pctx *pc, CXCursor fn, int is_kernel)
     const char *label = fe_kernel_label(pc, name, &assumed); /* an instance is said as written: k<float> */
     if (is_kernel && !pc->broken_kernel && !assumed) /* the file's error if no kernel is left */
         pc->broken_kernel = &err->st;
+    if (!is_kernel) /* a kernel whose __global__ is a macro the file lacks? */
+        fe_note_head_macro(pc, fn, err);
     /* the note quotes clang's message without its own location prefix, at
      * the function's own file (a spliced header's, an instance's template's) */
     char file[1024];
@@ -431,6 +434,14 @@ static int shadows_prelude(const char *dir)
 static int use_pch(pctx *pc, const adv_clang *cx, CXIndex idx, const char **args, unsigned nlead,
                    const char *gcc, struct CXUnsavedFile *un, char *pch, size_t n)
 {
+    /* C++20 compares each definition the PCH holds with the file's own
+     * (ODR hashes): <new>'s operator new against the device one of
+     * gmadvise's cuda_runtime.h is "defined differently in different
+     * modules" (a file with <string> refused), and libclang 14 and 16
+     * crash outright on cuml's sources over raft and rmm; without the PCH
+     * both parse */
+    if (adv_model_cxx_std(pc->m) >= 20)
+        return 0;
     for (unsigned i = 0; i < pc->ninc_dirs; i++)
         if (shadows_prelude(pc->inc_dirs[i]))
             return 0;
@@ -1229,9 +1240,11 @@ static void free_pctx(pctx *pc)
         free(pc->stubs[i]);
     free(pc->stubs);
     sb_free(&pc->stub_notes);
+    sb_free(&pc->head_macros);
 }
 
-static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **out, gm_status *st);
+static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **out, gm_status *st,
+                      fe_kernel_macros *km);
 
 typedef struct {
     const char *file;
@@ -1241,10 +1254,19 @@ typedef struct {
     int rc;
 } parse_job;
 
+/* Parsed again while a kernel macro the file lacks is found in a header
+ * (kernel_macro.c), with those headers pre-included. */
 static void run_parse(void *p)
 {
     parse_job *j = p;
-    j->rc = parse_file(j->file, j->opts, j->out, j->st);
+    fe_kernel_macros km;
+    memset(&km, 0, sizeof km);
+    unsigned before;
+    do {
+        before = km.n;
+        j->rc = parse_file(j->file, j->opts, j->out, j->st, &km);
+    } while (km.n > before);
+    fe_kernel_macros_free(&km);
 }
 
 /* On the parser's own stack (file_guard.c): recursive walks of deep
@@ -1256,13 +1278,15 @@ int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out
     return j.rc;
 }
 
-static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **out, gm_status *st)
+static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **out, gm_status *st,
+                      fe_kernel_macros *km)
 {
     *out = NULL;
     adv_model *m = adv_model_new(file);
     pctx pc;
     memset(&pc, 0, sizeof pc);
     sb_init(&pc.stub_notes);
+    sb_init(&pc.head_macros);
     pc.m = m;
     inc_walk w = {opts, 0, st, &pc, NULL};
     const adv_clang *cx = NULL;
@@ -1273,18 +1297,27 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
         adv_model_destroy(m);
         return st->code;
     }
-    /* the -include pairs spliced into the text are not given to clang again */
+    /* the -include pairs spliced into the text are not given to clang
+     * again; a kernel macro's header is given to clang, not spliced: its
+     * code is the header's, as if the file included it (kernel_macro.c) */
     unsigned nargs = opts ? opts->nclang_args : 0, kept = 0;
     unsigned char *forced = gm_xcalloc(nargs + 1, 1);
-    const char **args = gm_xcalloc(nargs + 1, sizeof *args);
+    const char **args = gm_xcalloc(nargs + 2 * km->n + 1, sizeof *args);
     splice_user_includes(m, file, &w, &pc, forced);
     free_walk(&w);
     adv_parse_opts own;
-    if (opts) {
+    if (opts || km->n) {
         for (unsigned i = 0; i < nargs; i++)
             if (!forced[i])
                 args[kept++] = opts->clang_args[i];
-        own = *opts;
+        for (unsigned i = 0; i < km->n; i++) {
+            args[kept++] = "-include";
+            args[kept++] = km->header[i];
+        }
+        if (opts)
+            own = *opts;
+        else
+            memset(&own, 0, sizeof own);
         own.clang_args = args;
         own.nclang_args = kept;
         opts = &own;
@@ -1342,6 +1375,15 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     }
     sb_free(&src);
     sb_free(&notes);
+    /* a kernel macro found in a header: the caller parses the file again */
+    if (fe_kernel_macro_headers(&pc, file, opts, km)) {
+        gm_status_clear(st);
+        free_pctx(&pc);
+        free(args);
+        adv_model_destroy(m);
+        return GM_OK;
+    }
+    sb_puts(adv_model_notes_buf(m), km->notes.s ? km->notes.s : "");
     /* nothing analysable without a header found nowhere: that is the error */
     if (st->code != GM_OK && pc.missing.code != GM_OK) {
         char why[1100];
