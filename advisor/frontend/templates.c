@@ -206,7 +206,8 @@ typedef struct {
     unsigned found;
     sb_t *src;                     /* where instances are appended */
     int in_text;                   /* uses are being read from the file (not --instantiate) */
-    int said_host;                 /* the note on a host template without arguments was given */
+    int said_host;                 /* a host template without arguments was met: */
+    char host_name[ADV_NAME_MAX];  /* its name, for the note */
     int assuming;                  /* the instance being added is on assumed arguments */
 } tmpl_t;
 
@@ -425,6 +426,31 @@ static int in_template(pctx *pc, unsigned at)
     return enclosing(pc, at, &c, 1) > 0;
 }
 
+/* Template argument k of specialization f (of a template of np
+ * parameters) as clang prints the specialization's declaration
+ * (`k<4, float, LogSoftMaxEpilogue>(...)`): libclang names no template
+ * template argument otherwise.  A name, else 0. */
+static int printed_arg(pctx *pc, CXCursor f, unsigned k, unsigned np, char *out, size_t n)
+{
+    const adv_clang *cx = pc->cx;
+    CXPrintingPolicy pol = cx->clang_getCursorPrintingPolicy(f);
+    cx->clang_PrintingPolicy_setProperty(pol, CXPrintingPolicy_TerseOutput, 1);
+    char text[4096], name[ADV_NAME_MAX];
+    adv_cxstr(cx, cx->clang_getCursorPrettyPrinted(f, pol), text, sizeof text);
+    cx->clang_PrintingPolicy_dispose(pol);
+    fe_spell(pc, f, name, sizeof name);
+    const char *at = strstr(text, name);
+    targ args[MAX_TPARAMS];
+    if (!at || at[strlen(name)] != '<' ||
+        split_args(text, (unsigned)strlen(text), (unsigned)(at + strlen(name) - text), args) != (int)np)
+        return 0;
+    for (const char *c = args[k].text; *c; c++)
+        if (!gm_ident_char(*c) && *c != ':')
+            return 0;
+    snprintf(out, n, "%s", args[k].text);
+    return out[0] != 0;
+}
+
 /* The instance clang resolved where t[at] names the kernel (arguments
  * written, defaulted or deduced from a call's), as text that means the
  * same anywhere in the file: a number for a non-type parameter (cast to
@@ -453,7 +479,8 @@ static int spec_args(pctx *pc, CXCursor tmpl, const tparam *tp, unsigned np, CXC
             adv_cxstr(cx, cx->clang_getTypeSpelling(ty), args[k].text, sizeof args[k].text);
             if (strchr(args[k].text, '(')) /* (lambda at ...), (anonymous ...) */
                 return -1;
-        } else {
+        } else if (kind != CXTemplateArgumentKind_Template ||
+                   !printed_arg(pc, f, k, np, args[k].text, sizeof args[k].text)) {
             return -1;
         }
     }
@@ -485,6 +512,27 @@ static enum CXChildVisitResult collect_refs(CXCursor c, CXCursor parent, CXClien
             fe_cvec_push(out, f);
     }
     return CXChildVisit_Recurse;
+}
+
+/* The specializations of function templates clang instantiated: the
+ * translation unit's top level holds each function an instantiation
+ * defined (fe_top leaves them out), at its template's location; those of
+ * kernel templates are the instances the file's host code makes, however
+ * it names them (a dispatch macro's lambda naming `scalar_t`, a functor's
+ * `f.template operator()<State>(...)` calling a launcher's member
+ * template, both in apex and cupy). */
+static cvec instantiations_made(pctx *pc)
+{
+    const adv_clang *cx = pc->cx;
+    cvec all = fe_kids(pc, cx->clang_getTranslationUnitCursor(pc->tu)), out = {NULL, 0, 0};
+    for (unsigned i = 0; i < all.n; i++) {
+        CXCursor t = cx->clang_getSpecializedCursorTemplate(all.v[i]);
+        if (fe_kind(pc, all.v[i]) == CXCursor_FunctionDecl && !cx->clang_Cursor_isNull(t) &&
+            cx->clang_equalLocations(cx->clang_getCursorLocation(all.v[i]), cx->clang_getCursorLocation(t)))
+            fe_cvec_push(&out, all.v[i]);
+    }
+    free(all.v);
+    return out;
 }
 
 static cvec specializations_used(pctx *pc)
@@ -1155,10 +1203,8 @@ static void kernel_use_at(tmpl_t *tt, unsigned at, targ *args, int n)
     int hosted = tt->in_text && (n > 0 ? host_around(tt, at, args, n, h) : n == 0 && by_name(tt, at, h));
     if (hosted) {
         each_use(tt->pc, h->name, adv_model_text(tt->pc->m), adv_model_orig_len(tt->pc->m), h->b, h->e, 1, host_instance, h);
-        if (!h->uses && !tt->said_host++) /* k<T> is no instance; say where one could come from */
-            sb_printf(adv_model_notes_buf(tt->pc->m), "%s:%u: kernel template %s is launched from host template %s, which "
-                      "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
-                      h->name, h->name);
+        if (!h->uses && !tt->said_host++) /* said at the end, if no instance comes from elsewhere */
+            snprintf(tt->host_name, sizeof tt->host_name, "%s", h->name);
     } else if (n > 0 && !dependent(tt->pc, at, args, n) && !(tt->in_text && runtime_args(tt->pc, at, args, n, 1))) {
         add_instance(tt, args, n, tt->src);
     }
@@ -1267,7 +1313,7 @@ static int assumed_instance(tmpl_t *tt, unsigned line, unsigned col)
     return 1;
 }
 
-static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
+static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, const cvec *made, sb_t *src)
 {
     adv_model *m = pc->m;
     const char *t = adv_model_text(m);
@@ -1309,6 +1355,18 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
         const char *want = pc->opts->instantiate[i];
         each_use(NULL, tt->name, want, (unsigned)strlen(want), 1, 0, 0, kernel_use, tt);
     }
+    /* and those clang made, which the text reaches through code gmadvise
+     * does not follow (a use in a macro's argument resolves to one of the
+     * instances its expansions make) */
+    for (unsigned i = 0; i < made->n; i++) {
+        targ args[MAX_TPARAMS];
+        if (spec_args(pc, tmpl, tt->tp, tt->np, made->v[i], args) >= 0)
+            add_instance(tt, args, (int)tt->np, src);
+    }
+    if (tt->said_host && !tt->found) /* k<T> is no instance; say where one could come from */
+        sb_printf(adv_model_notes_buf(tt->pc->m), "%s:%u: kernel template %s is launched from host template %s, which "
+                  "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
+                  tt->host_name, tt->host_name);
     if (!tt->found && !assumed_instance(tt, line, col))
         sb_printf(adv_model_notes_buf(m), "%s:%u:%u: kernel template %s skipped: no instance of it in the file; name one "
                                           "with --instantiate '%s<...>' or a comment `// gmadvise: instantiate %s<...>`\n",
@@ -1318,10 +1376,11 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
 
 void fe_instantiate_templates(pctx *pc, sb_t *src)
 {
-    cvec used = specializations_used(pc);
+    cvec used = specializations_used(pc), made = instantiations_made(pc);
     for (unsigned i = 0; i < pc->templates.n; i++)
-        instantiate(pc, pc->templates.v[i], &used, src);
+        instantiate(pc, pc->templates.v[i], &used, &made, src);
     free(used.v);
+    free(made.v);
 }
 
 const char *fe_kernel_label(const pctx *pc, const char *name, int *assumed)
