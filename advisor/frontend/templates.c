@@ -208,7 +208,8 @@ typedef struct {
     int in_text;                   /* uses are being read from the file (not --instantiate) */
     int said_host;                 /* a host template without arguments was met: */
     char host_name[ADV_NAME_MAX];  /* its name, for the note */
-    int assuming;                  /* the instance being added is on assumed arguments */
+    int assuming;                  /* the instance being added is on assumed arguments, or one
+                                    * only clang's instantiations name */
 } tmpl_t;
 
 /* Appends the instance for `args` (n given, the rest from defaults) to
@@ -1358,11 +1359,13 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, const cvec *m
     /* and those clang made, which the text reaches through code gmadvise
      * does not follow (a use in a macro's argument resolves to one of the
      * instances its expansions make) */
+    tt->assuming = !tt->found; /* where the text gave none, one that does not compile fails no file */
     for (unsigned i = 0; i < made->n; i++) {
         targ args[MAX_TPARAMS];
         if (spec_args(pc, tmpl, tt->tp, tt->np, made->v[i], args) >= 0)
             add_instance(tt, args, (int)tt->np, src);
     }
+    tt->assuming = 0;
     if (tt->said_host && !tt->found) /* k<T> is no instance; say where one could come from */
         sb_printf(adv_model_notes_buf(tt->pc->m), "%s:%u: kernel template %s is launched from host template %s, which "
                   "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
