@@ -211,7 +211,8 @@ typedef struct {
     sb_t *src;                     /* where instances are appended */
     int in_text;                   /* uses are being read from the file (not --instantiate) */
     int said_host;                 /* a host template without arguments was met: */
-    char host_name[ADV_NAME_MAX];  /* its name, for the note */
+    char host_name[ADV_NAME_MAX];  /* its name, for the note, */
+    unsigned host_calls;           /* and how often the file names it */
     int assuming;                  /* the instance being added is on assumed arguments, or one
                                     * only clang's instantiations name */
 } tmpl_t;
@@ -857,6 +858,7 @@ typedef struct {
     targ args[MAX_TPARAMS]; /* the kernel template's arguments, in the host template's terms */
     int n;
     unsigned uses;          /* uses of the host template with arguments */
+    unsigned calls;         /* uses of it in code, with or without */
     unsigned depth;         /* host templates between this one and the kernel's launch */
     unsigned at;            /* the kernel's use */
 } host_use;
@@ -1143,6 +1145,7 @@ static void host_chain(host_use *h, unsigned at, targ *hargs, int n)
         each_use(h->tt->pc, outer->name, adv_model_text(h->tt->pc->m), adv_model_orig_len(h->tt->pc->m), outer->b, outer->e, 1, host_instance,
                  outer);
         h->uses += outer->uses;
+        h->calls += outer->calls;
     }
     free(outer);
 }
@@ -1157,6 +1160,7 @@ static void host_instance(void *ctx, unsigned at, targ *hargs, int n)
     targ resolved[MAX_TPARAMS];
     if (!fe_is_token(h->tt->pc, at)) /* a host template named in a comment is no use of it */
         return;
+    h->calls++;
     if (resolved_args(h->tt->pc, h->host, h->tp, h->np, at, resolved) >= 0) {
         add_host_instance(h, resolved, (int)h->np);
         if (!in_template(h->tt->pc, at))
@@ -1454,8 +1458,10 @@ static void kernel_use_at(tmpl_t *tt, unsigned at, targ *args, int n)
     int hosted = tt->in_text && (n > 0 ? host_around(tt, at, args, n, h) : n == 0 && by_name(tt, at, h));
     if (hosted) {
         each_use(tt->pc, h->name, adv_model_text(tt->pc->m), adv_model_orig_len(tt->pc->m), h->b, h->e, 1, host_instance, h);
-        if (!h->uses && !tt->said_host++) /* said at the end, if no instance comes from elsewhere */
+        if (!h->uses && !tt->said_host++) { /* said at the end, if no instance comes from elsewhere */
             snprintf(tt->host_name, sizeof tt->host_name, "%s", h->name);
+            tt->host_calls = h->calls;
+        }
     } else if (n > 0 && !dependent(tt->pc, at, args, n) && !(tt->in_text && runtime_args(tt->pc, at, args, n, 1))) {
         add_instance(tt, args, n, tt->src);
     }
@@ -1624,8 +1630,8 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, const cvec *m
     tt->assuming = 0;
     if (tt->said_host && !tt->found) /* k<T> is no instance; say where one could come from */
         sb_printf(adv_model_notes_buf(tt->pc->m), "%s:%u: kernel template %s is launched from host template %s, which "
-                  "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
-                  tt->host_name, tt->host_name);
+                  "the file %s (%s<...>)\n", tt->file, tt->line, tt->name, tt->host_name,
+                  tt->host_calls ? "calls without naming its arguments" : "never calls", tt->host_name);
     if (!tt->found && !assumed_instance(tt, line, col))
         sb_printf(adv_model_notes_buf(m), "%s:%u:%u: kernel template %s skipped: no instance of it in the file; name one "
                                           "with --instantiate '%s<...>' or a comment `// gmadvise: instantiate %s<...>`\n",
