@@ -534,6 +534,23 @@ static int expand_pack(const char *t, unsigned b, unsigned e, unsigned params, c
     return ok;
 }
 
+/* 1 when two arguments are the same: the same text, or integer literals
+ * of the same value (an explicit instantiation's `256u` and the 256
+ * clang's instance of it gives). */
+static int same_arg(const char *a, const char *b)
+{
+    if (!strcmp(a, b))
+        return 1;
+    char *ea, *eb;
+    errno = 0;
+    long long va = strtoll(a, &ea, 0), vb = strtoll(b, &eb, 0);
+    while (*ea == 'u' || *ea == 'U' || *ea == 'l' || *ea == 'L')
+        ea++;
+    while (*eb == 'u' || *eb == 'U' || *eb == 'l' || *eb == 'L')
+        eb++;
+    return !errno && ea != a && eb != b && !*ea && !*eb && va == vb;
+}
+
 static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
 {
     pctx *pc = tt->pc;
@@ -550,7 +567,7 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
     for (unsigned s = 0; s < tt->found; s++) {
         int dup = 1;
         for (unsigned k = 0; k < tt->np; k++)
-            dup &= !strcmp(tt->seen[s][k].text, args[k].text);
+            dup &= same_arg(tt->seen[s][k].text, args[k].text);
         if (dup)
             return;
     }
