@@ -98,7 +98,7 @@ has "a member function" 'not applicable: kernel k calls member function get()' -
 has "unsigned wrap" 'irregular: wraps: thread 0' --static $b/unsigned_wrap.h
 has "a template kernel with no instance is analysed on assumed arguments, said" 'kernel template k has no instance in the file: instantiated as k<32>, arguments assumed' --static $b/template_kernel.h
 has "a pointer to a class template's instance is said" 'parameter p points to W<float>' --static $b/template.h
-has "k<T> inside a host template called without arguments is no instance: said, with the host template" "template_dependent_instance.h:1: kernel template k is launched from host template run, which the file calls without naming its arguments" check $b/template_dependent_instance.h
+has "k<T> inside a host template the file never calls is no instance: said, with the host template" "template_dependent_instance.h:1: kernel template k is launched from host template run, which the file never calls" check $b/template_dependent_instance.h
 # a template template parameter: nothing can be assumed for it
 printf 'template <template <typename> class V>\n__global__ void k(float *p) { p[threadIdx.x] = 0; }\n' > "$T/template_template.h"
 has "a template kernel nothing can be assumed for is skipped, said" 'kernel template k skipped: no instance' check "$T/template_template.h"

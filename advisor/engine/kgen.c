@@ -889,6 +889,10 @@ static const char program_prelude[] =
     "typedef unsigned int uint32_t;\n"
     "typedef long long int64_t;\n"
     "typedef unsigned long long uint64_t;\n"
+    /* as libcu++'s cstdint and CUDA's barrier helpers declare them for
+     * NVRTC, which has none of its own (a carried struct's intptr_t member) */
+    "typedef long long intptr_t;\n"
+    "typedef unsigned long long uintptr_t;\n"
     /* GCC's builtins that nvcc's host compiler knows and NVRTC does not
      * (a constant 1/0 is out of range for NVRTC: the bits instead) */
     "#if __has_builtin(__builtin_bit_cast) && !__has_builtin(__builtin_inff)\n"

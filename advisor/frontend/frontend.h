@@ -99,7 +99,8 @@ typedef struct {
      * to the one that reads them: copy name -> "kernel<args>" */
     char (*inst_name)[ADV_NAME_MAX];
     char (*inst_label)[ADV_TYPE_MAX];
-    unsigned char *inst_assumed; /* its arguments were assumed (no instance in the file) */
+    unsigned char *inst_assumed; /* its arguments were assumed (no instance in the file), or only
+                                  * clang's instantiation names it: it fails no file */
     unsigned ninst;
     char **stubs;    /* library headers served empty (parse.c), and the notes saying so */
     gm_status missing;  /* clang's error for the first #include found nowhere (GM_OK: none) */

@@ -22,6 +22,8 @@ typedef struct {
     int is_value;    /* a non-type parameter: its argument is parenthesized */
     int is_bool;     /* a bool one */
     int is_template; /* a template template parameter: nothing can be assumed for it */
+    int is_pack;     /* a parameter pack (`typename... Args`): its argument is the elements'
+                      * list, "long, float *" or "" (packs.c's expansion) */
     char cast[ADV_TYPE_MAX]; /* an enum-typed one: its type */
     CXCursor enum_decl;      /* and the enum's declaration */
 } tparam;
@@ -97,7 +99,9 @@ static unsigned read_params(pctx *pc, CXCursor tmpl, tparam *tp, unsigned *after
         }
         unsigned b, e;
         if (fe_decl_extent(pc, kids.v[i], &b, &e)) {
-            const char *eq = memchr(adv_model_text(pc->m) + b, '=', e - b);
+            const char *t = adv_model_text(pc->m), *eq = memchr(t + b, '=', e - b);
+            for (unsigned j = b; !eq && j + 3 <= e && !tp[n].is_pack; j++)
+                tp[n].is_pack = !strncmp(t + j, "...", 3);
             if (eq) /* e: just past the parameter's last token */
                 trimmed(eq + 1, adv_model_text(pc->m) + e, tp[n].deflt, sizeof tp[n].deflt);
             *after = e;
@@ -206,8 +210,11 @@ typedef struct {
     unsigned found;
     sb_t *src;                     /* where instances are appended */
     int in_text;                   /* uses are being read from the file (not --instantiate) */
-    int said_host;                 /* the note on a host template without arguments was given */
-    int assuming;                  /* the instance being added is on assumed arguments */
+    int said_host;                 /* a host template without arguments was met: */
+    char host_name[ADV_NAME_MAX];  /* its name, for the note, */
+    unsigned host_calls;           /* and how often the file names it */
+    int assuming;                  /* the instance being added is on assumed arguments, or one
+                                    * only clang's instantiations name */
 } tmpl_t;
 
 /* Appends the instance for `args` (n given, the rest from defaults) to
@@ -337,6 +344,213 @@ static void fold_argument(const adv_model *m, targ *a)
         snprintf(a->text, sizeof a->text, "%lld", v);
 }
 
+static int names(const char *text, const char *id);
+
+/* ---- parameter packs --------------------------------------------------
+ * A kernel template's type parameter pack (`typename... Args`, with the
+ * function parameter pack `Args... args`) is expanded in the copy for its
+ * elements: the parameter becomes `E0 args__0, E1 args__1`, and each
+ * expansion `PATTERN...` whose pattern names Args or args becomes the
+ * pattern once per element (`get_index(args, id)...` gives
+ * `get_index(args__0, id), get_index(args__1, id)`), none for an empty
+ * pack (with its comma); `sizeof...(args)` the count.  A fold expression
+ * or a pack used otherwise is no expansion this knows: 0. */
+
+/* Where the postfix expression ending at s[end - 1] starts: names, `::`,
+ * `.`, `->` and balanced (), [], <> groups; end when there is none. */
+static size_t pattern_start(const char *s, size_t end)
+{
+    size_t i = end;
+    for (;;) {
+        size_t j = i;
+        while (j > 0 && isspace((unsigned char)s[j - 1]))
+            j--;
+        if (j > 0 && (s[j - 1] == ')' || s[j - 1] == ']' || s[j - 1] == '>') && !(j > 1 && s[j - 2] == '-')) {
+            int depth = 0;
+            size_t k = j;
+            do {
+                k--;
+                depth += s[k] == ')' || s[k] == ']' || s[k] == '>';
+                depth -= s[k] == '(' || s[k] == '[' || s[k] == '<';
+            } while (k > 0 && depth > 0);
+            if (depth)
+                return end;
+            i = k;
+            continue;
+        }
+        if (j > 0 && gm_ident_char(s[j - 1])) {
+            while (j > 0 && gm_ident_char(s[j - 1]))
+                j--;
+            i = j;
+            while (j > 0 && isspace((unsigned char)s[j - 1]))
+                j--;
+            if (j > 1 && ((s[j - 1] == ':' && s[j - 2] == ':') || (s[j - 1] == '>' && s[j - 2] == '-'))) {
+                i = j - 2;
+                continue;
+            }
+            if (j > 0 && s[j - 1] == '.') {
+                i = j - 1;
+                continue;
+            }
+            return i;
+        }
+        return i;
+    }
+}
+
+/* The pattern s[b, e) once per element, joined by ", ", into out. */
+static void expand_pattern(const char *s, size_t b, size_t e, const tparam *names, targ (*elems)[2], unsigned n,
+                           sb_t *out)
+{
+    for (unsigned i = 0; i < n; i++) {
+        sb_puts(out, i ? ", " : "");
+        substitute(s, (unsigned)b, (unsigned)e, UINT_MAX, 0, "", names, elems[i], 2, out);
+    }
+}
+
+/* Drops a comma (and the spaces after it) that ends out, if there is one: 1 then. */
+static int drop_trailing_comma(sb_t *out)
+{
+    size_t j = out->len;
+    while (j > 0 && isspace((unsigned char)out->s[j - 1]))
+        j--;
+    if (j == 0 || out->s[j - 1] != ',')
+        return 0;
+    out->len = j - 1;
+    out->s[out->len] = '\0';
+    return 1;
+}
+
+/* The copy t[b, e) with pack `pack` expanded for the elements of list
+ * (their types, "long, float *"), into out; params: where the function's
+ * parameter list opens.  1 when done. */
+static int expand_pack(const char *t, unsigned b, unsigned e, unsigned params, const char *pack, const char *list,
+                       sb_t *out)
+{
+    targ el[MAX_TPARAMS], elems[MAX_TPARAMS][2];
+    char wrapped[ADV_TYPE_MAX + 2];
+    snprintf(wrapped, sizeof wrapped, "<%s>", list);
+    int n = list[0] ? split_args(wrapped, (unsigned)strlen(wrapped), 0, el) : 0, ok = n >= 0, first = 1;
+    if (!ok || params < b || params >= e || t[params] != '(')
+        return 0;
+    tparam names_[2]; /* the pack and its function parameter pack */
+    memset(names_, 0, sizeof names_);
+    snprintf(names_[0].name, sizeof names_[0].name, "%s", pack);
+    sb_putn(out, t + b, params + 1 - b);
+    /* the parameter list, segment by segment; its lines are kept after it */
+    unsigned i = params + 1, seg = i, lines = 0;
+    for (int depth = 1; i < e && depth > 0 && ok; i++) {
+        char c = t[i];
+        lines += c == '\n';
+        depth += c == '(' || c == '[' || c == '{' || c == '<';
+        depth -= c == ')' || c == ']' || c == '}' || c == '>';
+        if (depth > 1 || (depth == 1 && c != ','))
+            continue;
+        char segment[ADV_TYPE_MAX];
+        trimmed(t + seg, t + i, segment, sizeof segment);
+        char *dots = strstr(segment, "...");
+        if (dots && names(segment, pack)) {
+            memmove(dots, dots + 3, strlen(dots + 3) + 1);
+            size_t nb = strlen(segment); /* the parameter's name: the last word */
+            while (nb > 0 && gm_ident_char(segment[nb - 1]))
+                nb--;
+            ok = !names_[1].name[0] && segment[nb] && snprintf(names_[1].name, sizeof names_[1].name, "%s", segment + nb) > 0;
+            segment[nb] = '\0';
+            for (int k = 0; k < n && ok; k++) {
+                elems[k][0] = el[k];
+                snprintf(elems[k][1].text, sizeof elems[k][1].text, "%s__%d", names_[1].name, k);
+                sb_puts(out, first ? "" : ", ");
+                substitute(segment, 0, (unsigned)strlen(segment), UINT_MAX, 0, "", names_, elems[k], 1, out);
+                sb_printf(out, " %s", elems[k][1].text);
+                first = 0;
+            }
+        } else if (segment[0]) {
+            sb_printf(out, "%s%s", first ? "" : ", ", segment);
+            first = 0;
+        }
+        seg = i + 1;
+    }
+    sb_puts(out, ")");
+    for (; lines; lines--)
+        sb_puts(out, "\n");
+    ok &= names_[1].name[0] != 0;
+    /* the body: each expansion whose pattern names the pack */
+    int skip_comma = 0;
+    for (unsigned j = i; j < e && ok;) {
+        skip_comma &= isspace((unsigned char)t[j]) || t[j] == ',';
+        if (t[j] == '/' && j + 1 < e && (t[j + 1] == '/' || t[j + 1] == '*')) {
+            const char *end = t[j + 1] == '/' ? strchr(t + j, '\n') : strstr(t + j + 2, "*/");
+            unsigned k = end ? (unsigned)(end - t) + (t[j + 1] == '*' ? 2 : 0) : e;
+            k = k < e ? k : e;
+            sb_putn(out, t + j, k - j);
+            j = k;
+        } else if (t[j] == '"' || t[j] == '\'') {
+            unsigned k = j + 1;
+            while (k < e && t[k] != t[j])
+                k += t[k] == '\\' ? 2 : 1;
+            k = k < e ? k + 1 : e;
+            sb_putn(out, t + j, k - j);
+            j = k;
+        } else if (skip_comma && (isspace((unsigned char)t[j]) || t[j] == ',')) {
+            skip_comma = t[j] != ',';
+            j++;
+        } else if (!strncmp(t + j, "...", 3)) {
+            size_t q = out->len;
+            while (q > 0 && isspace((unsigned char)out->s[q - 1]))
+                q--;
+            unsigned k = j + 3;
+            while (k < e && isspace((unsigned char)t[k]))
+                k++;
+            if (q >= 6 && !strncmp(out->s + q - 6, "sizeof", 6) && (q == 6 || !gm_ident_char(out->s[q - 7]))) {
+                const char *close = t[k] == '(' ? memchr(t + k, ')', e - k) : NULL; /* sizeof...(args) */
+                ok = close != NULL;
+                out->len = q - 6;
+                out->s[out->len] = '\0';
+                sb_printf(out, "%d", n);
+                j = close ? (unsigned)(close - t) + 1 : e;
+                continue;
+            }
+            size_t pb = pattern_start(out->s, q);
+            char pat[ADV_TYPE_MAX];
+            snprintf(pat, sizeof pat, "%.*s", (int)(q - pb), out->s + pb);
+            if (!names(pat, pack) && !names(pat, names_[1].name)) { /* not this pack's */
+                sb_puts(out, "...");
+                j += 3;
+                continue;
+            }
+            ok = pb < q && q - pb < sizeof pat; /* a fold expression has no pattern before its ... */
+            out->len = pb;
+            out->s[out->len] = '\0';
+            if (n == 0)
+                skip_comma = !drop_trailing_comma(out);
+            else
+                expand_pattern(pat, 0, strlen(pat), names_, elems, (unsigned)n, out);
+            j += 3;
+        } else {
+            sb_putn(out, t + j, 1);
+            j++;
+        }
+    }
+    return ok;
+}
+
+/* 1 when two arguments are the same: the same text, or integer literals
+ * of the same value (an explicit instantiation's `256u` and the 256
+ * clang's instance of it gives). */
+static int same_arg(const char *a, const char *b)
+{
+    if (!strcmp(a, b))
+        return 1;
+    char *ea, *eb;
+    errno = 0;
+    long long va = strtoll(a, &ea, 0), vb = strtoll(b, &eb, 0);
+    while (*ea == 'u' || *ea == 'U' || *ea == 'l' || *ea == 'L')
+        ea++;
+    while (*eb == 'u' || *eb == 'U' || *eb == 'l' || *eb == 'L')
+        eb++;
+    return !errno && ea != a && eb != b && !*ea && !*eb && va == vb;
+}
+
 static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
 {
     pctx *pc = tt->pc;
@@ -353,7 +567,7 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
     for (unsigned s = 0; s < tt->found; s++) {
         int dup = 1;
         for (unsigned k = 0; k < tt->np; k++)
-            dup &= !strcmp(tt->seen[s][k].text, args[k].text);
+            dup &= same_arg(tt->seen[s][k].text, args[k].text);
         if (dup)
             return;
     }
@@ -362,6 +576,22 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
     for (unsigned i = 0; i < pc->ninst; i++) /* k<(64)> is k<64>: one copy */
         if (!strcmp(pc->inst_name[i], copy))
             return;
+    const char *t = adv_model_text(pc->m);
+    sb_t expanded; /* the copy with its pack expanded; else the template's own text */
+    sb_init(&expanded);
+    unsigned b = tt->start, e = tt->end, params = tt->name_off + (unsigned)tt->nlen;
+    while (params < e && isspace((unsigned char)t[params]))
+        params++;
+    for (unsigned k = 0; k < tt->np; k++)
+        if (tt->tp[k].is_pack) {
+            if (!expand_pack(t, tt->start, tt->end, params, tt->tp[k].name, args[k].text, &expanded)) {
+                sb_free(&expanded);
+                return;
+            }
+            t = expanded.s;
+            b = 0;
+            e = (unsigned)expanded.len;
+        }
     memcpy(tt->seen[tt->found], args, sizeof tt->seen[0]);
     pc->inst_name = gm_xrealloc(pc->inst_name, (pc->ninst + 1) * sizeof *pc->inst_name);
     pc->inst_label = gm_xrealloc(pc->inst_label, (pc->ninst + 1) * sizeof *pc->inst_label);
@@ -371,15 +601,16 @@ static void add_instance(tmpl_t *tt, targ *args, int n, sb_t *src)
     sb_t label;
     sb_init(&label);
     sb_printf(&label, "%s<", tt->name);
-    for (unsigned k = 0; k < tt->np; k++)
-        sb_printf(&label, "%s%s", k ? ", " : "", args[k].text);
+    for (unsigned k = 0, shown = 0; k < tt->np; k++)
+        if (args[k].text[0]) /* an empty pack is not shown */
+            sb_printf(&label, "%s%s", shown++ ? ", " : "", args[k].text);
     sb_puts(&label, ">");
     snprintf(pc->inst_label[pc->ninst++], ADV_TYPE_MAX, "%s", label.s);
     sb_free(&label);
     sb_printf(src, "\n%s\n", tt->ns_open); /* the copy is looked up where the template is */
     sb_line_directive(src, tt->line, tt->file);
-    substitute(adv_model_text(pc->m), tt->start, tt->end, tt->qual_off, tt->name_off + tt->nlen - tt->qual_off, copy, tt->tp,
-               args, tt->np, src);
+    substitute(t, b, e, tt->qual_off - tt->start + b, tt->name_off + tt->nlen - tt->qual_off, copy, tt->tp, args, tt->np, src);
+    sb_free(&expanded);
     sb_puts(src, "\n");
     for (unsigned i = 0; i < tt->ns_depth; i++)
         sb_puts(src, "}");
@@ -425,6 +656,67 @@ static int in_template(pctx *pc, unsigned at)
     return enclosing(pc, at, &c, 1) > 0;
 }
 
+/* Template argument k of specialization f (of a template of np
+ * parameters) as clang prints the specialization's declaration
+ * (`k<4, float, LogSoftMaxEpilogue>(...)`): libclang names no template
+ * template argument otherwise.  A name, else 0. */
+static int printed_arg(pctx *pc, CXCursor f, unsigned k, unsigned np, char *out, size_t n)
+{
+    const adv_clang *cx = pc->cx;
+    CXPrintingPolicy pol = cx->clang_getCursorPrintingPolicy(f);
+    cx->clang_PrintingPolicy_setProperty(pol, CXPrintingPolicy_TerseOutput, 1);
+    char text[4096], name[ADV_NAME_MAX];
+    adv_cxstr(cx, cx->clang_getCursorPrettyPrinted(f, pol), text, sizeof text);
+    cx->clang_PrintingPolicy_dispose(pol);
+    fe_spell(pc, f, name, sizeof name);
+    const char *at = strstr(text, name);
+    targ args[MAX_TPARAMS];
+    if (!at || at[strlen(name)] != '<' ||
+        split_args(text, (unsigned)strlen(text), (unsigned)(at + strlen(name) - text), args) != (int)np)
+        return 0;
+    for (const char *c = args[k].text; *c; c++)
+        if (!gm_ident_char(*c) && *c != ':')
+            return 0;
+    snprintf(out, n, "%s", args[k].text);
+    return out[0] != 0;
+}
+
+/* The elements of specialization f's argument for pack `pack`, the
+ * types of f's parameters that the template's last, `pack... name`,
+ * became ("long, float *", "" when none); 0 when the template declares
+ * its function parameter pack otherwise (libclang lists no pack's
+ * elements). */
+static int pack_elements(pctx *pc, CXCursor tmpl, CXCursor f, const char *pack, char *out, size_t n)
+{
+    const adv_clang *cx = pc->cx;
+    cvec kids = fe_kids(pc, tmpl);
+    int fixed = -1, ok = 1;
+    char want[ADV_NAME_MAX + 4], type[ADV_TYPE_MAX];
+    snprintf(want, sizeof want, "%s...", pack);
+    for (unsigned i = 0; i < kids.n; i++)
+        if (fe_kind(pc, kids.v[i]) == CXCursor_ParmDecl) {
+            adv_cxstr(cx, cx->clang_getTypeSpelling(cx->clang_getCursorType(kids.v[i])), type, sizeof type);
+            ok = !strcmp(type, want);
+            fixed++;
+        }
+    free(kids.v);
+    int all = cx->clang_Cursor_getNumArguments(f);
+    if (!ok || fixed < 0 || all < fixed)
+        return 0;
+    sb_t list;
+    sb_init(&list);
+    for (int i = fixed; i < all; i++) {
+        CXType ty = cx->clang_getCanonicalType(cx->clang_getCursorType(cx->clang_Cursor_getArgument(f, (unsigned)i)));
+        adv_cxstr(cx, cx->clang_getTypeSpelling(ty), type, sizeof type);
+        ok &= !strchr(type, '(') && !strchr(type, ',');
+        sb_printf(&list, "%s%s", i > fixed ? ", " : "", type);
+    }
+    ok &= list.len < n;
+    snprintf(out, n, "%s", ok ? list.s : "");
+    sb_free(&list);
+    return ok;
+}
+
 /* The instance clang resolved where t[at] names the kernel (arguments
  * written, defaulted or deduced from a call's), as text that means the
  * same anywhere in the file: a number for a non-type parameter (cast to
@@ -453,7 +745,11 @@ static int spec_args(pctx *pc, CXCursor tmpl, const tparam *tp, unsigned np, CXC
             adv_cxstr(cx, cx->clang_getTypeSpelling(ty), args[k].text, sizeof args[k].text);
             if (strchr(args[k].text, '(')) /* (lambda at ...), (anonymous ...) */
                 return -1;
-        } else {
+        } else if (kind == CXTemplateArgumentKind_Pack) {
+            if (!tp[k].is_pack || !pack_elements(pc, tmpl, f, tp[k].name, args[k].text, sizeof args[k].text))
+                return -1;
+        } else if (kind != CXTemplateArgumentKind_Template ||
+                   !printed_arg(pc, f, k, np, args[k].text, sizeof args[k].text)) {
             return -1;
         }
     }
@@ -485,6 +781,27 @@ static enum CXChildVisitResult collect_refs(CXCursor c, CXCursor parent, CXClien
             fe_cvec_push(out, f);
     }
     return CXChildVisit_Recurse;
+}
+
+/* The specializations of function templates clang instantiated: the
+ * translation unit's top level holds each function an instantiation
+ * defined (fe_top leaves them out), at its template's location; those of
+ * kernel templates are the instances the file's host code makes, however
+ * it names them (a dispatch macro's lambda naming `scalar_t`, a functor's
+ * `f.template operator()<State>(...)` calling a launcher's member
+ * template, both in apex and cupy). */
+static cvec instantiations_made(pctx *pc)
+{
+    const adv_clang *cx = pc->cx;
+    cvec all = fe_kids(pc, cx->clang_getTranslationUnitCursor(pc->tu)), out = {NULL, 0, 0};
+    for (unsigned i = 0; i < all.n; i++) {
+        CXCursor t = cx->clang_getSpecializedCursorTemplate(all.v[i]);
+        if (fe_kind(pc, all.v[i]) == CXCursor_FunctionDecl && !cx->clang_Cursor_isNull(t) &&
+            cx->clang_equalLocations(cx->clang_getCursorLocation(all.v[i]), cx->clang_getCursorLocation(t)))
+            fe_cvec_push(&out, all.v[i]);
+    }
+    free(all.v);
+    return out;
 }
 
 static cvec specializations_used(pctx *pc)
@@ -558,6 +875,7 @@ typedef struct {
     targ args[MAX_TPARAMS]; /* the kernel template's arguments, in the host template's terms */
     int n;
     unsigned uses;          /* uses of the host template with arguments */
+    unsigned calls;         /* uses of it in code, with or without */
     unsigned depth;         /* host templates between this one and the kernel's launch */
     unsigned at;            /* the kernel's use */
 } host_use;
@@ -844,6 +1162,7 @@ static void host_chain(host_use *h, unsigned at, targ *hargs, int n)
         each_use(h->tt->pc, outer->name, adv_model_text(h->tt->pc->m), adv_model_orig_len(h->tt->pc->m), outer->b, outer->e, 1, host_instance,
                  outer);
         h->uses += outer->uses;
+        h->calls += outer->calls;
     }
     free(outer);
 }
@@ -858,6 +1177,7 @@ static void host_instance(void *ctx, unsigned at, targ *hargs, int n)
     targ resolved[MAX_TPARAMS];
     if (!fe_is_token(h->tt->pc, at)) /* a host template named in a comment is no use of it */
         return;
+    h->calls++;
     if (resolved_args(h->tt->pc, h->host, h->tp, h->np, at, resolved) >= 0) {
         add_host_instance(h, resolved, (int)h->np);
         if (!in_template(h->tt->pc, at))
@@ -1155,10 +1475,10 @@ static void kernel_use_at(tmpl_t *tt, unsigned at, targ *args, int n)
     int hosted = tt->in_text && (n > 0 ? host_around(tt, at, args, n, h) : n == 0 && by_name(tt, at, h));
     if (hosted) {
         each_use(tt->pc, h->name, adv_model_text(tt->pc->m), adv_model_orig_len(tt->pc->m), h->b, h->e, 1, host_instance, h);
-        if (!h->uses && !tt->said_host++) /* k<T> is no instance; say where one could come from */
-            sb_printf(adv_model_notes_buf(tt->pc->m), "%s:%u: kernel template %s is launched from host template %s, which "
-                      "the file calls without naming its arguments (%s<...>)\n", tt->file, tt->line, tt->name,
-                      h->name, h->name);
+        if (!h->uses && !tt->said_host++) { /* said at the end, if no instance comes from elsewhere */
+            snprintf(tt->host_name, sizeof tt->host_name, "%s", h->name);
+            tt->host_calls = h->calls;
+        }
     } else if (n > 0 && !dependent(tt->pc, at, args, n) && !(tt->in_text && runtime_args(tt->pc, at, args, n, 1))) {
         add_instance(tt, args, n, tt->src);
     }
@@ -1231,7 +1551,9 @@ static int assumed_instance(tmpl_t *tt, unsigned line, unsigned col)
         const tparam *p = &tt->tp[k];
         if (p->is_template)
             return 0;
-        if (p->deflt[0])
+        if (p->is_pack)
+            args[k].text[0] = '\0'; /* an empty pack */
+        else if (p->deflt[0])
             snprintf(args[k].text, sizeof args[k].text, "%s", p->deflt);
         else if (!p->is_value)
             snprintf(args[k].text, sizeof args[k].text, "%s", index_like(p->name) ? "int" : "float");
@@ -1258,16 +1580,20 @@ static int assumed_instance(tmpl_t *tt, unsigned line, unsigned col)
         return 0;
     sb_t label;
     sb_init(&label);
-    for (unsigned k = 0; k < tt->np; k++)
-        sb_printf(&label, "%s%s", k ? ", " : "", args[k].text);
+    const char *pack = "";
+    for (unsigned k = 0, shown = 0; k < tt->np; k++)
+        if (tt->tp[k].is_pack)
+            pack = tt->tp[k].name;
+        else
+            sb_printf(&label, "%s%s", shown++ ? ", " : "", args[k].text);
     sb_printf(adv_model_notes_buf(tt->pc->m), "%s:%u:%u: kernel template %s has no instance in the file: instantiated as %s<%s>, "
-              "arguments assumed; name the ones it runs with --instantiate '%s<...>'\n", tt->file, line, col, tt->name,
-              tt->name, label.s, tt->name);
+              "arguments assumed%s%s%s; name the ones it runs with --instantiate '%s<...>'\n", tt->file, line, col, tt->name,
+              tt->name, label.s, pack[0] ? " (" : "", pack, pack[0] ? " an empty pack)" : "", tt->name);
     sb_free(&label);
     return 1;
 }
 
-static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
+static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, const cvec *made, sb_t *src)
 {
     adv_model *m = pc->m;
     const char *t = adv_model_text(m);
@@ -1309,6 +1635,22 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
         const char *want = pc->opts->instantiate[i];
         each_use(NULL, tt->name, want, (unsigned)strlen(want), 1, 0, 0, kernel_use, tt);
     }
+    /* none in the text: those clang made, which the text reaches through
+     * code gmadvise does not follow; one that does not compile fails no
+     * file.  Where the text gave some, clang's others are left out (a use
+     * in a macro's argument resolves to one of its expansions' instances):
+     * xgboost's test_span.cu, every instance, took twice its CPU */
+    tt->assuming = 1;
+    for (unsigned i = 0, named = tt->found; !named && i < made->n; i++) {
+        targ args[MAX_TPARAMS];
+        if (spec_args(pc, tmpl, tt->tp, tt->np, made->v[i], args) >= 0)
+            add_instance(tt, args, (int)tt->np, src);
+    }
+    tt->assuming = 0;
+    if (tt->said_host && !tt->found) /* k<T> is no instance; say where one could come from */
+        sb_printf(adv_model_notes_buf(tt->pc->m), "%s:%u: kernel template %s is launched from host template %s, which "
+                  "the file %s (%s<...>)\n", tt->file, tt->line, tt->name, tt->host_name,
+                  tt->host_calls ? "calls without naming its arguments" : "never calls", tt->host_name);
     if (!tt->found && !assumed_instance(tt, line, col))
         sb_printf(adv_model_notes_buf(m), "%s:%u:%u: kernel template %s skipped: no instance of it in the file; name one "
                                           "with --instantiate '%s<...>' or a comment `// gmadvise: instantiate %s<...>`\n",
@@ -1318,10 +1660,11 @@ static void instantiate(pctx *pc, CXCursor tmpl, const cvec *used, sb_t *src)
 
 void fe_instantiate_templates(pctx *pc, sb_t *src)
 {
-    cvec used = specializations_used(pc);
+    cvec used = specializations_used(pc), made = instantiations_made(pc);
     for (unsigned i = 0; i < pc->templates.n; i++)
-        instantiate(pc, pc->templates.v[i], &used, src);
+        instantiate(pc, pc->templates.v[i], &used, &made, src);
     free(used.v);
+    free(made.v);
 }
 
 const char *fe_kernel_label(const pctx *pc, const char *name, int *assumed)

@@ -1,6 +1,7 @@
 // A kernel template launched from a member template of a plain struct, the
 // launcher a dispatcher calls with the state type (cupy's random
-// generators): the launch there names the member's own T, no instance.
+// generators): the launch there names the member's own T; the instance is
+// the one clang makes, init_state<counter_state>.
 #include <cstdint>
 #include <utility>
 
