@@ -1,8 +1,13 @@
 #include "missing_headers.h"
 
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+extern const char *const adv_cuda_headers_names[];
+extern const unsigned adv_cuda_headers_count;
 
 typedef struct {
     const adv_clang *cx;
@@ -44,4 +49,34 @@ int fe_stubs_included_as(const adv_clang *cx, CXTranslationUnit tu, const char *
     inclusion_walk w = {cx, paths, at, n, 0, 1};
     cx->clang_getInclusions(tu, seen_file, &w);
     return w.ok && w.next == n;
+}
+
+/* The folders of the system's headers, whichever versions are installed:
+ * a folder too many only makes the guess say "found" more often. */
+static const char *const system_dirs[] = {
+    "/usr/include/c++/*", "/usr/include/*-linux-gnu/c++/*", "/usr/include/c++/*/backward",
+    "/usr/lib/gcc/*-linux-gnu/*/include", "/usr/lib/llvm-*/lib/clang/*/include", "/usr/local/include",
+    "/usr/include/*-linux-gnu", "/usr/include"};
+
+int fe_likely_missing(const char *name)
+{
+    static glob_t dirs;
+    static int done;
+    if (!done) {
+        done = 1;
+        for (size_t i = 0; i < sizeof system_dirs / sizeof *system_dirs; i++)
+            glob(system_dirs[i], GLOB_ONLYDIR | (i ? GLOB_APPEND : 0), NULL, &dirs);
+    }
+    for (unsigned i = 0; i < adv_cuda_headers_count; i++)
+        if (!strcmp(name, adv_cuda_headers_names[i]))
+            return 0;
+    if (name[0] == '/')
+        return access(name, F_OK) != 0;
+    char path[2048];
+    for (size_t i = 0; i < dirs.gl_pathc; i++) {
+        snprintf(path, sizeof path, "%s/%s", dirs.gl_pathv[i], name);
+        if (access(path, F_OK) == 0)
+            return 0;
+    }
+    return 1;
 }

@@ -701,10 +701,12 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
     int failed = 0;
     for (;;) {
         /* the file's first parse names every header found nowhere
-         * (missing_headers.h) */
-        int discover = !pc->discovered;
+         * (missing_headers.h); when one is likely, it skips function
+         * bodies, as it is made again */
+        int discover = !pc->discovered, skip = discover && pc->likely_missing;
         pc->discovered = 1;
-        if ((failed = open_tu(pc, opts, &idx, discover ? CXTranslationUnit_KeepGoing : 0) != GM_OK))
+        unsigned flags = discover ? CXTranslationUnit_KeepGoing : 0;
+        if ((failed = open_tu(pc, opts, &idx, flags | (skip ? CXTranslationUnit_SkipFunctionBodies : 0)) != GM_OK))
             break;
         pc->cxfile = cx->clang_getFile(pc->tu, pc->file);
         pc->prelude = cx->clang_getFile(pc->tu, PRELUDE_PATH);
@@ -719,7 +721,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
             /* with no error it is the parse without KeepGoing; with one
              * (a fatal error reported as an error, and clang went on) it is
              * made again */
-            again = pc->nerrs > 0;
+            again = pc->nerrs > 0 || skip;
         } else if (batch_n) {
             char header[1024];
             size_t at_len;
@@ -967,6 +969,8 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                     int found = resolve_include(w, from, name, close == '"', path, sizeof path, &sb, &sys);
                     if (w->pc && stubbed_library(name) && !(found && close == '"'))
                         stub_library(w, from, line, name, strncmp(name, "cub/", 4) && strncmp(name, "thrust/", 7));
+                    else if (!found && w->pc && !w->pc->likely_missing)
+                        w->pc->likely_missing = fe_likely_missing(name);
                     else if (found) {
                         if (w->pc && S_ISREG(sb.st_mode)) { /* an #include that reaches the toolkit */
                             char dir[2048];
