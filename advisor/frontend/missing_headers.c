@@ -6,9 +6,6 @@
 #include <string.h>
 #include <unistd.h>
 
-extern const char *const adv_cuda_headers_names[];
-extern const unsigned adv_cuda_headers_count;
-
 typedef struct {
     const adv_clang *cx;
     const char *const *paths, *const *at;
@@ -67,9 +64,6 @@ int fe_likely_missing(const char *name)
         for (size_t i = 0; i < sizeof system_dirs / sizeof *system_dirs; i++)
             glob(system_dirs[i], GLOB_ONLYDIR | (i ? GLOB_APPEND : 0), NULL, &dirs);
     }
-    for (unsigned i = 0; i < adv_cuda_headers_count; i++)
-        if (!strcmp(name, adv_cuda_headers_names[i]))
-            return 0;
     if (name[0] == '/')
         return access(name, F_OK) != 0;
     char path[2048];

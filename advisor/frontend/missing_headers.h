@@ -25,9 +25,10 @@
 int fe_stubs_included_as(const adv_clang *cx, CXTranslationUnit tu, const char *const *paths,
                          const char *const *at, unsigned n);
 
-/* 1 when no file `name` (an #include found in none of the user's folders)
- * is in the folders clang searches after them (the C and C++ libraries',
- * the compilers') nor among gmadvise's served headers: likely found
+/* 1 when no file `name` (an #include found in none of the user's folders
+ * and not one of gmadvise's served headers: the caller's) is in the
+ * folders clang searches after them (the C and C++ libraries', the
+ * compilers'): likely found
  * nowhere.  A guess that only saves time: the first parse of a file with
  * such an #include skips function bodies (half its time on cuda-samples'
  * nbody.cpp), as it is made again whatever it finds. */

@@ -945,6 +945,15 @@ static void free_walk(inc_walk *w)
  * reach: a target that is a pipe or a device (#include "/dev/zero") would
  * be read without end by libclang, so it is refused at its line, as the
  * main file is. */
+/* One of gmadvise's own headers, served to clang. */
+static int served_header(const char *name)
+{
+    for (unsigned i = 0; i < adv_cuda_headers_count; i++)
+        if (!strcmp(name, adv_cuda_headers_names[i]))
+            return 1;
+    return 0;
+}
+
 static int check_includes(inc_walk *w, const char *from, const char *text, int depth)
 {
     unsigned line = 1;
@@ -970,7 +979,7 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                     if (w->pc && stubbed_library(name) && !(found && close == '"'))
                         stub_library(w, from, line, name, strncmp(name, "cub/", 4) && strncmp(name, "thrust/", 7));
                     else if (!found && w->pc && !w->pc->likely_missing)
-                        w->pc->likely_missing = fe_likely_missing(name);
+                        w->pc->likely_missing = !served_header(name) && fe_likely_missing(name);
                     else if (found) {
                         if (w->pc && S_ISREG(sb.st_mode)) { /* an #include that reaches the toolkit */
                             char dir[2048];
