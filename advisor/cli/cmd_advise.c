@@ -10,6 +10,7 @@
 #include "../../common/strbuf.h"
 #include "../../common/timer.h"
 #include "../engine/engine.h"
+#include "../frontend/parse.h"
 #include "../frontend/prelude_pch.h"
 #include "../output/report.h"
 #include "captured_model.h"
@@ -211,7 +212,8 @@ int gm_cmd_advise(int argc, char **argv, gm_status *st)
     fe_prelude_pch_async(!o.e.force_static);
     rc = cli_load_model(file, NULL, &c, &m, st);
     if (rc == GM_OK && o.e.times)
-        gm_log(GM_LOG_PROGRESS, "%.3f s to parse %s", gm_now_s() - t0, file);
+        gm_log(GM_LOG_PROGRESS, "%.3f s to parse %s (libclang ran %u time%s)", gm_now_s() - t0, file,
+               adv_clang_parses(), adv_clang_parses() == 1 ? "" : "s");
     adv_inputs *in = NULL;
     if (rc == GM_OK && o.inputs && (rc = adv_inputs_load(o.inputs, &in, st)) == GM_OK) {
         o.e.inputs = in;

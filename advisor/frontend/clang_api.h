@@ -42,7 +42,8 @@
     X(clang_getNumOverloadedDecls) X(clang_getOverloadedDecl) X(clang_Type_visitFields)      \
     X(clang_saveTranslationUnit) X(clang_defaultSaveOptions)                                   \
     X(clang_getCursorPrintingPolicy) X(clang_getCursorPrettyPrinted) X(clang_PrintingPolicy_dispose) \
-    X(clang_getSkippedRanges) X(clang_disposeSourceRangeList) X(clang_PrintingPolicy_setProperty)
+    X(clang_getSkippedRanges) X(clang_disposeSourceRangeList) X(clang_PrintingPolicy_setProperty) \
+    X(clang_getInclusions)
 
 typedef struct adv_clang {
     void *lib;

@@ -112,6 +112,8 @@ typedef struct {
     char **inc_dirs; /* folders of spliced #includes (parse.c) */
     fe_overrides toolkit; /* the toolkit's headers in the user's folders, served (served.c) */
     int toolkit_done;
+    int discovered; /* the parse that names every missing header at once was made (missing_headers.h) */
+    int likely_missing; /* an #include is likely found nowhere (fe_likely_missing) */
     unsigned ninc_dirs;
     /* tokens of the main file, for operator spellings */
     unsigned ntok;

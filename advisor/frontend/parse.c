@@ -2,6 +2,7 @@
 
 #include "../../common/limits.h"
 #include "kernel_macro.h"
+#include "missing_headers.h"
 #include "prelude_pch.h"
 
 #include <ctype.h>
@@ -457,8 +458,16 @@ static int use_pch(pctx *pc, const adv_clang *cx, CXIndex idx, const char **args
     return ok;
 }
 
-/* Runs libclang over adv_model_text(m): pc->tu, and *idx to dispose with it. */
-static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx)
+static unsigned clang_parses;
+
+unsigned adv_clang_parses(void)
+{
+    return clang_parses;
+}
+
+/* Runs libclang over adv_model_text(m): pc->tu, and *idx to dispose with it;
+ * flags added to the parse's. */
+static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx, unsigned flags)
 {
     const adv_clang *cx = pc->cx;
     /* as nvcc: CUDA's headers first, and cuda_runtime.h pre-included */
@@ -541,9 +550,10 @@ again:
     fe_guard_begin();
     enum CXErrorCode ec = cx->clang_parseTranslationUnit2(
         *idx, pc->file, args, (int)na, un, nun,
-        CXTranslationUnit_DetailedPreprocessingRecord,
+        CXTranslationUnit_DetailedPreprocessingRecord | flags,
         &pc->tu);
     fe_guard_end();
+    clang_parses++;
     if (saved >= 0 && devnull >= 0)
         dup2(saved, STDERR_FILENO);
     if (saved >= 0)
@@ -585,33 +595,98 @@ static void add_stub(pctx *pc, const char *name)
     pc->stubs[pc->nstubs++] = gm_xstrdup(name);
 }
 
+/* The header error e says clang found nowhere ("'NAME' file not found"),
+ * in header, and the length of e's "FILE:LINE:COL" in *at_len; 0 when e
+ * is another error. */
+static int missing_header(const perr *e, char *header, size_t n, size_t *at_len)
+{
+    static const char tail[] = "' file not found";
+    const char *msg = e->st.msg, *name = strstr(msg, ": error: '");
+    size_t len = strlen(msg), nt = sizeof tail - 1;
+    if (!name || len < nt || strcmp(msg + len - nt, tail))
+        return 0;
+    snprintf(header, n, "%.*s", (int)(msg + len - nt - name - 10), name + 10);
+    *at_len = (size_t)(name - msg);
+    return 1;
+}
+
+/* Serves header (missing_header of e) empty, said in a note. */
+static void serve_empty(pctx *pc, const perr *e, const char *header, size_t at_len, unsigned *served)
+{
+    add_stub(pc, header);
+    if (!(*served)++)
+        gm_status_set(&pc->missing, &e->st);
+    sb_printf(&pc->stub_notes, "%.*s: %s not found (a header the project's build finds elsewhere? give its "
+                               "folder with -I): served empty, and the code that needs it is skipped\n",
+              (int)at_len, e->st.msg, header);
+}
+
+static int is_stub(const pctx *pc, const char *header)
+{
+    for (unsigned s = 0; s < pc->nstubs; s++)
+        if (!strcmp(pc->stubs[s], header))
+            return 1;
+    return 0;
+}
+
 /* An #include clang finds nowhere stops the parse (a fatal error): the
  * header is served empty, said in a note, so that the code needing it
  * fails to compile and costs its own function instead of the file.  1
  * when one was served (the file is then parsed again). */
 static int serve_missing(pctx *pc, unsigned *served)
 {
-    static const char tail[] = "' file not found";
     for (unsigned i = 0; i < pc->nerrs && *served < GM_MAX_MISSING_HEADERS; i++) {
-        const char *msg = pc->errs[i].st.msg, *name = strstr(msg, ": error: '");
-        size_t len = strlen(msg), nt = sizeof tail - 1;
-        if (!pc->errs[i].fatal || !name || len < nt || strcmp(msg + len - nt, tail))
-            continue;
-        name += 10;
         char header[1024];
-        snprintf(header, sizeof header, "%.*s", (int)(msg + len - nt - name), name);
-        for (unsigned s = 0; s < pc->nstubs; s++)
-            if (!strcmp(pc->stubs[s], header))
-                return 0; /* served and still not found (a path clang does not map): the error stands */
-        add_stub(pc, header);
-        if (!(*served)++)
-            gm_status_set(&pc->missing, &pc->errs[i].st);
-        sb_printf(&pc->stub_notes, "%.*s: %s not found (a header the project's build finds elsewhere? give its "
-                                   "folder with -I): served empty, and the code that needs it is skipped\n",
-                  (int)(name - 10 - msg), msg, header);
+        size_t at_len;
+        if (!pc->errs[i].fatal || !missing_header(&pc->errs[i], header, sizeof header, &at_len))
+            continue;
+        if (is_stub(pc, header))
+            return 0; /* served and still not found (a path clang does not map): the error stands */
+        serve_empty(pc, &pc->errs[i], header, at_len, served);
         return 1;
     }
     return 0;
+}
+
+/* The missing headers of a parse made with CXTranslationUnit_KeepGoing
+ * (missing_headers.h), each served as serve_missing would, in the order
+ * clang met them; how many, and in at[] where each #include is
+ * ("FILE:LINE:COL", free them).  None when one of them is served already
+ * (serve_missing then says it). */
+static unsigned serve_all_missing(pctx *pc, unsigned *served, char ***at)
+{
+    char header[1024];
+    size_t at_len;
+    *at = NULL;
+    for (unsigned i = 0; i < pc->nerrs; i++)
+        if (missing_header(&pc->errs[i], header, sizeof header, &at_len) && is_stub(pc, header))
+            return 0;
+    unsigned n = 0;
+    for (unsigned i = 0; i < pc->nerrs && *served < GM_MAX_MISSING_HEADERS; i++)
+        if (missing_header(&pc->errs[i], header, sizeof header, &at_len) && !is_stub(pc, header)) {
+            serve_empty(pc, &pc->errs[i], header, at_len, served);
+            *at = gm_xrealloc(*at, (n + 1) * sizeof **at);
+            (*at)[n] = gm_xcalloc(at_len + 1, 1);
+            memcpy((*at)[n++], pc->errs[i].st.msg, at_len);
+        }
+    return n;
+}
+
+/* 1 when the stubs from..from+n-1 served at once were first included by
+ * pc->tu in the order they were served, each at[i]: serving them one at a
+ * time finds the same (missing_headers.h). */
+static int served_as_one_by_one(pctx *pc, unsigned from, unsigned n, char **at)
+{
+    const char **paths = gm_xcalloc(n + 1, sizeof *paths);
+    char (*buf)[1100] = gm_xcalloc(n + 1, sizeof *buf);
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(buf[i], sizeof buf[i], HEADERS_DIR "/%s", pc->stubs[from + i]);
+        paths[i] = buf[i];
+    }
+    int ok = fe_stubs_included_as(pc->cx, pc->tu, paths, (const char *const *)at, n);
+    free(paths);
+    free(buf);
+    return ok;
 }
 
 /* Parses adv_model_text(m) into the model; with `more`, appends to it the concrete
@@ -620,13 +695,66 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
 {
     const adv_clang *cx = pc->cx;
     CXIndex idx;
-    unsigned served = 0;
+    unsigned served = 0, batch_from = 0, batch_n = 0;
+    size_t notes_len = 0;
+    char **batch_at = NULL;
+    int failed = 0;
     for (;;) {
-        if (open_tu(pc, opts, &idx) != GM_OK)
-            return pc->st->code;
+        /* the file's first parse names every header found nowhere
+         * (missing_headers.h); when one is likely, it skips function
+         * bodies, as it is made again */
+        int discover = !pc->discovered, skip = discover && pc->likely_missing;
+        pc->discovered = 1;
+        unsigned flags = discover ? CXTranslationUnit_KeepGoing : 0;
+        if ((failed = open_tu(pc, opts, &idx, flags | (skip ? CXTranslationUnit_SkipFunctionBodies : 0)) != GM_OK))
+            break;
         pc->cxfile = cx->clang_getFile(pc->tu, pc->file);
         pc->prelude = cx->clang_getFile(pc->tu, PRELUDE_PATH);
         collect_errors(pc);
+        int again = 0;
+        if (discover) {
+            if (!fe_guard_refused()) {
+                batch_from = pc->nstubs;
+                notes_len = pc->stub_notes.len;
+                batch_n = serve_all_missing(pc, &served, &batch_at);
+            }
+            /* with no error it is the parse without KeepGoing; with one
+             * (a fatal error reported as an error, and clang went on) it is
+             * made again */
+            again = pc->nerrs > 0 || skip;
+        } else if (batch_n) {
+            char header[1024];
+            size_t at_len;
+            int fatal_missing = 0;
+            for (unsigned i = 0; i < pc->nerrs; i++)
+                fatal_missing |= pc->errs[i].fatal && missing_header(&pc->errs[i], header, sizeof header, &at_len);
+            if (fatal_missing || !served_as_one_by_one(pc, batch_from, batch_n, batch_at)) {
+                /* not what one at a time serves: served so, from the start */
+                for (unsigned i = batch_from; i < pc->nstubs; i++)
+                    free(pc->stubs[i]);
+                pc->nstubs = batch_from;
+                pc->stub_notes.len = notes_len;
+                if (pc->stub_notes.s)
+                    pc->stub_notes.s[notes_len] = '\0';
+                gm_status_init(&pc->missing);
+                served = 0;
+                again = 1;
+            }
+            for (unsigned i = 0; i < batch_n; i++)
+                free(batch_at[i]);
+            free(batch_at);
+            batch_at = NULL;
+            batch_n = 0;
+        }
+        if (again) {
+            free(pc->errs);
+            pc->errs = NULL;
+            pc->nerrs = 0;
+            cx->clang_disposeTranslationUnit(pc->tu);
+            cx->clang_disposeIndex(idx);
+            pc->tu = NULL;
+            continue;
+        }
         const char *refused = fe_guard_refused();
         if (refused) { /* clang said "not found": where, and the real reason */
             const perr *at = NULL;
@@ -655,6 +783,11 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         cx->clang_disposeTranslationUnit(pc->tu);
         cx->clang_disposeIndex(idx);
     }
+    for (unsigned i = 0; i < batch_n; i++) /* open_tu failed after a batch */
+        free(batch_at[i]);
+    free(batch_at);
+    if (failed)
+        return pc->st->code;
     sb_puts(adv_model_notes_buf(pc->m), pc->stub_notes.s ? pc->stub_notes.s : "");
     /* a fatal error (a missing #include, too many errors) stopped clang:
      * nothing after it was parsed, and the first error says why */
@@ -812,6 +945,15 @@ static void free_walk(inc_walk *w)
  * reach: a target that is a pipe or a device (#include "/dev/zero") would
  * be read without end by libclang, so it is refused at its line, as the
  * main file is. */
+/* One of gmadvise's own headers, served to clang. */
+static int served_header(const char *name)
+{
+    for (unsigned i = 0; i < adv_cuda_headers_count; i++)
+        if (!strcmp(name, adv_cuda_headers_names[i]))
+            return 1;
+    return 0;
+}
+
 static int check_includes(inc_walk *w, const char *from, const char *text, int depth)
 {
     unsigned line = 1;
@@ -836,6 +978,8 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                     int found = resolve_include(w, from, name, close == '"', path, sizeof path, &sb, &sys);
                     if (w->pc && stubbed_library(name) && !(found && close == '"'))
                         stub_library(w, from, line, name, strncmp(name, "cub/", 4) && strncmp(name, "thrust/", 7));
+                    else if (!found && w->pc && !w->pc->likely_missing)
+                        w->pc->likely_missing = !served_header(name) && fe_likely_missing(name);
                     else if (found) {
                         if (w->pc && S_ISREG(sb.st_mode)) { /* an #include that reaches the toolkit */
                             char dir[2048];

@@ -29,4 +29,8 @@ typedef struct {
 /* On success *out owns a new model (free with adv_model_destroy). */
 int adv_parse_file(const char *file, const adv_parse_opts *opts, adv_model **out, gm_status *st);
 
+/* How many times this process ran libclang over a file (a file is parsed
+ * again for each header served empty, and for its template instances). */
+unsigned adv_clang_parses(void);
+
 #endif
