@@ -26,7 +26,7 @@ static int device_header(const char *path, const char **rel)
     for (size_t h = 0; h < sizeof device_headers / sizeof *device_headers; h++)
         if (!strcmp(*rel, device_headers[h]))
             return 1;
-    return !strncmp(*rel, "cub/", 4) || !strncmp(*rel, "thrust/", 7);
+    return !strncmp(*rel, "cub/", 4) || !strncmp(*rel, "thrust/", 7) || !strncmp(*rel, "cuda/std/", 9);
 }
 
 typedef struct {

@@ -7,6 +7,12 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <stddef.h> /* ptrdiff_t, size_t: the real thrust brings them whatever was included before */
+/* thrust's vectors and allocators bring these standard headers to every
+ * file that includes one (gunrock uses std::shared_ptr through them) */
+#if defined(__cplusplus) && __has_include(<memory>)
+#include <iterator>
+#include <memory>
+#endif
 
 /* thrust/version.h: the CCCL of CUDA 13.0, which code checks with #if */
 #define THRUST_VERSION 300000
@@ -197,8 +203,109 @@ template <class T> class device_vector {
     void clear();
 };
 
+/* fancy iterators (thrust/iterator/...): random access, dereferenced on
+ * the device */
+template <class T> class counting_iterator {
+  public:
+    typedef T value_type;
+    typedef ptrdiff_t difference_type;
+    __host__ __device__ counting_iterator();
+    __host__ __device__ explicit counting_iterator(T);
+    __host__ __device__ T operator*() const;
+    __host__ __device__ T operator[](difference_type) const;
+    __host__ __device__ counting_iterator operator+(difference_type) const;
+    __host__ __device__ counting_iterator operator-(difference_type) const;
+    __host__ __device__ difference_type operator-(const counting_iterator &) const;
+    __host__ __device__ counting_iterator &operator++();
+    __host__ __device__ counting_iterator &operator+=(difference_type);
+};
+template <class T> __host__ __device__ counting_iterator<T> make_counting_iterator(T);
+template <class T> class constant_iterator {
+  public:
+    typedef T value_type;
+    typedef ptrdiff_t difference_type;
+    __host__ __device__ constant_iterator();
+    __host__ __device__ explicit constant_iterator(const T &, difference_type = 0);
+    __host__ __device__ const T &operator*() const;
+    __host__ __device__ const T &operator[](difference_type) const;
+    __host__ __device__ constant_iterator operator+(difference_type) const;
+    __host__ __device__ difference_type operator-(const constant_iterator &) const;
+    __host__ __device__ constant_iterator &operator++();
+};
+template <class T> __host__ __device__ constant_iterator<T> make_constant_iterator(T, ptrdiff_t = 0);
+/* iterators over other iterators, defined: they are instantiated with the
+ * user's lambdas, whose members clang wants defined where they are used */
+template <class F, class It, class R = void, class V = void> class transform_iterator {
+    It it;
+    F f;
+
+  public:
+    typedef ptrdiff_t difference_type;
+    __host__ __device__ transform_iterator(It i, F g) : it(i), f(g) {}
+    __host__ __device__ auto operator*() const -> decltype(f(*it)) { return f(*it); }
+    __host__ __device__ auto operator[](difference_type n) const -> decltype(f(*it)) { return f(it[n]); }
+    __host__ __device__ transform_iterator operator+(difference_type n) const { return transform_iterator(it + n, f); }
+    __host__ __device__ difference_type operator-(const transform_iterator &o) const { return it - o.it; }
+    __host__ __device__ transform_iterator &operator++() { ++it; return *this; }
+    __host__ __device__ It base() const { return it; }
+};
+template <class F, class It> __host__ __device__ transform_iterator<F, It> make_transform_iterator(It i, F f)
+{
+    return transform_iterator<F, It>(i, f);
+}
+template <class Tuple> class zip_iterator {
+    Tuple its;
+
+  public:
+    typedef ptrdiff_t difference_type;
+    __host__ __device__ zip_iterator() {}
+    __host__ __device__ explicit zip_iterator(const Tuple &t) : its(t) {}
+    __host__ __device__ zip_iterator operator+(difference_type) const { return *this; }
+    __host__ __device__ difference_type operator-(const zip_iterator &) const { return 0; }
+    __host__ __device__ zip_iterator &operator++() { return *this; }
+    __host__ __device__ const Tuple &get_iterator_tuple() const { return its; }
+};
+template <class... It> __host__ __device__ zip_iterator<tuple<It...>> make_zip_iterator(tuple<It...> t)
+{
+    return zip_iterator<tuple<It...>>(t);
+}
+template <class... It> __host__ __device__ zip_iterator<tuple<It...>> make_zip_iterator(It... i)
+{
+    return zip_iterator<tuple<It...>>(tuple<It...>(i...));
+}
+template <class E, class I> class permutation_iterator {
+    E e;
+    I i;
+
+  public:
+    typedef ptrdiff_t difference_type;
+    __host__ __device__ permutation_iterator(E x, I y) : e(x), i(y) {}
+    __host__ __device__ auto operator*() const -> decltype(e[*i]) { return e[*i]; }
+    __host__ __device__ auto operator[](difference_type n) const -> decltype(e[i[n]]) { return e[i[n]]; }
+    __host__ __device__ permutation_iterator operator+(difference_type n) const { return permutation_iterator(e, i + n); }
+    __host__ __device__ permutation_iterator &operator++() { ++i; return *this; }
+};
+template <class E, class I> __host__ __device__ permutation_iterator<E, I> make_permutation_iterator(E e, I i)
+{
+    return permutation_iterator<E, I>(e, i);
+}
+class discard_iterator_value {
+  public:
+    template <class T> __host__ __device__ const discard_iterator_value &operator=(const T &) const;
+};
+template <class System = void> class discard_iterator {
+  public:
+    typedef ptrdiff_t difference_type;
+    __host__ __device__ discard_iterator();
+    __host__ __device__ const discard_iterator_value &operator*() const;
+    __host__ __device__ const discard_iterator_value &operator[](difference_type) const;
+    __host__ __device__ discard_iterator operator+(difference_type) const;
+    __host__ __device__ discard_iterator &operator++();
+};
+__host__ __device__ discard_iterator<> make_discard_iterator(ptrdiff_t = 0);
+
 /* where algorithms run; the algorithms themselves are host code gmadvise
- * does not analyse: declared for the calls only */
+ * does not analyse: empty, defined because calls pass them lambdas */
 struct execution_policy {
     execution_policy on(cudaStream_t) const;
 };
@@ -206,7 +313,7 @@ extern const execution_policy device, host, seq;
 namespace cuda {
 extern const execution_policy par, par_nosync;
 }
-#define GM_THRUST_ALGORITHM(name) template <class... A> void name(A &&...);
+#define GM_THRUST_ALGORITHM(name) template <class... A> void name(A &&...) {}
 GM_THRUST_ALGORITHM(sequence)
 GM_THRUST_ALGORITHM(fill)
 GM_THRUST_ALGORITHM(copy)
@@ -220,6 +327,49 @@ GM_THRUST_ALGORITHM(inclusive_scan)
 GM_THRUST_ALGORITHM(exclusive_scan)
 GM_THRUST_ALGORITHM(gather)
 GM_THRUST_ALGORITHM(scatter)
+GM_THRUST_ALGORITHM(scatter_if)
+GM_THRUST_ALGORITHM(gather_if)
+GM_THRUST_ALGORITHM(fill_n)
+GM_THRUST_ALGORITHM(generate)
+GM_THRUST_ALGORITHM(tabulate)
+GM_THRUST_ALGORITHM(replace)
+GM_THRUST_ALGORITHM(replace_if)
+GM_THRUST_ALGORITHM(uninitialized_fill)
+GM_THRUST_ALGORITHM(inclusive_scan_by_key)
+GM_THRUST_ALGORITHM(exclusive_scan_by_key)
+GM_THRUST_ALGORITHM(adjacent_difference)
+#undef GM_THRUST_ALGORITHM
+/* the algorithms that return a value or an iterator: a result that
+ * converts to what the call's target is */
+struct algorithm_result {
+    template <class T> __host__ __device__ operator T() const;
+};
+#define GM_THRUST_ALGORITHM(name) template <class... A> algorithm_result name(A &&...) { return {}; }
+GM_THRUST_ALGORITHM(reduce)
+GM_THRUST_ALGORITHM(transform_reduce)
+GM_THRUST_ALGORITHM(inner_product)
+GM_THRUST_ALGORITHM(count)
+GM_THRUST_ALGORITHM(count_if)
+GM_THRUST_ALGORITHM(reduce_by_key)
+GM_THRUST_ALGORITHM(unique)
+GM_THRUST_ALGORITHM(unique_by_key)
+GM_THRUST_ALGORITHM(copy_if)
+GM_THRUST_ALGORITHM(copy_n)
+GM_THRUST_ALGORITHM(remove_if)
+GM_THRUST_ALGORITHM(find)
+GM_THRUST_ALGORITHM(find_if)
+GM_THRUST_ALGORITHM(min_element)
+GM_THRUST_ALGORITHM(max_element)
+GM_THRUST_ALGORITHM(minmax_element)
+GM_THRUST_ALGORITHM(lower_bound)
+GM_THRUST_ALGORITHM(upper_bound)
+GM_THRUST_ALGORITHM(binary_search)
+GM_THRUST_ALGORITHM(all_of)
+GM_THRUST_ALGORITHM(any_of)
+GM_THRUST_ALGORITHM(none_of)
+GM_THRUST_ALGORITHM(equal)
+GM_THRUST_ALGORITHM(merge)
+GM_THRUST_ALGORITHM(partition)
 #undef GM_THRUST_ALGORITHM
 
 } // namespace thrust
