@@ -3,7 +3,7 @@
 #include <cuda_runtime.h>
 /* the driver API's enums, every one, with the toolkit's values
  * (tests/test_served_toolkit.sh checks them against it) */
-/* BEGIN enums written by scripts/served-toolkit-enums: do not edit */
+/* BEGIN enums written by scripts/served-from-toolkit: do not edit */
 enum CUipcMem_flags_enum {
     CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS = 1
 };
@@ -774,10 +774,10 @@ enum CUlogLevel_enum {
     CU_LOG_LEVEL_ERROR = 0, CU_LOG_LEVEL_WARNING = 1
 };
 typedef enum CUlogLevel_enum CUlogLevel;
-/* END enums written by scripts/served-toolkit-enums */
+/* END enums written by scripts/served-from-toolkit */
 /* the driver API's types, macros and calls, every one (the versioned names
  * as cuda.h renames them: cuMemAlloc is cuMemAlloc_v2) */
-/* BEGIN declarations written by scripts/served-toolkit-enums: do not edit */
+/* BEGIN declarations written by scripts/served-from-toolkit: do not edit */
 #define cuDeviceTotalMem cuDeviceTotalMem_v2
 #define cuCtxCreate cuCtxCreate_v4
 #define cuModuleGetGlobal cuModuleGetGlobal_v2
@@ -2231,4 +2231,4 @@ CUresult cuCheckpointProcessCheckpoint(int, CUcheckpointCheckpointArgs *);
 CUresult cuCheckpointProcessRestore(int, CUcheckpointRestoreArgs *);
 CUresult cuCheckpointProcessUnlock(int, CUcheckpointUnlockArgs *);
 }
-/* END declarations written by scripts/served-toolkit-enums */
+/* END declarations written by scripts/served-from-toolkit */

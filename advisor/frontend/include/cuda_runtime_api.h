@@ -1,12 +1,12 @@
 /* gmadvise's cuda_runtime_api.h: the runtime API's types and calls that its
  * cuda_runtime.h does not write by hand (those it declares for device code
  * too, or with C++ overloads), written from CUDA 13.0's cuda_runtime_api.h
- * and driver_types.h by scripts/served-toolkit-enums; cuda_runtime.h
+ * and driver_types.h by scripts/served-from-toolkit; cuda_runtime.h
  * includes it last.  tests/test_served_toolkit.sh checks it against the
  * toolkit. */
 #pragma once
 #include <cuda_runtime.h>
-/* BEGIN declarations written by scripts/served-toolkit-enums: do not edit */
+/* BEGIN declarations written by scripts/served-from-toolkit: do not edit */
 #define cudaHostAllocWriteCombined 0x04
 #define cudaHostRegisterDefault 0x00
 #define cudaHostRegisterPortable 0x01
@@ -709,4 +709,4 @@ cudaError_t cudaGetExportTable(const void **, const cudaUUID_t *);
 cudaError_t cudaGetFuncBySymbol(cudaFunction_t *, const void *);
 cudaError_t cudaGetKernel(cudaKernel_t *, const void *);
 }
-/* END declarations written by scripts/served-toolkit-enums */
+/* END declarations written by scripts/served-from-toolkit */

@@ -1,10 +1,10 @@
 /* gmadvise's driver_types.h: every enum of the runtime API's types (CUDA
  * 13.0's driver_types.h, surface_types.h, texture_types.h, library_types.h,
- * device_types.h), written from the toolkit by scripts/served-toolkit-enums
+ * device_types.h), written from the toolkit by scripts/served-from-toolkit
  * (tests/test_served_toolkit.sh checks them against it).  cuda_runtime.h
  * includes it, as nvcc's does. */
 #pragma once
-/* BEGIN enums written by scripts/served-toolkit-enums: do not edit */
+/* BEGIN enums written by scripts/served-from-toolkit: do not edit */
 enum cudaRoundMode {
     cudaRoundNearest = 0, cudaRoundZero = 1, cudaRoundPosInf = 2, cudaRoundMinInf = 3
 };
@@ -478,4 +478,4 @@ enum libraryPropertyType_t {
     MAJOR_VERSION = 0, MINOR_VERSION = 1, PATCH_LEVEL = 2
 };
 typedef enum libraryPropertyType_t libraryPropertyType;
-/* END enums written by scripts/served-toolkit-enums */
+/* END enums written by scripts/served-from-toolkit */
