@@ -879,6 +879,9 @@ typedef enum CUlogLevel_enum CUlogLevel;
 #define CU_DEVICE_INVALID ((CUdevice)-2)
 #define RESOURCE_ABI_VERSION 1
 #define RESOURCE_ABI_EXTERNAL_BYTES 48
+struct CUuuid_st {
+    char bytes[16];
+};
 typedef uint32_t cuuint32_t;
 typedef uint64_t cuuint64_t;
 typedef unsigned long long CUdeviceptr_v2;

@@ -208,9 +208,7 @@ struct cudaMemcpy3DBatchOp {
     enum cudaMemcpySrcAccessOrder srcAccessOrder;
     unsigned int flags;
 };
-struct CUuuid_st {
-    char bytes[16];
-};
+struct CUuuid_st; /* cuda.h defines it */
 typedef struct CUuuid_st CUuuid;
 typedef struct CUuuid_st cudaUUID_t;
 struct cudaMemFabricHandle_st {

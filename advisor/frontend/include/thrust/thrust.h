@@ -237,7 +237,7 @@ template <class T> __host__ __device__ constant_iterator<T> make_constant_iterat
  * user's lambdas, whose members clang wants defined where they are used */
 template <class F, class It, class R = void, class V = void> class transform_iterator {
     It it;
-    F f;
+    mutable F f; /* thrust calls a functor whose operator() is not const */
 
   public:
     typedef ptrdiff_t difference_type;
