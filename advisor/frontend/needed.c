@@ -14,7 +14,7 @@
 static const char *const device_headers[] = {
     "cooperative_groups.h", "cooperative_groups/reduce.h", "cooperative_groups/scan.h",
     "cooperative_groups/memcpy_async.h", "cuda_fp16.h", "cuda_bf16.h", "curand_kernel.h",
-    "math_constants.h", "cuComplex.h", "mma.h", "cuda_fp8.h"};
+    "math_constants.h", "cuComplex.h", "mma.h", "cuda_fp8.h", "cuda/functional"};
 
 /* 1 when `path` is one of gmadvise's headers whose device code generated
  * source includes (rel: its name there). */

@@ -67,7 +67,7 @@ static const served_header table[] = {
     {"curand.h", SERVED, NULL}, {"curand_kernel.h", SERVED, NULL}, {"cufft.h", SERVED, NULL},
     {"cufftXt.h", SERVED, NULL}, {"mma.h", SERVED, NULL}, {"cooperative_groups.h", SERVED, NULL},
     {"cooperative_groups/reduce.h", SERVED, NULL}, {"cooperative_groups/scan.h", SERVED, NULL},
-    {"cooperative_groups/memcpy_async.h", SERVED, NULL},
+    {"cooperative_groups/memcpy_async.h", SERVED, NULL}, {"cuda/functional", SERVED, NULL},
     /* real headers the served ones stand for */
     {"vector_functions.hpp", PRELUDE, "cuda_runtime.h"}, {"device_types.h", PRELUDE, "cuda_runtime.h"},
     {"driver_functions.h", PRELUDE, "cuda_runtime.h"}, {"host_config.h", PRELUDE, "cuda_runtime.h"},

@@ -1,6 +1,8 @@
 // A functor object launched with host-side state held by a shared pointer
 // (as graph libraries copy containers into kernels), and thrust's fancy
-// iterators fed to an algorithm with a lambda.
+// iterators fed to an algorithm with a lambda; a sequential search in
+// device code, whose position is subtracted.
+#include <thrust/binary_search.h>
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
 #include <thrust/iterator/counting_iterator.h>
@@ -15,8 +17,10 @@ struct Weights {
 __global__ void scale_edges(Weights weights, const int *dst, float *val, int n_edges)
 {
     int e = blockIdx.x * blockDim.x + threadIdx.x;
-    if (e < n_edges)
-        val[e] *= weights.w[dst[e]];
+    if (e >= n_edges)
+        return;
+    const int *seg = thrust::upper_bound(thrust::seq, dst, dst + n_edges, e) - 1;
+    val[e] *= weights.w[dst[e]] + static_cast<float>(seg - dst);
 }
 
 void run(int n, float *out)

@@ -1,5 +1,7 @@
 // Trees of two kinds in one array, as a predictor keeps them: a
-// cuda::std::variant visited in the kernel, and libcu++'s utility beside it.
+// cuda::std::variant visited in the kernel, libcu++'s utility beside it,
+// and a functor whose result type is proclaimed.
+#include <cuda/functional>
 #include <cuda/std/utility>
 #include <cuda/std/variant>
 
@@ -27,7 +29,13 @@ __global__ void predict_rows(const AnyTree *trees, int n_trees, const float *row
     out[best.second] = best.first;
 }
 
+struct Half {
+    __host__ __device__ float operator()(float x) const { return 0.5f * x; }
+};
+
 void predict(const AnyTree *trees, int n_trees, const float *rows, int n_cols, float *out, int n)
 {
+    auto halve = cuda::proclaim_return_type<float>(Half{});
+    (void)halve(1.0f);
     predict_rows<<<(n + 255) / 256, 256>>>(trees, n_trees, rows, n_cols, out, n);
 }
