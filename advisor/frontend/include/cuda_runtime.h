@@ -648,8 +648,11 @@ template <class T, class U> __device__ void __nv_atomic_min(T *, U, int, int = _
 template <class T> __device__ T __nv_atomic_load_n(T *, int, int = __NV_THREAD_SCOPE_SYSTEM);
 template <class T, class U> __device__ void __nv_atomic_store_n(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
 
-/* the rest of the runtime API, written from the toolkit */
+/* the rest of the runtime API, written from the toolkit: C++11 on (its
+ * unions hold dim3, which C++03 does not allow in a union) */
+#if __cplusplus >= 201103L
 #include <cuda_runtime_api.h>
+#endif
 
 /* The C++ overloads the toolkit's cuda_runtime.h adds to calls of the C
  * API (cudaGraphInstantiate's five-argument form of CUDA 11, the symbol
