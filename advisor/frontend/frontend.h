@@ -331,6 +331,9 @@ void fe_cvec_push(cvec *cv, CXCursor c);
 /* served.c: 1 when #include <name> names a CUDA library gmadvise serves
  * empty (or as its one declaring header: thrust/, cub/). */
 int fe_served_library(const char *name);
+/* 1 when such a header is served with declarations (thrust/, cub/,
+ * libcu++'s cuda/std/): no note that the code needing it is skipped. */
+int fe_served_declared(const char *name);
 /* The text such a header is served as: empty, or the served headers whose
  * types the real one brings (cublas_v2.h: cuda_fp16.h, cuda_bf16.h). */
 void fe_served_stub_text(const char *name, sb_t *out);

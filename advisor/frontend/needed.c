@@ -14,7 +14,7 @@
 static const char *const device_headers[] = {
     "cooperative_groups.h", "cooperative_groups/reduce.h", "cooperative_groups/scan.h",
     "cooperative_groups/memcpy_async.h", "cuda_fp16.h", "cuda_bf16.h", "curand_kernel.h",
-    "math_constants.h", "cuComplex.h", "mma.h", "cuda_fp8.h"};
+    "math_constants.h", "cuComplex.h", "mma.h", "cuda_fp8.h", "cuda/functional"};
 
 /* 1 when `path` is one of gmadvise's headers whose device code generated
  * source includes (rel: its name there). */
@@ -26,7 +26,7 @@ static int device_header(const char *path, const char **rel)
     for (size_t h = 0; h < sizeof device_headers / sizeof *device_headers; h++)
         if (!strcmp(*rel, device_headers[h]))
             return 1;
-    return !strncmp(*rel, "cub/", 4) || !strncmp(*rel, "thrust/", 7);
+    return !strncmp(*rel, "cub/", 4) || !strncmp(*rel, "thrust/", 7) || !strncmp(*rel, "cuda/std/", 9);
 }
 
 typedef struct {

@@ -977,7 +977,7 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                     int sys;
                     int found = resolve_include(w, from, name, close == '"', path, sizeof path, &sb, &sys);
                     if (w->pc && stubbed_library(name) && !(found && close == '"'))
-                        stub_library(w, from, line, name, strncmp(name, "cub/", 4) && strncmp(name, "thrust/", 7));
+                        stub_library(w, from, line, name, !fe_served_declared(name));
                     else if (!found && w->pc && !w->pc->likely_missing)
                         w->pc->likely_missing = !served_header(name) && fe_likely_missing(name);
                     else if (found) {

@@ -11,8 +11,13 @@
  *            (pre-included, as nvcc does) already holds, or those of the
  *            served header named in `as`: reached anywhere, it is served
  *            as `#include <AS>`.
+ *   STDLIB   libcu++'s cuda/std/NAME: the C++ standard library's <NAME>
+ *            (when the system has it), with cuda::std naming ::std, which
+ *            holds the same templates for host-side parsing (variant,
+ *            visit, tuple, pair, type traits, iterators); generated code
+ *            includes the real cuda/std/NAME, which NVRTC compiles.
  *   LIBRARY  a CUDA library gmadvise does not parse (thrust's algorithms,
- *            CUB's device level and libcu++ need a CUDA compiler; cuBLAS,
+ *            CUB's device level and libcu++'s cuda:: extensions need a CUDA compiler; cuBLAS,
  *            cuFFT's host plans, NCCL, ... are host APIs): served empty (CUB
  *            and thrust as gmadvise's one declaring header each), so that the
  *            code that needs it fails to compile and is skipped with a note,
@@ -31,7 +36,7 @@
 extern const char *const adv_cuda_headers_names[], *const adv_cuda_headers_texts[];
 extern const unsigned adv_cuda_headers_count;
 
-typedef enum { SERVED, PRELUDE, LIBRARY } serve_kind;
+typedef enum { SERVED, PRELUDE, STDLIB, LIBRARY } serve_kind;
 
 typedef struct {
     const char *name; /* as #include names it; a trailing '/' names a folder */
@@ -62,7 +67,7 @@ static const served_header table[] = {
     {"curand.h", SERVED, NULL}, {"curand_kernel.h", SERVED, NULL}, {"cufft.h", SERVED, NULL},
     {"cufftXt.h", SERVED, NULL}, {"mma.h", SERVED, NULL}, {"cooperative_groups.h", SERVED, NULL},
     {"cooperative_groups/reduce.h", SERVED, NULL}, {"cooperative_groups/scan.h", SERVED, NULL},
-    {"cooperative_groups/memcpy_async.h", SERVED, NULL},
+    {"cooperative_groups/memcpy_async.h", SERVED, NULL}, {"cuda/functional", SERVED, NULL},
     /* real headers the served ones stand for */
     {"vector_functions.hpp", PRELUDE, "cuda_runtime.h"}, {"device_types.h", PRELUDE, "cuda_runtime.h"},
     {"driver_functions.h", PRELUDE, "cuda_runtime.h"}, {"host_config.h", PRELUDE, "cuda_runtime.h"},
@@ -85,6 +90,7 @@ static const served_header table[] = {
     {"curand_", PRELUDE, "curand_kernel.h"}, /* curand_kernel.h's parts: curand_philox4x32_x.h, ... */
     {"cooperative_groups/details/", PRELUDE, "cooperative_groups.h"},
     /* libraries served empty (thrust/ and cub/ as the one declaring header each) */
+    {"cuda/std/", STDLIB, NULL}, /* before cuda/: the first prefix that matches decides */
     {"thrust/", LIBRARY, NULL}, {"cub/", LIBRARY, NULL}, {"cuda/", LIBRARY, NULL}, {"nv/", LIBRARY, NULL},
     {"nvtx3/", LIBRARY, NULL}, {"cccl/", LIBRARY, NULL},
     {"cublas.h", LIBRARY, BLAS_TYPES}, {"cublas_v2.h", LIBRARY, BLAS_TYPES}, {"cublasLt.h", LIBRARY, BLAS_TYPES},
@@ -135,6 +141,15 @@ void fe_served_stub_text(const char *name, sb_t *out)
         sb_puts(out, "/* gmadvise: thrust, declared in one header */\n#include <thrust/thrust.h>\n");
         return;
     }
+    if (h && h->kind == STDLIB) {
+        const char *std = name + strlen(h->name);
+        /* a name of libcu++'s own (cuda/std/__cccl/...) has no standard header */
+        if (*std && std[strspn(std, "abcdefghijklmnopqrstuvwxyz_")] == '\0')
+            sb_printf(out, "/* gmadvise: libcu++'s <%s>, as the C++ library's <%s> */\n"
+                           "#if __has_include(<%s>)\n#include <%s>\n#endif\n", name, std, std, std);
+        sb_puts(out, "namespace cuda {\nnamespace std = ::std;\n}\n");
+        return;
+    }
     sb_puts(out, "/* gmadvise: a header served empty */\n");
     for (const char *p = h && h->kind == LIBRARY ? h->as : NULL; p && *p;) {
         size_t n = strcspn(p, " ");
@@ -148,7 +163,13 @@ int fe_served_library(const char *name)
     if (is_served_file(name))
         return 0;
     const served_header *h = lookup(name);
-    return h && h->kind == LIBRARY;
+    return h && (h->kind == LIBRARY || h->kind == STDLIB);
+}
+
+int fe_served_declared(const char *name)
+{
+    const served_header *h = lookup(name);
+    return h && (h->kind == STDLIB || !strncmp(name, "cub/", 4) || !strncmp(name, "thrust/", 7));
 }
 
 /* A folder holding the toolkit's own headers. */
@@ -188,7 +209,7 @@ static void override_name(fe_overrides *o, const char *dir, const char *name, in
     else if (h && h->kind == PRELUDE)
         snprintf(text, sizeof text, "/* gmadvise: the toolkit's %s, held by its %s */\n#include <%s>\n", name,
                  h->as, h->as);
-    else if (h && h->kind == LIBRARY && lib_stub) {
+    else if (h && (h->kind == LIBRARY || h->kind == STDLIB) && lib_stub) {
         sb_t t;
         sb_init(&t);
         fe_served_stub_text(name, &t);
@@ -215,7 +236,7 @@ void fe_served_folder(const char *dir, fe_overrides *o)
         const char *name = table[t].name;
         size_t n = strlen(name);
         if (name[n - 1] != '/' && name[n - 1] != '_')
-            override_name(o, dir, name, table[t].kind == LIBRARY);
+            override_name(o, dir, name, table[t].kind == LIBRARY || table[t].kind == STDLIB);
     }
     /* the folders and families named by prefix: their files, one level down */
     static const char *const families[] = {"crt", "cooperative_groups/details", "cooperative_groups"};

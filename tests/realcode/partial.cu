@@ -19,7 +19,7 @@ struct Cell {
 
 __device__ float clamp_sorted(const float *v, int n, float x)
 {
-    return thrust::lower_bound(thrust::seq, v, v + n, x) == v + n ? v[n - 1] : x;
+    return thrust::partition_point(thrust::seq, v, v + n, x) == v + n ? v[n - 1] : x;
 }
 
 __global__ void classify(const Cell *cells, Flags *flags, int n)

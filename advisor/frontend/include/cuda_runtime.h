@@ -200,49 +200,12 @@ GM_MAKE(double, double)
 #undef GM_MAKE
 
 /* ---- runtime API (host) ---- */
-typedef enum cudaError {
-    cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2,
-    cudaErrorInitializationError = 3, cudaErrorInvalidConfiguration = 9,
-    cudaErrorInvalidDevice = 101, cudaErrorNoDevice = 100, cudaErrorNotReady = 600,
-    cudaErrorUnknown = 999
-} cudaError_t;
-typedef enum cudaMemcpyKind {
-    cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2,
-    cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4
-} cudaMemcpyKind;
-typedef enum cudaFuncCache {
-    cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2,
-    cudaFuncCachePreferEqual = 3
-} cudaFuncCache;
-typedef enum cudaSharedMemConfig {
-    cudaSharedMemBankSizeDefault = 0, cudaSharedMemBankSizeFourByte = 1,
-    cudaSharedMemBankSizeEightByte = 2
-} cudaSharedMemConfig;
-enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
-                         cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
-enum cudaDeviceAttr { cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2, cudaDevAttrMaxBlockDimY = 3,
-                      cudaDevAttrMaxBlockDimZ = 4, cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6,
-                      cudaDevAttrMaxGridDimZ = 7, cudaDevAttrMaxSharedMemoryPerBlock = 8,
-                      cudaDevAttrTotalConstantMemory = 9, cudaDevAttrWarpSize = 10, cudaDevAttrMaxPitch = 11,
-                      cudaDevAttrMaxRegistersPerBlock = 12, cudaDevAttrClockRate = 13,
-                      cudaDevAttrMultiProcessorCount = 16, cudaDevAttrComputeMode = 20, cudaDevAttrIntegrated = 18,
-                      cudaDevAttrMemoryClockRate = 36,
-                      cudaDevAttrGlobalMemoryBusWidth = 37, cudaDevAttrL2CacheSize = 38,
-                      cudaDevAttrMaxThreadsPerMultiProcessor = 39, cudaDevAttrComputeCapabilityMajor = 75,
-                      cudaDevAttrComputeCapabilityMinor = 76, cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
-                      cudaDevAttrMaxRegistersPerMultiprocessor = 82, cudaDevAttrManagedMemory = 83,
-                      cudaDevAttrConcurrentManagedAccess = 89, cudaDevAttrCooperativeLaunch = 95,
-                      cudaDevAttrMaxSharedMemoryPerBlockOptin = 97, cudaDevAttrMaxBlocksPerMultiprocessor = 106 };
-enum cudaComputeMode { cudaComputeModeDefault = 0, cudaComputeModeExclusive = 1, cudaComputeModeProhibited = 2,
-                       cudaComputeModeExclusiveProcess = 3 };
-enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2 };
+#include <driver_types.h> /* every enum of it, from the toolkit */
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
 typedef unsigned long long cudaGraphConditionalHandle; /* conditional nodes (CUDA 12.3) */
-enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
-enum cudaGraphConditionalNodeType { cudaGraphCondTypeIf = 0, cudaGraphCondTypeWhile = 1, cudaGraphCondTypeSwitch = 2 };
 typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;
 struct cudaDeviceProp {
@@ -573,19 +536,11 @@ __device__ static inline void __assert_fail(const char *m, const char *f, unsign
 struct cudaExtent { size_t width, height, depth; };
 struct cudaPos { size_t x, y, z; };
 struct cudaPitchedPtr { void *ptr; size_t pitch, xsize, ysize; };
-enum cudaChannelFormatKind { cudaChannelFormatKindSigned = 0, cudaChannelFormatKindUnsigned = 1,
-                             cudaChannelFormatKindFloat = 2, cudaChannelFormatKindNone = 3 };
 struct cudaChannelFormatDesc { int x, y, z, w; cudaChannelFormatKind f; };
 typedef struct cudaArray *cudaArray_t;
 typedef const struct cudaArray *cudaArray_const_t;
 typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
 typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
-enum cudaResourceType { cudaResourceTypeArray = 0, cudaResourceTypeMipmappedArray = 1,
-                        cudaResourceTypeLinear = 2, cudaResourceTypePitch2D = 3 };
-enum cudaTextureAddressMode { cudaAddressModeWrap = 0, cudaAddressModeClamp = 1, cudaAddressModeMirror = 2,
-                              cudaAddressModeBorder = 3 };
-enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
-enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
 struct cudaResourceDesc {
     cudaResourceType resType;
     union {
@@ -651,9 +606,6 @@ __host__ cudaError_t cudaFreeAsync(void *, cudaStream_t);
 }
 template <class T> __host__ cudaChannelFormatDesc cudaCreateChannelDesc(void);
 template <class T> __host__ cudaError_t cudaMallocAsync(T **p, size_t n, cudaStream_t s) { return cudaMallocAsync((void **)p, n, s); }
-#define cudaStreamCaptureModeGlobal 0
-#define cudaMemAdviseSetReadMostly 1
-#define cudaMemAdviseSetPreferredLocation 3
 
 /* texture objects, read on the device */
 template <class T> __device__ T tex1Dfetch(cudaTextureObject_t, int);
@@ -664,7 +616,6 @@ template <class T> __device__ T tex1DLayered(cudaTextureObject_t, float, int);
 template <class T> __device__ T tex2DLayered(cudaTextureObject_t, float, float, int);
 template <class T> __device__ T tex2DLod(cudaTextureObject_t, float, float, float);
 template <class T> __device__ T texCubemap(cudaTextureObject_t, float, float, float);
-enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero = 0, cudaBoundaryModeClamp = 1, cudaBoundaryModeTrap = 2 };
 template <class T> __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int, int = 0);
 template <class T> __device__ T surf2Dread(cudaSurfaceObject_t, int, int, int = 0);
 template <class T> __device__ void surf2Dread(T *, cudaSurfaceObject_t, int, int, int = 0);
@@ -697,12 +648,32 @@ template <class T, class U> __device__ void __nv_atomic_min(T *, U, int, int = _
 template <class T> __device__ T __nv_atomic_load_n(T *, int, int = __NV_THREAD_SCOPE_SYSTEM);
 template <class T, class U> __device__ void __nv_atomic_store_n(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
 
-/* library_types.h: the data types the CUDA libraries name (cuBLAS, cuSPARSE,
- * cuFFT), which host code next to kernels passes along */
-typedef enum cudaDataType_t {
-    CUDA_R_16F = 2, CUDA_C_16F = 6, CUDA_R_16BF = 14, CUDA_C_16BF = 15, CUDA_R_32F = 0, CUDA_C_32F = 4,
-    CUDA_R_64F = 1, CUDA_C_64F = 5, CUDA_R_4I = 16, CUDA_R_8I = 3, CUDA_C_8I = 7, CUDA_R_8U = 8,
-    CUDA_C_8U = 9, CUDA_R_16I = 20, CUDA_R_32I = 10, CUDA_C_32I = 11, CUDA_R_32U = 12, CUDA_C_32U = 13,
-    CUDA_R_64I = 24, CUDA_R_8F_E4M3 = 28, CUDA_R_8F_E5M2 = 29
-} cudaDataType;
-typedef enum libraryPropertyType_t { MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL } libraryPropertyType;
+/* the rest of the runtime API, written from the toolkit: C++11 on (its
+ * unions hold dim3, which C++03 does not allow in a union) */
+#if __cplusplus >= 201103L
+#include <cuda_runtime_api.h>
+#endif
+
+/* The C++ overloads the toolkit's cuda_runtime.h adds to calls of the C
+ * API (cudaGraphInstantiate's five-argument form of CUDA 11, the symbol
+ * and occupancy templates, cudaLaunchKernelEx with a kernel's own
+ * arguments): any arguments, so that host code written against either
+ * form parses; defined, since calls pass lambdas and kernels. */
+#define GM_CXX_OVERLOAD(name) template <class... A> __host__ cudaError_t name(A...) { return cudaSuccess; }
+GM_CXX_OVERLOAD(cudaEventCreate) GM_CXX_OVERLOAD(cudaFuncGetName) GM_CXX_OVERLOAD(cudaGetSymbolSize)
+GM_CXX_OVERLOAD(cudaGraphAddMemcpyNodeFromSymbol) GM_CXX_OVERLOAD(cudaGraphAddMemcpyNodeToSymbol)
+GM_CXX_OVERLOAD(cudaGraphExecMemcpyNodeSetParamsFromSymbol) GM_CXX_OVERLOAD(cudaGraphExecMemcpyNodeSetParamsToSymbol)
+GM_CXX_OVERLOAD(cudaGraphExecUpdate) GM_CXX_OVERLOAD(cudaGraphInstantiate)
+GM_CXX_OVERLOAD(cudaGraphMemcpyNodeSetParamsFromSymbol) GM_CXX_OVERLOAD(cudaGraphMemcpyNodeSetParamsToSymbol)
+GM_CXX_OVERLOAD(cudaHostGetDevicePointer) GM_CXX_OVERLOAD(cudaLaunchKernelEx) GM_CXX_OVERLOAD(cudaLibraryGetGlobal)
+GM_CXX_OVERLOAD(cudaLibraryGetManaged) GM_CXX_OVERLOAD(cudaLibraryGetUnifiedFunction)
+GM_CXX_OVERLOAD(cudaMallocFromPoolAsync) GM_CXX_OVERLOAD(cudaMemDiscardAndPrefetchBatchAsync)
+GM_CXX_OVERLOAD(cudaMemPrefetchBatchAsync) GM_CXX_OVERLOAD(cudaMemcpyBatchAsync)
+GM_CXX_OVERLOAD(cudaMemcpyFromSymbolAsync) GM_CXX_OVERLOAD(cudaMemcpyToSymbolAsync)
+GM_CXX_OVERLOAD(cudaOccupancyAvailableDynamicSMemPerBlock)
+GM_CXX_OVERLOAD(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) GM_CXX_OVERLOAD(cudaOccupancyMaxActiveClusters)
+GM_CXX_OVERLOAD(cudaOccupancyMaxPotentialBlockSizeVariableSMem)
+GM_CXX_OVERLOAD(cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags)
+GM_CXX_OVERLOAD(cudaOccupancyMaxPotentialBlockSizeWithFlags) GM_CXX_OVERLOAD(cudaOccupancyMaxPotentialClusterSize)
+GM_CXX_OVERLOAD(cudaStreamAttachMemAsync) GM_CXX_OVERLOAD(cudaUserObjectCreate)
+#undef GM_CXX_OVERLOAD

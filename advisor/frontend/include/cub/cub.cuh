@@ -179,4 +179,36 @@ struct DeviceSegmentedReduce {
     template <class I, class O, class B, class E>
     static cudaError_t Sum(void *, size_t &, I, O, int, B, E, cudaStream_t = 0);
 };
+/* util_type.cuh and util_allocator.cuh: what code beside kernels names of
+ * them (xgboost's device_helpers.cuh: UnitWord, DoubleBuffer) */
+template <class T> struct UnitWord {
+    /* the widest word that divides T's size, as CUB picks it */
+    typedef typename UnitWord<char[sizeof(T) % 16 == 0 ? 16 : sizeof(T) % 8 == 0 ? 8 : sizeof(T) % 4 == 0 ? 4
+                                   : sizeof(T) % 2 == 0 ? 2 : 1]>::DeviceWord DeviceWord;
+    typedef DeviceWord ShuffleWord;
+    typedef DeviceWord VolatileWord;
+    typedef DeviceWord TextureWord;
+};
+template <> struct UnitWord<char[16]> { typedef int4 DeviceWord; };
+template <> struct UnitWord<char[8]> { typedef long long DeviceWord; };
+template <> struct UnitWord<char[4]> { typedef int DeviceWord; };
+template <> struct UnitWord<char[2]> { typedef short DeviceWord; };
+template <> struct UnitWord<char[1]> { typedef char DeviceWord; };
+template <class T> struct DoubleBuffer {
+    T *d_buffers[2];
+    int selector;
+    __host__ __device__ DoubleBuffer() : d_buffers{nullptr, nullptr}, selector(0) {}
+    __host__ __device__ DoubleBuffer(T *current, T *alternate) : d_buffers{current, alternate}, selector(0) {}
+    __host__ __device__ T *Current() { return d_buffers[selector]; }
+    __host__ __device__ T *Alternate() { return d_buffers[selector ^ 1]; }
+};
+struct CachingDeviceAllocator {
+    CachingDeviceAllocator(unsigned = 8, unsigned = 3, unsigned = 7, size_t = (size_t)-1, bool = false, bool = false);
+    cudaError_t DeviceAllocate(int, void **, size_t, cudaStream_t = 0);
+    cudaError_t DeviceAllocate(void **, size_t, cudaStream_t = 0);
+    cudaError_t DeviceFree(int, void *);
+    cudaError_t DeviceFree(void *);
+    cudaError_t FreeAllCached();
+};
+__host__ int CurrentDevice();
 } // namespace cub
