@@ -1,6 +1,7 @@
 #include "frontend.h"
 
 #include "../../common/limits.h"
+#include "../../common/text.h"
 #include "prelude_pch.h"
 
 #include <ctype.h>
@@ -843,6 +844,7 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                             !(w->pc && fe_overridden(&w->pc->toolkit, path)) &&
                             w->files < MAX_INCLUDE_FILES && sb.st_size <= MAX_FILE_BYTES && !walked(w, path)) {
                             char *sub = gm_read_file(path, NULL);
+                            gm_blank_bom(sub);
                             if (sub)
                                 check_includes(w, path, sub, depth + 1);
                             free(sub);
@@ -912,6 +914,7 @@ static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m,
     char *text = gm_read_file(file, &len);
     if (!text)
         return gm_fail_at(st, GM_EINPUT, file, 1, 1, "cannot read: %s", strerror(errno));
+    gm_blank_bom(text);
     adv_model_set_text(m, text, (unsigned)len);
     if (memchr(text, '\0', len))
         return gm_fail_at(st, GM_EINPUT, file, 1, 1, "binary file (contains NUL bytes)");
@@ -1132,6 +1135,7 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
                 !fe_overridden(&sp->pc->toolkit, path) && /* the toolkit's: served, not spliced */
                 sb.st_size <= MAX_FILE_BYTES - (long long)out->len) {
                 sub = gm_read_file(path, &sublen);
+                gm_blank_bom(sub);
                 if (sub && angled && !own && strstr(sub, "__global__")) { /* a library's kernels: left to clang */
                     free(sub);
                     sub = NULL;
@@ -1179,6 +1183,7 @@ static void splice_forced_includes(splice_t *sp, const char *file, const adv_par
             sb.st_size > MAX_FILE_BYTES - (long long)out->len)
             continue;
         char *sub = gm_read_file(path, &len);
+        gm_blank_bom(sub);
         if (sub && !memchr(sub, '\0', len) && spliced_before(sp, path, 1, &idx) == SPLICE_NEW) {
             splice_file(sp, file, 0, path, sub, idx, out, 0, 0);
             spliced[i] = spliced[i + 1] = 1;
