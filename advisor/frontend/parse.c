@@ -1108,12 +1108,19 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
 {
     unsigned line = 1;
     int cond = has_guard(text) ? -1 : 0; /* #if nesting, the guard's not counted */
+    /* A header spliced inside an #if group ends with a #line back to this
+     * text, but when the preprocessor skips the group it skips that #line
+     * too, and every later line was off by the header's length
+     * (FasterTransformer's `#else #include "3rdparty/cub/cub.cuh"`: its
+     * kernels at line 458,796 of an 845-line file).  So after each #else,
+     * #elif and #endif that follows such a splice, the line is said again. */
+    int spliced_in_group = 0;
     for (const char *l = text; *l; line++) {
         const char *eol = strchr(l, '\n'), *p = l;
         size_t len = eol ? (size_t)(eol - l) : strlen(l);
         while (p < l + len && (*p == ' ' || *p == '\t'))
             p++;
-        char name[1024], path[2048], dir[16];
+        char name[1024], path[2048], dir[16] = "";
         struct stat sb;
         char *sub = NULL;
         size_t sublen = 0;
@@ -1151,11 +1158,17 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
         }
         if (sub && !memchr(sub, '\0', sublen)) { /* not a binary file */
             splice_file(sp, file, line, path, sub, idx, out, depth, under_if || cond > 0);
+            spliced_in_group |= cond > 0;
         } else if (drop) {
             sb_puts(out, "/* gmadvise: spliced above */\n");
         } else {
             sb_putn(out, l, len);
             sb_puts(out, eol ? "\n" : "");
+            if (spliced_in_group && (!strcmp(dir, "else") || !strcmp(dir, "elif") || !strcmp(dir, "endif"))) {
+                sb_puts(out, eol ? "" : "\n");
+                sb_line_directive(out, line + 1, file);
+                spliced_in_group = cond > 0;
+            }
         }
         free(sub);
         l += len + (eol ? 1 : 0);
