@@ -4,12 +4,47 @@
 #define GM_TEXT_H
 
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
 /* A character of a C identifier (gmadvise never sets a locale, so this is
  * ASCII's letters, digits and '_'). */
 static inline int gm_ident_char(char c)
 {
     return isalnum((unsigned char)c) || c == '_';
+}
+
+/* sscanf over the one line that starts at `s` (its first GM_SCAN_LINE - 1
+ * bytes): glibc's sscanf measures its whole input first, so one call a line
+ * on a pointer into a file's text read the rest of the text at each line,
+ * quadratic in the text (FasterTransformer's files, with CUB spliced in,
+ * spent minutes so).  %n counts from `s` as with sscanf. */
+#define GM_SCAN_LINE 1100
+__attribute__((format(scanf, 2, 3))) static inline int gm_sscanf_line(const char *s, const char *fmt, ...)
+{
+    char one[GM_SCAN_LINE];
+    size_t n = 0;
+    while (n + 1 < sizeof one && s[n] && s[n] != '\n')
+        n++;
+    memcpy(one, s, n);
+    one[n] = '\0';
+    va_list ap;
+    va_start(ap, fmt);
+    int got = vsscanf(one, fmt, ap);
+    va_end(ap);
+    return got;
+}
+
+/* A UTF-8 byte order mark that begins a source file (Windows editors save
+ * one; every header of DualSPHysics has it) becomes three spaces: clang
+ * skips the mark only at the start of a buffer, and a header spliced into
+ * another would carry it mid-text as a stray character before its guard.
+ * Spaces keep every byte offset and column of the text. */
+static inline void gm_blank_bom(char *text)
+{
+    if (text && !strncmp(text, "\xEF\xBB\xBF", 3))
+        memset(text, ' ', 3);
 }
 
 #endif

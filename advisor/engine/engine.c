@@ -8,6 +8,7 @@
 #include "../../common/limits.h"
 #include "../../common/log.h"
 #include "../../common/strbuf.h"
+#include "../../common/text.h"
 #include "../../common/timer.h"
 #include "../../jit/ptx.h"
 #include "../../jit/worker.h"
@@ -295,16 +296,17 @@ static void lacked_declaration(const adv_model *m, const char *err, int err_len,
             line++;
             unsigned ln;
             int fb = 0, fe = 0;
-            if (sscanf(text + i + 1, "#line %u \"%n%*[^\"\n]%n", &ln, &fb, &fe) == 1 && fe > fb) {
+            if (gm_sscanf_line(text + i + 1, "#line %u \"%n%*[^\"\n]%n", &ln, &fb, &fe) == 1 && fe > fb) {
                 snprintf(file, sizeof file, "%.*s", fe - fb, text + i + 1 + fb);
                 line = ln - 1;
             }
         }
+        if (comment || strncmp(text + i, name, nl) || (i && gm_ident_char(text[i - 1])) || gm_ident_char(text[i + nl]))
+            continue;
         int in_kernel = 0;
         for (unsigned k = 0; k < adv_model_nkernels(m) && !in_kernel; k++)
             in_kernel = adv_model_kernel(m, k)->begin <= i && i < adv_model_kernel(m, k)->end;
-        if (comment || in_kernel || strncmp(text + i, name, nl) || (i && (isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')) ||
-            isalnum((unsigned char)text[i + nl]) || text[i + nl] == '_')
+        if (in_kernel)
             continue;
         const char *bol = text + i;
         while (bol > text && bol[-1] != '\n')

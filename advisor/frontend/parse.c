@@ -1,6 +1,7 @@
 #include "frontend.h"
 
 #include "../../common/limits.h"
+#include "../../common/text.h"
 #include "kernel_macro.h"
 #include "missing_headers.h"
 #include "prelude_pch.h"
@@ -998,6 +999,7 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                             !(w->pc && fe_overridden(&w->pc->toolkit, path)) &&
                             w->files < MAX_INCLUDE_FILES && sb.st_size <= MAX_FILE_BYTES && !walked(w, path)) {
                             char *sub = gm_read_file(path, NULL);
+                            gm_blank_bom(sub);
                             if (sub)
                                 check_includes(w, path, sub, depth + 1);
                             free(sub);
@@ -1067,6 +1069,7 @@ static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m,
     char *text = gm_read_file(file, &len);
     if (!text)
         return gm_fail_at(st, GM_EINPUT, file, 1, 1, "cannot read: %s", strerror(errno));
+    gm_blank_bom(text);
     adv_model_set_text(m, text, (unsigned)len);
     if (memchr(text, '\0', len))
         return gm_fail_at(st, GM_EINPUT, file, 1, 1, "binary file (contains NUL bytes)");
@@ -1260,12 +1263,19 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
 {
     unsigned line = 1;
     int cond = has_guard(text) ? -1 : 0; /* #if nesting, the guard's not counted */
+    /* A header spliced inside an #if group ends with a #line back to this
+     * text, but when the preprocessor skips the group it skips that #line
+     * too, and every later line was off by the header's length
+     * (FasterTransformer's `#else #include "3rdparty/cub/cub.cuh"`: its
+     * kernels at line 458,796 of an 845-line file).  So after each #else,
+     * #elif and #endif that follows such a splice, the line is said again. */
+    int spliced_in_group = 0;
     for (const char *l = text; *l; line++) {
         const char *eol = strchr(l, '\n'), *p = l;
         size_t len = eol ? (size_t)(eol - l) : strlen(l);
         while (p < l + len && (*p == ' ' || *p == '\t'))
             p++;
-        char name[1024], path[2048], dir[16];
+        char name[1024], path[2048], dir[16] = "";
         struct stat sb;
         char *sub = NULL;
         size_t sublen = 0;
@@ -1287,6 +1297,7 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
                 !fe_overridden(&sp->pc->toolkit, path) && /* the toolkit's: served, not spliced */
                 sb.st_size <= MAX_FILE_BYTES - (long long)out->len) {
                 sub = gm_read_file(path, &sublen);
+                gm_blank_bom(sub);
                 if (sub && angled && !own && strstr(sub, "__global__")) { /* a library's kernels: left to clang */
                     free(sub);
                     sub = NULL;
@@ -1302,11 +1313,17 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
         }
         if (sub && !memchr(sub, '\0', sublen)) { /* not a binary file */
             splice_file(sp, file, line, path, sub, idx, out, depth, under_if || cond > 0);
+            spliced_in_group |= cond > 0;
         } else if (drop) {
             sb_puts(out, "/* gmadvise: spliced above */\n");
         } else {
             sb_putn(out, l, len);
             sb_puts(out, eol ? "\n" : "");
+            if (spliced_in_group && (!strcmp(dir, "else") || !strcmp(dir, "elif") || !strcmp(dir, "endif"))) {
+                sb_puts(out, eol ? "" : "\n");
+                sb_line_directive(out, line + 1, file);
+                spliced_in_group = cond > 0;
+            }
         }
         free(sub);
         l += len + (eol ? 1 : 0);
@@ -1334,6 +1351,7 @@ static void splice_forced_includes(splice_t *sp, const char *file, const adv_par
             sb.st_size > MAX_FILE_BYTES - (long long)out->len)
             continue;
         char *sub = gm_read_file(path, &len);
+        gm_blank_bom(sub);
         if (sub && !memchr(sub, '\0', len) && spliced_before(sp, path, 1, &idx) == SPLICE_NEW) {
             splice_file(sp, file, 0, path, sub, idx, out, 0, 0);
             spliced[i] = spliced[i + 1] = 1;

@@ -738,6 +738,8 @@ static int spec_args(pctx *pc, CXCursor tmpl, const tparam *tp, unsigned np, CXC
             long long v = cx->clang_Cursor_getTemplateArgumentValue(f, k);
             if (tp[k].cast[0])
                 enum_value(pc, &tp[k], v, args[k].text, sizeof args[k].text);
+            else if (tp[k].is_bool) /* libclang gives true as -1 (one signed bit) */
+                snprintf(args[k].text, sizeof args[k].text, "%s", v ? "true" : "false");
             else
                 snprintf(args[k].text, sizeof args[k].text, "%lld", v);
         } else if (kind == CXTemplateArgumentKind_Type) {
