@@ -145,39 +145,41 @@ template <class T, class Off = long> class CountingInputIterator {
     __host__ __device__ T operator[](Off) const;
 };
 template <class T> struct KeyValuePair { int key; T value; };
-/* device-wide algorithms: host code */
+/* device-wide algorithms: host code, defined rather than only declared: a call
+ * on an iterator type with internal linkage (an anonymous-namespace iterator)
+ * needs the definition in the translation unit, or clang rejects the file */
 struct DeviceReduce {
-    template <class I, class O> static cudaError_t Sum(void *, size_t &, I, O, int, cudaStream_t = 0);
-    template <class I, class O> static cudaError_t Max(void *, size_t &, I, O, int, cudaStream_t = 0);
-    template <class I, class O> static cudaError_t Min(void *, size_t &, I, O, int, cudaStream_t = 0);
-    template <class I, class O> static cudaError_t ArgMax(void *, size_t &, I, O, int, cudaStream_t = 0);
-    template <class I, class O> static cudaError_t ArgMin(void *, size_t &, I, O, int, cudaStream_t = 0);
+    template <class I, class O> static cudaError_t Sum(void *, size_t &, I, O, int, cudaStream_t = 0) { return cudaSuccess; }
+    template <class I, class O> static cudaError_t Max(void *, size_t &, I, O, int, cudaStream_t = 0) { return cudaSuccess; }
+    template <class I, class O> static cudaError_t Min(void *, size_t &, I, O, int, cudaStream_t = 0) { return cudaSuccess; }
+    template <class I, class O> static cudaError_t ArgMax(void *, size_t &, I, O, int, cudaStream_t = 0) { return cudaSuccess; }
+    template <class I, class O> static cudaError_t ArgMin(void *, size_t &, I, O, int, cudaStream_t = 0) { return cudaSuccess; }
     template <class I, class O, class Op, class T>
-    static cudaError_t Reduce(void *, size_t &, I, O, int, Op, T, cudaStream_t = 0);
+    static cudaError_t Reduce(void *, size_t &, I, O, int, Op, T, cudaStream_t = 0) { return cudaSuccess; }
 };
 struct DeviceScan {
-    template <class I, class O> static cudaError_t ExclusiveSum(void *, size_t &, I, O, int, cudaStream_t = 0);
-    template <class I, class O> static cudaError_t InclusiveSum(void *, size_t &, I, O, int, cudaStream_t = 0);
+    template <class I, class O> static cudaError_t ExclusiveSum(void *, size_t &, I, O, int, cudaStream_t = 0) { return cudaSuccess; }
+    template <class I, class O> static cudaError_t InclusiveSum(void *, size_t &, I, O, int, cudaStream_t = 0) { return cudaSuccess; }
     template <class I, class O, class Op, class T>
-    static cudaError_t ExclusiveScan(void *, size_t &, I, O, Op, T, int, cudaStream_t = 0);
-    template <class I, class O, class Op> static cudaError_t InclusiveScan(void *, size_t &, I, O, Op, int, cudaStream_t = 0);
+    static cudaError_t ExclusiveScan(void *, size_t &, I, O, Op, T, int, cudaStream_t = 0) { return cudaSuccess; }
+    template <class I, class O, class Op> static cudaError_t InclusiveScan(void *, size_t &, I, O, Op, int, cudaStream_t = 0) { return cudaSuccess; }
 };
 struct DeviceSelect {
     template <class I, class F, class O, class N>
-    static cudaError_t Flagged(void *, size_t &, I, F, O, N, int, cudaStream_t = 0);
-    template <class I, class O, class N, class P> static cudaError_t If(void *, size_t &, I, O, N, int, P, cudaStream_t = 0);
-    template <class I, class O, class N> static cudaError_t Unique(void *, size_t &, I, O, N, int, cudaStream_t = 0);
+    static cudaError_t Flagged(void *, size_t &, I, F, O, N, int, cudaStream_t = 0) { return cudaSuccess; }
+    template <class I, class O, class N, class P> static cudaError_t If(void *, size_t &, I, O, N, int, P, cudaStream_t = 0) { return cudaSuccess; }
+    template <class I, class O, class N> static cudaError_t Unique(void *, size_t &, I, O, N, int, cudaStream_t = 0) { return cudaSuccess; }
 };
 struct DeviceRadixSort {
     template <class K> static cudaError_t SortKeys(void *, size_t &, const K *, K *, int, int = 0, int = sizeof(K) * 8,
-                                                   cudaStream_t = 0);
+                                                   cudaStream_t = 0) { return cudaSuccess; }
     template <class K, class V>
     static cudaError_t SortPairs(void *, size_t &, const K *, K *, const V *, V *, int, int = 0, int = sizeof(K) * 8,
-                                 cudaStream_t = 0);
+                                 cudaStream_t = 0) { return cudaSuccess; }
 };
 struct DeviceSegmentedReduce {
     template <class I, class O, class B, class E>
-    static cudaError_t Sum(void *, size_t &, I, O, int, B, E, cudaStream_t = 0);
+    static cudaError_t Sum(void *, size_t &, I, O, int, B, E, cudaStream_t = 0) { return cudaSuccess; }
 };
 /* util_type.cuh and util_allocator.cuh: what code beside kernels names of
  * them (xgboost's device_helpers.cuh: UnitWord, DoubleBuffer) */
