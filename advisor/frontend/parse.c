@@ -692,6 +692,18 @@ static int served_as_one_by_one(pctx *pc, unsigned from, unsigned n, char **at)
 
 /* Parses adv_model_text(m) into the model; with `more`, appends to it the concrete
  * instances of the file's template kernels (to be parsed again). */
+/* A parse given up (to parse again, or on a refused #include): its errors,
+ * translation unit and index freed, so that the next attempt starts clean. */
+static void drop_parse(pctx *pc, const adv_clang *cx, CXIndex idx)
+{
+    free(pc->errs);
+    pc->errs = NULL;
+    pc->nerrs = 0;
+    cx->clang_disposeTranslationUnit(pc->tu);
+    cx->clang_disposeIndex(idx);
+    pc->tu = NULL;
+}
+
 static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
 {
     const adv_clang *cx = pc->cx;
@@ -748,12 +760,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
             batch_n = 0;
         }
         if (again) {
-            free(pc->errs);
-            pc->errs = NULL;
-            pc->nerrs = 0;
-            cx->clang_disposeTranslationUnit(pc->tu);
-            cx->clang_disposeIndex(idx);
-            pc->tu = NULL;
+            drop_parse(pc, cx, idx);
             continue;
         }
         const char *refused = fe_guard_refused();
@@ -768,12 +775,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
                 gm_fail_at(pc->st, GM_EINPUT, file, at->st.line, at->st.col, "#include of %s", refused);
             } else /* no location (-include FILE): the file's start */
                 gm_fail_at(pc->st, GM_EINPUT, pc->file, 1, 1, "#include of %s", refused);
-            free(pc->errs);
-            pc->errs = NULL;
-            pc->nerrs = 0;
-            cx->clang_disposeTranslationUnit(pc->tu);
-            cx->clang_disposeIndex(idx);
-            pc->tu = NULL;
+            drop_parse(pc, cx, idx);
             return pc->st->code;
         }
         if (!serve_missing(pc, &served))
