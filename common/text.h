@@ -15,6 +15,26 @@ static inline int gm_ident_char(char c)
     return isalnum((unsigned char)c) || c == '_';
 }
 
+/* The end of the comment or the character or string literal that begins
+ * at t[i], at most e (a line comment ends before its newline); i itself
+ * when none begins there.  Scanners copy such a span whole, so that a name
+ * they rewrite is never matched inside one. */
+static inline unsigned gm_comment_or_literal_end(const char *t, unsigned i, unsigned e)
+{
+    if (t[i] == '/' && i + 1 < e && (t[i + 1] == '/' || t[i + 1] == '*')) {
+        const char *end = t[i + 1] == '/' ? strchr(t + i, '\n') : strstr(t + i + 2, "*/");
+        unsigned j = end ? (unsigned)(end - t) + (t[i + 1] == '*' ? 2 : 0) : e;
+        return j < e ? j : e;
+    }
+    if (t[i] == '"' || t[i] == '\'') {
+        unsigned j = i + 1;
+        while (j < e && t[j] != t[i])
+            j += t[j] == '\\' ? 2 : 1;
+        return j < e ? j + 1 : e;
+    }
+    return i;
+}
+
 /* sscanf over the one line that starts at `s` (its first GM_SCAN_LINE - 1
  * bytes): glibc's sscanf measures its whole input first, so one call a line
  * on a pointer into a file's text read the rest of the text at each line,

@@ -1,7 +1,8 @@
 /* common/text.h: the scanners' small predicates.  gm_sscanf_line reads one
  * line and never past it (sscanf on a pointer into a file's text measured
  * the rest of the text at each call); gm_blank_bom turns a leading UTF-8
- * byte order mark into spaces and touches nothing else. */
+ * byte order mark into spaces and touches nothing else; gm_comment_or_literal_end
+ * finds where a comment or literal ends, never past its bound. */
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -57,5 +58,15 @@ int main(void)
     gm_blank_bom(later);
     gm_blank_bom(NULL);
     CHECK(!strcmp(plain, "#pragma once\n") && !strcmp(half, "\xEF\xBB") && !strcmp(later, "x\xEF\xBB\xBF"));
+    /* gm_comment_or_literal_end: a span's end, bounded by e; i where none begins */
+    const char *src = "a // note\nb /* c */ \"s\\\"q\" 'x' /* open";
+    unsigned n = (unsigned)strlen(src);
+    CHECK_EQ(gm_comment_or_literal_end(src, 0, n), 0);           /* a */
+    CHECK_EQ(gm_comment_or_literal_end(src, 2, n), 9);           /* before the newline */
+    CHECK_EQ(gm_comment_or_literal_end(src, 12, n), 19);         /* after the closing star-slash */
+    CHECK_EQ(gm_comment_or_literal_end(src, 20, n), 26);         /* the escaped quote passed over */
+    CHECK_EQ(gm_comment_or_literal_end(src, 27, n), 30);         /* 'x' */
+    CHECK_EQ(gm_comment_or_literal_end(src, 31, n), n);          /* unclosed: the bound */
+    CHECK_EQ(gm_comment_or_literal_end(src, 2, 5), 5);           /* never past e */
     return TEST_DONE();
 }

@@ -120,25 +120,17 @@ static void substitute(const char *t, unsigned b, unsigned e, unsigned name_off,
     /* t[last]: the last character of code before t[i], whitespace and
      * comments passed over (a comment ending "... which equals i." makes
      * the next word no member) */
-    unsigned last = UINT_MAX;
+    unsigned last = UINT_MAX, skip;
     for (unsigned i = b; i < e;) {
         if (i == name_off) {
             sb_puts(out, newname);
             i += (unsigned)name_len;
             last = i - 1;
-        } else if (t[i] == '/' && i + 1 < e && (t[i + 1] == '/' || t[i + 1] == '*')) {
-            const char *end = t[i + 1] == '/' ? strchr(t + i, '\n') : strstr(t + i + 2, "*/");
-            unsigned j = end ? (unsigned)(end - t) + (t[i + 1] == '*' ? 2 : 0) : e;
-            sb_putn(out, t + i, (j < e ? j : e) - i);
-            i = j < e ? j : e;
-        } else if (t[i] == '"' || t[i] == '\'') {
-            unsigned j = i + 1;
-            while (j < e && t[j] != t[i])
-                j += t[j] == '\\' ? 2 : 1;
-            j = j < e ? j + 1 : e;
-            sb_putn(out, t + i, j - i);
-            i = j;
-            last = j - 1;
+        } else if ((skip = gm_comment_or_literal_end(t, i, e)) != i) {
+            sb_putn(out, t + i, skip - i);
+            if (t[i] == '"' || t[i] == '\'')
+                last = skip - 1;
+            i = skip;
         } else if (gm_ident_char(t[i]) && (i == b || !gm_ident_char(t[i - 1]))) {
             unsigned j = i;
             while (j < e && gm_ident_char(t[j]))
@@ -478,19 +470,10 @@ static int expand_pack(const char *t, unsigned b, unsigned e, unsigned params, c
     int skip_comma = 0;
     for (unsigned j = i; j < e && ok;) {
         skip_comma &= isspace((unsigned char)t[j]) || t[j] == ',';
-        if (t[j] == '/' && j + 1 < e && (t[j + 1] == '/' || t[j + 1] == '*')) {
-            const char *end = t[j + 1] == '/' ? strchr(t + j, '\n') : strstr(t + j + 2, "*/");
-            unsigned k = end ? (unsigned)(end - t) + (t[j + 1] == '*' ? 2 : 0) : e;
-            k = k < e ? k : e;
-            sb_putn(out, t + j, k - j);
-            j = k;
-        } else if (t[j] == '"' || t[j] == '\'') {
-            unsigned k = j + 1;
-            while (k < e && t[k] != t[j])
-                k += t[k] == '\\' ? 2 : 1;
-            k = k < e ? k + 1 : e;
-            sb_putn(out, t + j, k - j);
-            j = k;
+        unsigned skip = gm_comment_or_literal_end(t, j, e);
+        if (skip != j) {
+            sb_putn(out, t + j, skip - j);
+            j = skip;
         } else if (skip_comma && (isspace((unsigned char)t[j]) || t[j] == ',')) {
             skip_comma = t[j] != ',';
             j++;
