@@ -329,8 +329,8 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
         t0 = gm_now_s();
         run_job(w, i, &mg.res);
         if (o->times)
-            gm_log(GM_LOG_PROGRESS, "%.3f s for %s (%d samples)", gm_now_s() - t0, w->jobs->names[i],
-                   mg.res.t.samples);
+            gm_log(GM_LOG_PROGRESS, "%.3f s for %s (%d samples; sampling %.3f s, launches %.3f s)", gm_now_s() - t0,
+                   w->jobs->names[i], mg.res.t.samples, mg.res.t.loop_s, mg.res.t.launched_ms / 1e3);
         w->res[i] = mg.res;
         mg.type = MSG_DONE;
         send_msg(fd, &mg);
