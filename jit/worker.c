@@ -311,17 +311,19 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
     msg mg;
     memset(&mg, 0, sizeof mg);
     gm_status_init(&mg.st);
-    double t0 = gm_now_s();
+    double t0 = gm_now_s(), t1 = t0;
     if (jit_runner_create(o->device, &o->method, &w->r, &mg.dev, &mg.st) != GM_OK ||
-        jit_runner_load(w->r, bin, &mg.st) != GM_OK) {
+        ((t1 = gm_now_s()), jit_runner_load(w->r, bin, &mg.st)) != GM_OK) {
         mg.type = MSG_FATAL;
         send_msg(fd, &mg);
         _exit(0);
     }
     mg.type = MSG_READY;
     send_msg(fd, &mg);
-    if (o->times)
-        gm_log(GM_LOG_PROGRESS, "%.3f s to create a context on GPU %d", gm_now_s() - t0, o->device);
+    if (o->times) {
+        gm_log(GM_LOG_PROGRESS, "%.3f s to create a context on GPU %d", t1 - t0, o->device);
+        gm_log(GM_LOG_PROGRESS, "%.3f s to load the variants' modules", gm_now_s() - t1);
+    }
     char key[33];
     double age = 0;
     if (need_ref && o->use_cache)
