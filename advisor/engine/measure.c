@@ -738,30 +738,6 @@ static int fill_shaped(adv_measure *ms, jit_runner *r, launch_set *ls, unsigned 
 /* Fills every pointer parameter with the same random elements in the
  * variant's layout: the first `chunk` elements are packed on the host and
  * copied, the rest of each segment is filled by doubling on the device. */
-/* Parameter seed's random inputs for s packed in layout `small` of n
- * elements, kept for the next fill of the same (the job's timed launches
- * start from what its correctness launch did). */
-static const unsigned char *packed_inputs(adv_measure *ms, const adv_struct *s, const adv_layout *small, long long n,
-                                          unsigned long long seed)
-{
-    adv_layout_spec spec = *adv_layout_spec_of(small);
-    for (unsigned i = 0; i < ms->npacked; i++) /* the struct as random_elems knows it */
-        if (!strcmp(ms->packed[i].name, s->qual) && ms->packed[i].size == s->size && ms->packed[i].n == n &&
-            ms->packed[i].seed == seed &&
-            adv_layout_spec_eq(&ms->packed[i].spec, &spec))
-            return ms->packed[i].host;
-    unsigned slot = ms->npacked < ADV_PACKED_CACHE ? ms->npacked++ : (unsigned)(seed % ADV_PACKED_CACHE);
-    free(ms->packed[slot].host);
-    snprintf(ms->packed[slot].name, sizeof ms->packed[slot].name, "%s", s->qual);
-    ms->packed[slot].size = s->size;
-    ms->packed[slot].spec = spec;
-    ms->packed[slot].n = n;
-    ms->packed[slot].seed = seed;
-    ms->packed[slot].host = gm_xcalloc(adv_layout_bytes(small), 1);
-    adv_layout_pack(small, random_elems(ms, s, n, seed), ms->packed[slot].host, (unsigned long long)n);
-    return ms->packed[slot].host;
-}
-
 static int fill_set(adv_measure *ms, jit_runner *r, launch_set *ls, long long chunk, gm_status *st)
 {
     for (unsigned p = 0; p < ls->nbufs; p++) {
@@ -777,9 +753,11 @@ static int fill_set(adv_measure *ms, jit_runner *r, launch_set *ls, long long ch
         unsigned blk = adv_layout_block(b->lay);
         long long c = chunk < b->elems ? chunk : b->elems;
         c = c / ADV_AOSOA_MAX_LANES * ADV_AOSOA_MAX_LANES; /* whole blocks of any AoSoA */
+        const unsigned char *aos = random_elems(ms, b->s, c, p + 1);
         char why[128];
         adv_layout *small = adv_layout_make(b->s, adv_layout_spec_of(b->lay), (unsigned long long)c, why, sizeof why);
-        const unsigned char *host = packed_inputs(ms, b->s, small, c, p + 1);
+        unsigned char *host = gm_xcalloc(adv_layout_bytes(small), 1);
+        adv_layout_pack(small, aos, host, (unsigned long long)c);
         int rc = GM_OK;
         for (unsigned s = 0; s < adv_layout_nsegs(b->lay) && rc == GM_OK; s++) {
             const adv_segment *big = adv_layout_seg(b->lay, s), *sm = adv_layout_seg(small, s);
@@ -789,6 +767,7 @@ static int fill_set(adv_measure *ms, jit_runner *r, launch_set *ls, long long ch
             if (rc == GM_OK)
                 rc = jit_runner_replicate(r, b->dev + big->start, len, total, st);
         }
+        free(host);
         adv_layout_destroy(small);
         if (rc != GM_OK)
             return rc;

@@ -58,7 +58,6 @@ typedef struct {
 #define ADV_RAND_CACHE 16   /* random inputs kept per worker */
 #define ADV_SHAPED_CACHE 8  /* index and offsets buffers kept per worker */
 #define ADV_ELEMS_MEMO 16   /* buffer sizes kept per worker */
-#define ADV_PACKED_CACHE 4  /* host images of packed inputs kept per worker */
 
 /* Outputs of one correctness launch: every pointer parameter's contents
  * after the launch, unpacked to the declared element layout. */
@@ -106,15 +105,6 @@ typedef struct {
                                  * variant of a kernel sizes the same buffers twice, each
                                  * size evaluating the indices on 2,304 threads */
     unsigned nelems;
-    struct {
-        char name[ADV_TYPE_MAX]; /* the struct's, as in rand */
-        unsigned size;
-        adv_layout_spec spec;
-        long long n;
-        unsigned long long seed;
-        unsigned char *host;   /* rand's inputs for s packed in spec over n elements */
-    } packed[ADV_PACKED_CACHE]; /* a variant's check and timed launches start from the same image */
-    unsigned npacked;
 } adv_measure;
 
 void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, unsigned njobs);
