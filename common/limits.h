@@ -19,7 +19,6 @@
 #define GM_GPU_HOLD_S 2.0           /* the context held from the GPU query until the first worker has its own
                                      * (a slot's worth, jit/worker.c): a longer compile gains nothing by it */
 #define GM_GPU_SLOT_POLL_MS 10      /* a worker waiting for a slot asks again this often */
-#define GM_RUNNER_KEPT_BUFFERS 8    /* freed device buffers a worker keeps for the next of their size */
 #define GM_LAUNCH_BOUND_MS 2000    /* a launch of a generated variant stops itself past this
                                      * (advisor/engine/loop_bound.h): well under the timeout,
                                      * so the worker is not killed mid-kernel */

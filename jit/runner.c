@@ -37,13 +37,7 @@ struct jit_runner {
     unsigned capped;  /* jit_runner_block_cap */
     unsigned shared_cut, shared_static; /* jit_runner_shared_cut */
     int overran;      /* jit_runner_overran */
-    /* jit_runner_alloc's buffers: those live (to know a freed one's size)
-     * and those freed but kept for the next request of the same size */
-    struct runner_buf { CUdeviceptr p; size_t bytes; } *live, kept[GM_RUNNER_KEPT_BUFFERS];
-    unsigned nlive, cap_live, nkept;
 };
-
-static void kept_release(jit_runner *r);
 
 void jit_method_default(jit_method *m)
 {
@@ -172,9 +166,6 @@ void jit_runner_destroy(jit_runner *r)
         return;
     if (r->cu && r->ctx) {
         unload(r);
-        kept_release(r);
-        for (unsigned i = 0; i < r->nlive; i++)
-            r->cu->cuMemFree_v2(r->live[i].p);
         if (r->flush)
             r->cu->cuMemFree_v2(r->flush);
         if (r->scratch)
@@ -185,7 +176,6 @@ void jit_runner_destroy(jit_runner *r)
             r->cu->cuEventDestroy_v2(r->ev1);
         r->cu->cuDevicePrimaryCtxRelease_v2(r->dev);
     }
-    free(r->live);
     free(r);
 }
 
@@ -370,7 +360,6 @@ int jit_runner_scratch(jit_runner *r, size_t bytes, unsigned long long *ptr, gm_
             r->cu->cuMemFree_v2(r->scratch);
         r->scratch = 0;
         r->scratch_bytes = 0;
-        kept_release(r);
         CU(r->cu->cuMemAlloc_v2(&r->scratch, bytes), "cuMemAlloc (probe scratch)");
         r->scratch_bytes = bytes;
     }
@@ -448,50 +437,18 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
     return rc;
 }
 
-/* The kept buffers given back to the driver. */
-static void kept_release(jit_runner *r)
-{
-    for (unsigned i = 0; i < r->nkept; i++)
-        r->cu->cuMemFree_v2(r->kept[i].p);
-    r->nkept = 0;
-}
-
-/* A buffer of exactly `bytes` from those kept (every variant of a kernel
- * asks for the same sizes: cuMemAlloc and cuMemFree of hundreds of MB were
- * most of a variant's time besides its samples); the same size, so a
- * launch past its end faults as in a buffer of its own.  0: none. */
-static CUdeviceptr kept_take(jit_runner *r, size_t bytes)
-{
-    for (unsigned i = 0; i < r->nkept; i++)
-        if (r->kept[i].bytes == bytes) {
-            CUdeviceptr p = r->kept[i].p;
-            r->kept[i] = r->kept[--r->nkept];
-            return p;
-        }
-    return 0;
-}
-
 int jit_runner_alloc(jit_runner *r, size_t bytes, unsigned word, unsigned long long *ptr, int *oom,
                      gm_status *st)
 {
     CUdeviceptr p = 0;
     *ptr = 0;
     bytes = (bytes + 3) / 4 * 4;
-    CUresult cr = (p = kept_take(r, bytes)) ? CUDA_SUCCESS : r->cu->cuMemAlloc_v2(&p, bytes);
-    if (cr == CUDA_ERROR_OUT_OF_MEMORY && r->nkept) { /* what is kept goes before a request fails */
-        kept_release(r);
-        cr = r->cu->cuMemAlloc_v2(&p, bytes);
-    }
+    CUresult cr = r->cu->cuMemAlloc_v2(&p, bytes);
     if (oom)
         *oom = cr == CUDA_ERROR_OUT_OF_MEMORY;
     if (cr == CUDA_ERROR_OUT_OF_MEMORY)
         return gm_fail(st, GM_EGPU, "out of GPU memory allocating %.0f MB", bytes / 1e6);
     CU(cr, "cuMemAlloc");
-    if (r->nlive == r->cap_live) {
-        r->cap_live = r->cap_live ? 2 * r->cap_live : 16;
-        r->live = gm_xrealloc(r->live, r->cap_live * sizeof *r->live);
-    }
-    r->live[r->nlive++] = (struct runner_buf){p, bytes};
     *ptr = p;
     CU(r->cu->cuMemsetD32_v2(p, word, bytes / 4), "cuMemsetD32");
     return GM_OK;
@@ -499,21 +456,8 @@ int jit_runner_alloc(jit_runner *r, size_t bytes, unsigned word, unsigned long l
 
 void jit_runner_free(jit_runner *r, unsigned long long ptr)
 {
-    if (!ptr)
-        return;
-    for (unsigned i = 0; i < r->nlive; i++)
-        if (r->live[i].p == ptr) {
-            struct runner_buf b = r->live[i];
-            r->live[i] = r->live[--r->nlive];
-            if (r->nkept == GM_RUNNER_KEPT_BUFFERS) { /* the oldest goes */
-                r->cu->cuMemFree_v2(r->kept[0].p);
-                memmove(r->kept, r->kept + 1, (GM_RUNNER_KEPT_BUFFERS - 1) * sizeof *r->kept);
-                r->nkept--;
-            }
-            r->kept[r->nkept++] = b;
-            return;
-        }
-    r->cu->cuMemFree_v2(ptr);
+    if (ptr)
+        r->cu->cuMemFree_v2(ptr);
 }
 
 int jit_runner_upload(jit_runner *r, unsigned long long dst, const void *src, size_t bytes,
@@ -583,7 +527,6 @@ static int ref_kernel(jit_runner *r, const char *name, CUdeviceptr out, CUdevice
  * size that still exceeds the L2. */
 static int alloc_pair(jit_runner *r, long long *n, CUdeviceptr *a, CUdeviceptr *b, gm_status *st)
 {
-    kept_release(r); /* the planned arrays fit as on a runner that kept none */
     for (;;) {
         size_t bytes = (size_t)(*n + 64) * 4;
         CUresult ca = r->cu->cuMemAlloc_v2(a, bytes);

@@ -5,8 +5,7 @@
  * says so, and reports the driver's times; a clearly slower variant stops
  * at min_samples; out of memory and a failing launch are GM_EGPU errors
  * that name what failed; the reference copies' bandwidth is the bytes over
- * the time the events gave; a freed buffer serves the next request of
- * its size. */
+ * the time the events gave. */
 #include <dlfcn.h>
 #include <math.h>
 #include <stdlib.h>
@@ -49,36 +48,6 @@ static void device_and_memory(jit_runner *r, const jit_device_info *info)
     CHECK_EQ(jit_runner_alloc(r, (size_t)65 << 20, 0, &p, &oom, &st), GM_EGPU);
     CHECK(oom == 1 && p == 0);
     CHECK(strstr(st.msg, "out of GPU memory") != NULL);
-}
-
-/* A freed buffer is kept for the next request of its exact size (filled
- * again with the word asked), never given for another size; what is kept
- * goes back to the driver before a request would run out of memory. */
-static void kept_buffers(jit_runner *r)
-{
-    gm_status st;
-    gm_status_init(&st);
-    unsigned long long a = 0, b = 0, c = 0;
-    int oom = -1;
-    CHECK_EQ(jit_runner_alloc(r, (size_t)40 << 20, 1, &a, &oom, &st), GM_OK);
-    jit_runner_free(r, a);
-    CHECK_EQ(jit_runner_alloc(r, (size_t)40 << 20, 2, &b, &oom, &st), GM_OK);
-    CHECK(b == a); /* the same buffer again */
-    unsigned w[4] = {0};
-    CHECK_EQ(jit_runner_download(r, w, b + ((size_t)40 << 20) - sizeof w, sizeof w, &st), GM_OK);
-    CHECK(w[0] == 2 && w[3] == 2);
-    jit_runner_free(r, b);
-    /* another size: not the kept one; 40 + 30 MiB is past the fake's 64, so
-     * it fits only once the kept 40 MiB went back */
-    CHECK_EQ(jit_runner_alloc(r, (size_t)30 << 20, 3, &c, &oom, &st), GM_OK);
-    CHECK(oom == 0 && c != 0);
-    unsigned long long d = 0;
-    CHECK_EQ(jit_runner_alloc(r, (size_t)40 << 20 | 4, 3, &d, &oom, &st), GM_EGPU); /* 70 MiB at once: too much */
-    CHECK(oom == 1);
-    jit_runner_free(r, c);
-    CHECK_EQ(jit_runner_alloc(r, (size_t)60 << 20, 4, &d, &oom, &st), GM_OK); /* the kept 30 MiB given back */
-    CHECK(d != 0 && oom == 0);
-    jit_runner_free(r, d);
 }
 
 static void timing(jit_runner *r)
@@ -181,7 +150,6 @@ int main(int argc, char **argv)
     jit_binary bin = {.cubin = "fake cubin", .cubin_len = 10};
     CHECK_EQ(jit_runner_load(r, &bin, &st), GM_OK);
     device_and_memory(r, &info);
-    kept_buffers(r);
     timing(r);
     reference(r);
     jit_runner_destroy(r);
