@@ -740,8 +740,8 @@ static void devices_child(int fd, int max, int hold)
     CUcontext ctx;
     if (cu && cu->cuDeviceGet(&dev, 0) == CUDA_SUCCESS && cu->cuDevicePrimaryCtxRetain(&ctx, dev) == CUDA_SUCCESS) {
         struct pollfd pf = {hold, POLLIN, 0};
-        double until = gm_now_s() + GM_GPU_HOLD_S;
-        while (poll(&pf, 1, (int)((until - gm_now_s()) * 1000) + 1) < 0 && errno == EINTR)
+        double until = gm_now_s() + GM_GPU_HOLD_S, left;
+        while ((left = until - gm_now_s()) > 0 && poll(&pf, 1, (int)(left * 1000) + 1) < 0 && errno == EINTR)
             ;
         cu->cuDevicePrimaryCtxRelease_v2(dev);
     }
