@@ -16,6 +16,9 @@
 #define GM_DEFAULT_TIMEOUT_S 20     /* a worker silent this long is killed */
 #define GM_GPU_WORKERS_MAX 4        /* worker processes with a GPU context at a time on the machine,
                                      * all gmadvise processes together (jit/worker.c) */
+#define GM_GPU_HOLD_S 2.0           /* the context held from the GPU query until the first worker has its own
+                                     * (a slot's worth, jit/worker.c): a longer compile gains nothing by it */
+#define GM_GPU_SLOT_POLL_MS 10      /* a worker waiting for a slot asks again this often */
 #define GM_LAUNCH_BOUND_MS 2000    /* a launch of a generated variant stops itself past this
                                      * (advisor/engine/loop_bound.h): well under the timeout,
                                      * so the worker is not killed mid-kernel */

@@ -393,7 +393,7 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
     const jit_method *me = &r->method;
     double *ms = gm_xcalloc((size_t)me->max_samples, sizeof *ms);
     int got = 0, rc = GM_OK;
-    double t0 = gm_now_s();
+    double t0 = gm_now_s(), launched = 0;
     for (int i = -2; i < me->max_samples && rc == GM_OK; i++) {
         /* inputs a launch consumes, restored before each (untimed, then flushed) */
         for (unsigned c = 0; c < r->nrestore && rc == GM_OK; c++)
@@ -421,6 +421,8 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
         /* a launch that reached the bound stopped early: its time means nothing */
         if (rc == GM_OK && fn && e >= 0.5f * GM_LAUNCH_BOUND_MS)
             rc = bound_check(r, "a timed launch", st);
+        if (rc == GM_OK)
+            launched += e;
         if (rc != GM_OK || i < 0)
             continue; /* the first two are warm-up */
         ms[got++] = e;
@@ -429,6 +431,8 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
     }
     if (rc == GM_OK && got > 0)
         jit_timing_summarize(ms, got, t);
+    t->loop_s = gm_now_s() - t0;
+    t->launched_ms = launched;
     free(ms);
     return rc;
 }

@@ -33,6 +33,8 @@ typedef struct {
     int samples;
     long long elems;  /* elements the timed launches covered */
     int shrunk;       /* 1: fewer than planned, the GPU ran out of memory */
+    double loop_s;    /* host time of the sampling loop (warm-ups included), for --times */
+    double launched_ms; /* the GPU's time of its launches by the events, warm-ups included */
 } jit_timing;
 
 typedef struct {

@@ -92,11 +92,12 @@ static int recv_msg(int fd, msg *m, double timeout_s)
 }
 
 /* The devices child that jit_worker_devices_start forked stays, holding a
- * context on GPU 0, until the first worker has its own (or the caller
- * exits): it waits for the end of a pipe whose write end only the caller
- * keeps.  While another process holds a context, a new process's cuInit
- * takes 0.01 s instead of 0.10 (H200, driver 580, persistence mode on,
- * 2026-11-26); a context of its own still takes 0.11.  -1: none. */
+ * context on GPU 0 in a worker slot that was free, until the first worker
+ * has its own, the caller exits or GM_GPU_HOLD_S have passed: it waits
+ * for the end of a pipe whose write end only the caller keeps.  While
+ * another process holds a context, a new process's cuInit takes 0.01 s
+ * instead of 0.10 (H200, driver 580, persistence mode on, 2026-11-26); a
+ * context of its own still takes 0.11.  -1: none. */
 static int holder_wr = -1;
 static pid_t holder_pid = -1;
 
@@ -158,30 +159,34 @@ static void holder_release(int wait)
  *  - retry: a job run again in another launch shape (likely to fault
  *    again) holds it from its worker's start until its result
  *    (jit_retry_lock, worker.h: its invariant and its one step function);
- *  - slots: GM_GPU_WORKERS_MAX worker processes with a context at a time,
+ *  - slots: GM_GPU_WORKERS_MAX processes with a context at a time,
  *    whatever the number of gmadvise processes (make -j, a script's
- *    parallel files); the parent waits for a slot before it forks, so the
- *    wait costs no worker its --timeout.
+ *    parallel files): a worker's parent waits for a slot before it forks,
+ *    so the wait costs no worker its --timeout; the holder (below) holds
+ *    its context only in a slot that was free.  Invariant: a process
+ *    holds a context only while a slot's lock is held for it (the
+ *    monitor of device-public-measured saw 6 contexts at once with 4
+ *    slots when holders, then outside them, waited beside workers).
  * A lock that cannot be had is -1: then nothing is serialized. */
-static int machine_lock_at(const char *name, int op)
+static int lock_open(const char *name)
 {
     const char *dir = getenv("TMPDIR");
     char path[512];
     snprintf(path, sizeof path, "%s/gmadvise-gpu-%s.lock", dir && *dir ? dir : "/tmp", name);
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    return open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+}
+
+static int machine_lock(const char *name)
+{
+    int fd = lock_open(name);
     if (fd < 0)
         return -1;
-    while (flock(fd, op) != 0)
+    while (flock(fd, LOCK_EX) != 0)
         if (errno != EINTR) {
             close(fd);
             return -1;
         }
     return fd;
-}
-
-static int machine_lock(const char *name)
-{
-    return machine_lock_at(name, LOCK_EX);
 }
 
 static void machine_unlock(int fd)
@@ -192,19 +197,40 @@ static void machine_unlock(int fd)
     }
 }
 
-/* One of the GM_GPU_WORKERS_MAX slots: the first free, else a wait on
- * the one this process's id picks. */
+/* The first free one of the GM_GPU_WORKERS_MAX slots, without waiting:
+ * its fd; -1 when all are held; -2 when no slot's lock can be opened
+ * (then nothing is counted). */
+static int slot_try(void)
+{
+    int opened = 0;
+    for (int i = 0; i < GM_GPU_WORKERS_MAX; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "slot%d", i);
+        int fd = lock_open(name);
+        if (fd < 0)
+            continue;
+        opened = 1;
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+            return fd;
+        close(fd);
+    }
+    return opened ? -1 : -2;
+}
+
+/* A slot for a worker: the first that is free, asked again every
+ * GM_GPU_SLOT_POLL_MS (not a wait on one slot, which could outlast
+ * another's freeing); this process's own holder is let go while none is,
+ * since it holds one of them. */
 static int worker_slot(void)
 {
-    char name[32];
-    for (int i = 0; i < GM_GPU_WORKERS_MAX; i++) {
-        snprintf(name, sizeof name, "slot%d", i);
-        int fd = machine_lock_at(name, LOCK_EX | LOCK_NB);
-        if (fd >= 0)
-            return fd;
+    for (;;) {
+        int fd = slot_try();
+        if (fd != -1)
+            return fd < 0 ? -1 : fd;
+        holder_release(0);
+        struct timespec ts = {0, GM_GPU_SLOT_POLL_MS * 1000000L};
+        nanosleep(&ts, NULL);
     }
-    snprintf(name, sizeof name, "slot%d", (int)(getpid() % GM_GPU_WORKERS_MAX));
-    return machine_lock(name);
 }
 
 void jit_retry_lock_step(jit_retry_lock *l, jit_retry_event ev, int retry)
@@ -285,17 +311,19 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
     msg mg;
     memset(&mg, 0, sizeof mg);
     gm_status_init(&mg.st);
-    double t0 = gm_now_s();
+    double t0 = gm_now_s(), t1 = t0;
     if (jit_runner_create(o->device, &o->method, &w->r, &mg.dev, &mg.st) != GM_OK ||
-        jit_runner_load(w->r, bin, &mg.st) != GM_OK) {
+        ((t1 = gm_now_s()), jit_runner_load(w->r, bin, &mg.st)) != GM_OK) {
         mg.type = MSG_FATAL;
         send_msg(fd, &mg);
         _exit(0);
     }
     mg.type = MSG_READY;
     send_msg(fd, &mg);
-    if (o->times)
-        gm_log(GM_LOG_PROGRESS, "%.3f s to create a context on GPU %d", gm_now_s() - t0, o->device);
+    if (o->times) {
+        gm_log(GM_LOG_PROGRESS, "%.3f s to create a context on GPU %d", t1 - t0, o->device);
+        gm_log(GM_LOG_PROGRESS, "%.3f s to load the variants' modules", gm_now_s() - t1);
+    }
     char key[33];
     double age = 0;
     if (need_ref && o->use_cache)
@@ -329,8 +357,8 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
         t0 = gm_now_s();
         run_job(w, i, &mg.res);
         if (o->times)
-            gm_log(GM_LOG_PROGRESS, "%.3f s for %s (%d samples)", gm_now_s() - t0, w->jobs->names[i],
-                   mg.res.t.samples);
+            gm_log(GM_LOG_PROGRESS, "%.3f s for %s (%d samples; sampling %.3f s, launches %.3f s)", gm_now_s() - t0,
+                   w->jobs->names[i], mg.res.t.samples, mg.res.t.loop_s, mg.res.t.launched_ms / 1e3);
         w->res[i] = mg.res;
         mg.type = MSG_DONE;
         send_msg(fd, &mg);
@@ -703,12 +731,17 @@ static void devices_child(int fd, int max, int hold)
         gm_fail(&mg.st, GM_EENV, "the CUDA driver sees no GPU");
     send_msg(fd, &mg);
     close(fd);
-    const jit_cuda *cu = hold >= 0 && n > 0 && mg.st.code == GM_OK ? jit_cuda_load(&mg.st) : NULL;
+    /* a context counts against the machine's worker slots like a worker's:
+     * held only with a slot that was free (the exit lets it go, after the
+     * context) */
+    int slot = hold >= 0 && n > 0 && mg.st.code == GM_OK ? slot_try() : -1;
+    const jit_cuda *cu = slot != -1 ? jit_cuda_load(&mg.st) : NULL;
     CUdevice dev;
     CUcontext ctx;
     if (cu && cu->cuDeviceGet(&dev, 0) == CUDA_SUCCESS && cu->cuDevicePrimaryCtxRetain(&ctx, dev) == CUDA_SUCCESS) {
-        char c;
-        while (read(hold, &c, 1) < 0 && errno == EINTR)
+        struct pollfd pf = {hold, POLLIN, 0};
+        double until = gm_now_s() + GM_GPU_HOLD_S, left;
+        while ((left = until - gm_now_s()) > 0 && poll(&pf, 1, (int)(left * 1000) + 1) < 0 && errno == EINTR)
             ;
         cu->cuDevicePrimaryCtxRelease_v2(dev);
     }

@@ -131,9 +131,11 @@ int jit_worker_devices(jit_device_info *out, int max, int *count, gm_status *st)
  * 0.15 s on an H100) while the caller parses; the next jit_worker_devices
  * reads its answer.  Best effort: a fork that fails is tried again then. */
 void jit_worker_devices_start(void);
-/* That child stays, holding a context on GPU 0, until the first worker
+/* That child stays, holding a context on GPU 0 in one of the machine's
+ * GM_GPU_WORKERS_MAX worker slots when one is free, until the first worker
  * has a context of its own (a new process's cuInit is then 0.1 s
- * shorter): its pid while it holds, else -1. */
+ * shorter), a worker waits for a slot, or GM_GPU_HOLD_S have passed: its
+ * pid while the caller has not let it go, else -1. */
 int jit_worker_holder(void);
 
 #endif

@@ -1,7 +1,9 @@
 /* jit/worker on a fake driver (tests/fake_driver.c): the devices child
- * forked before the parse answers, then stays, holding a context, until
- * the first worker has its own; then it is gone (reaped), and the jobs ran
- * in a worker of their own, in order, with the reference copies first.
+ * forked before the parse answers, then stays, holding a context in one
+ * of the machine's worker slots, until the first worker has its own; then
+ * it is gone (reaped), and the jobs ran in a worker of their own, in
+ * order, with the reference copies first; a holder no worker follows lets
+ * its slot go after GM_GPU_HOLD_S.
  * The retry lock's transitions (jit_retry_lock_step), as another process
  * would find the lock: taken when the next worker starts with a retry,
  * kept (not taken twice) while that job faults again and asks for another,
@@ -16,6 +18,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "../common/limits.h"
 #include "../jit/worker.h"
 #include "check.h"
 #include "fake_driver_env.h"
@@ -45,12 +48,12 @@ static void job(void *ctx, jit_runner *r, unsigned i, const jit_job_result *done
     out->t.samples = (int)getpid(); /* in which process */
 }
 
-/* 1 when another process holding the retry lock is what a second open
- * file of it meets (a flock is per open file: the same conflict). */
-static int retry_held(const char *dir)
+/* 1 when another process holding machine lock `name` is what a second
+ * open file of it meets (a flock is per open file: the same conflict). */
+static int lock_held(const char *dir, const char *name)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/gmadvise-gpu-retry.lock", dir);
+    snprintf(path, sizeof path, "%s/gmadvise-gpu-%s.lock", dir, name);
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
     if (fd < 0)
         return -1;
@@ -68,23 +71,23 @@ static void retry_transitions(void)
     setenv("TMPDIR", dir, 1);
     jit_retry_lock l = JIT_RETRY_LOCK_INIT;
     jit_retry_lock_step(&l, JIT_RETRY_RESULT, 1); /* a first fault asks for a retry: its worker ends first */
-    CHECK(l.fd < 0 && retry_held(dir) == 0);
+    CHECK(l.fd < 0 && lock_held(dir, "retry") == 0);
     jit_retry_lock_step(&l, JIT_RETRY_NEXT, 1); /* the next worker starts with it */
-    CHECK(l.fd >= 0 && retry_held(dir) == 1);
+    CHECK(l.fd >= 0 && lock_held(dir, "retry") == 1);
     int fd = l.fd;
     jit_retry_lock_step(&l, JIT_RETRY_RESULT, 1); /* faulted again, in another shape */
     jit_retry_lock_step(&l, JIT_RETRY_NEXT, 1);   /* kept: a second flock of it would wait on itself */
-    CHECK(l.fd == fd && retry_held(dir) == 1);
+    CHECK(l.fd == fd && lock_held(dir, "retry") == 1);
     jit_retry_lock_step(&l, JIT_RETRY_RESULT, 0); /* measured: released while its worker goes on */
-    CHECK(l.fd < 0 && retry_held(dir) == 0);
+    CHECK(l.fd < 0 && lock_held(dir, "retry") == 0);
     jit_retry_lock_step(&l, JIT_RETRY_NEXT, 0);   /* a worker that starts with no retry */
-    CHECK(l.fd < 0 && retry_held(dir) == 0);
+    CHECK(l.fd < 0 && lock_held(dir, "retry") == 0);
     jit_retry_lock_step(&l, JIT_RETRY_NEXT, 1);
     jit_retry_lock_step(&l, JIT_RETRY_NEXT, 0);   /* the retry's worker was killed: no result */
-    CHECK(l.fd < 0 && retry_held(dir) == 0);
+    CHECK(l.fd < 0 && lock_held(dir, "retry") == 0);
     jit_retry_lock_step(&l, JIT_RETRY_NEXT, 1);
     jit_retry_lock_step(&l, JIT_RETRY_STOP, 1);   /* no worker follows */
-    CHECK(l.fd < 0 && retry_held(dir) == 0);
+    CHECK(l.fd < 0 && lock_held(dir, "retry") == 0);
     if (saved)
         setenv("TMPDIR", saved, 1);
     else
@@ -101,6 +104,9 @@ int main(int argc, char **argv)
     if (fake_driver_env(argc, argv, "64"))
         return 2;
     setenv("GM_FAKE_MS", "0.05", 1);
+    char dir[] = "/tmp/gm_test_worker_XXXXXX"; /* slots of this test's own */
+    CHECK(mkdtemp(dir) != NULL);
+    setenv("TMPDIR", dir, 1);
     gm_status st;
     gm_status_init(&st);
     CHECK_EQ(jit_worker_holder(), -1);
@@ -113,6 +119,7 @@ int main(int argc, char **argv)
     CHECK(holder > 0);
     usleep(200 * 1000);
     CHECK(holder > 0 && running(holder)); /* it answered and stays */
+    CHECK_EQ(lock_held(dir, "slot0"), 1);  /* in a slot */
     jit_binary bin = {.cubin = "fake cubin", .cubin_len = 10};
     const char *names[] = {"a", "b"};
     jit_jobs jobs = {2, names, job, NULL};
@@ -129,10 +136,27 @@ int main(int argc, char **argv)
     CHECK(res[0].t.samples != holder && res[0].t.samples != (int)getpid());
     CHECK_EQ(jit_worker_holder(), -1);
     CHECK(holder > 0 && kill(holder, 0) == -1 && errno == ESRCH); /* gone and reaped */
+    CHECK_EQ(lock_held(dir, "slot0"), 0);
     /* asked again (a second file): answered by a child that does not stay */
     CHECK_EQ(jit_worker_devices(devs, 4, &n, &st), GM_OK);
     CHECK_EQ(n, 1);
     CHECK_EQ(jit_worker_holder(), -1);
+    /* a holder no worker follows (a long compile) holds its slot no longer than GM_GPU_HOLD_S */
+    jit_worker_devices_start();
+    CHECK_EQ(jit_worker_devices(devs, 4, &n, &st), GM_OK);
+    holder = jit_worker_holder();
+    usleep(200 * 1000);
+    CHECK(holder > 0 && lock_held(dir, "slot0") == 1);
+    usleep((useconds_t)(GM_GPU_HOLD_S * 1e6) + 300 * 1000);
+    CHECK_EQ(lock_held(dir, "slot0"), 0);
+    CHECK(holder > 0 && !running(holder));
+    unsetenv("TMPDIR");
+    for (int i = 0; i < GM_GPU_WORKERS_MAX; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/gmadvise-gpu-slot%d.lock", dir, i);
+        unlink(path);
+    }
+    rmdir(dir);
     retry_transitions();
     return TEST_DONE();
 }
