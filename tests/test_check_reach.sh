@@ -6,7 +6,10 @@
 # macros, gathers and scatters through index arrays (GM008), an element
 # read at an index a warp shares, the pointers a kernel derives from its
 # parameters (frontend/pointer_origin.c: locals, casts, offsets) and passes
-# to atomics, cache-hinted loads and stores and helpers (callee_writes.c).  Each
+# to atomics, cache-hinted loads and stores, memcpy and memset and helpers
+# (callee_writes.c), a __shared__ or __constant__ element read at a
+# warp-uniform subscript (no gather), a divisor only assumed parameter
+# values make 0 (core/index.c divides by 1).  Each
 # kernel's comment says whether it is flagged; the findings are asserted
 # kernel by kernel, and the text output against a golden.  The advice,
 # whose variants rewrite the kernel's text, does not model what check
@@ -50,6 +53,12 @@ want = {
     # local_pointers.cu
     "member_gather": "GM008", "member_copy": "", "row_base": "GM002", "chained_base": "GM002",
     "chained_packed": "", "clamped_tile": "",
+    # block_shared_index.cu
+    "block_slots": "", "block_permuted": "GM008", "constant_row": "", "local_picks": "GM008",
+    # byte_copies.cu
+    "save_states": "GM002", "load_states": "GM002", "clear_rows": "GM002", "copy_one_each": "",
+    # assumed_divisor.cu
+    "regroup": "GM003", "split_even": "",
 }
 got = {}
 for f in d["findings"]:
@@ -86,7 +95,8 @@ modes = {}
 for f in d["findings"]:
     modes.setdefault(f["kernel"], set()).add(f["mode"])
 for k, m in {"atomic_spread": {"read", "write"}, "wrapped_spread": {"read", "write"}, "helper_store": {"write"},
-             "helper_load": {"read"}, "chained_base": {"read", "write"}}.items():
+             "helper_load": {"read"}, "chained_base": {"read", "write"}, "save_states": {"write"},
+             "load_states": {"read"}, "clear_rows": {"write"}}.items():
     if modes.get(k) != m:
         print("FAIL: kernel %s: accesses %r, expected %r" % (k, modes.get(k), m))
         bad = 1

@@ -63,8 +63,38 @@ static void check_runs(void)
     adv_expr_free(e);
 }
 
+/* A divisor that only assumed parameters make 0 (c / (s * s) with c and s
+ * both at the value nobody gave) is divided by 1, thread by thread and in
+ * runs alike; the same values given fail as a division by zero. */
+static void check_assumed_divisor(void)
+{
+    long long vals[2] = {1024, 1024};
+    unsigned char known[2] = {1, 1}, assumed[2] = {1, 1};
+    const char *names[2] = {"c", "s"};
+    adv_params pv = {2, vals, known, names, assumed, NULL};
+    adv_expr *pc = atom(ADV_X_PARAM), *ps1 = atom(ADV_X_PARAM), *ps2 = atom(ADV_X_PARAM), *ps3 = atom(ADV_X_PARAM);
+    pc->param = 0;
+    ps1->param = ps2->param = ps3->param = 1;
+    /* g * s + g % (c / (s * s)) */
+    adv_expr *e = op(ADV_X_ADD, op(ADV_X_MUL, gid(), ps1), op(ADV_X_MOD, gid(), op(ADV_X_DIV, pc, op(ADV_X_MUL, ps2, ps3))));
+    long long out[32], bad = -1, one = -1;
+    char why[96] = "";
+    CHECK_EQ(adv_index_eval_threads(e, 0, 32, 256, 1000, &pv, out, &bad, why, sizeof why), 0);
+    adv_thread t = {5, 0, 256, 1000};
+    CHECK_EQ(adv_index_eval(e, &t, &pv, &one, why, sizeof why), 0);
+    CHECK_EQ(one, 5 * 1024);
+    for (unsigned l = 0; l < 32; l++)
+        CHECK_EQ(out[l], (long long)l * 1024);
+    assumed[0] = assumed[1] = 0; /* given: a real division by zero */
+    CHECK_EQ(adv_index_eval_threads(e, 0, 32, 256, 1000, &pv, out, &bad, why, sizeof why), -1);
+    CHECK(strstr(why, "division by zero") != NULL);
+    CHECK_EQ(adv_index_eval(e, &t, &pv, &one, why, sizeof why), -1);
+    adv_expr_free(e);
+}
+
 int main(void)
 {
+    check_assumed_divisor();
     for (long long s = 1; s <= 32; s++)
         for (long long off = 0; off <= 32; off += 8) {
             adv_affine r = classify(op(ADV_X_ADD, op(ADV_X_MUL, gid(), c(s)), c(off)), NULL);

@@ -311,6 +311,26 @@ static int eval_fail(char *why, size_t n, const char *msg)
     return -1;
 }
 
+/* Whether e reads a parameter whose value the model assumed (nobody gave
+ * it).  A divisor that such values make 0 (reorg's c / (stride*stride),
+ * both at GM_ASSUMED_PARAM) is one no run of the kernel divides by, so
+ * the model divides by 1, the least a run could, and lets the rest of the
+ * index decide, where it would otherwise give the access up.  Looked at
+ * only when a divisor is 0. */
+static int uses_assumed(const adv_expr *e, const adv_params *pv)
+{
+    if (!e || !pv || !pv->assumed)
+        return 0;
+    if (e->kind == ADV_X_PARAM)
+        return e->param >= 0 && e->param < pv->n && pv->assumed[e->param];
+    return uses_assumed(e->a, pv) || uses_assumed(e->b, pv) || uses_assumed(e->c, pv);
+}
+
+static long long divisor(const adv_expr *e, long long b, const adv_params *pv)
+{
+    return !b && (e->kind == ADV_X_DIV || e->kind == ADV_X_MOD) && uses_assumed(e->b, pv) ? 1 : b;
+}
+
 static int eval_binary(adv_xkind k, long long a, long long b, long long *out, char *why, size_t n)
 {
     switch (k) {
@@ -432,7 +452,7 @@ static int eval_at(const adv_expr *e, const adv_thread *t, const adv_params *pv,
     default:
         if (eval_at(e->a, t, pv, &a, why, n, depth + 1) || eval_at(e->b, t, pv, &b, why, n, depth + 1))
             return -1;
-        return eval_binary(e->kind, a, b, out, why, n);
+        return eval_binary(e->kind, a, divisor(e, b, pv), out, why, n);
     }
 }
 
@@ -506,7 +526,7 @@ static int lanes_binary(const adv_expr *e, const lanes *r, lane_mask live, long 
                 return -1;
             break;
         default:
-            if (eval_binary(e->kind, a[l], b[l], &a[l], why, sizeof why))
+            if (eval_binary(e->kind, a[l], divisor(e, b[l], r->pv), &a[l], why, sizeof why))
                 return -1;
         }
     }

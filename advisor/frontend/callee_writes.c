@@ -73,13 +73,25 @@ static int through(pctx *pc, CXCursor lhs, CXCursor param)
     return hit;
 }
 
-/* CUDA's own functions that reach memory through their first argument,
- * by name: atomics read, modify and write it; the cache-hinted loads read
- * it and stores write it.  0 when `name` is none of them. */
-static int builtin_access(const char *name, int *writes, int *reads)
+/* CUDA's own functions that reach memory through their argument number
+ * `at`, by name: atomics read, modify and write the first; the cache-hinted
+ * loads read it and stores write it; memcpy writes the first and reads the
+ * second, memset writes the first (the two of C's that device code has: a
+ * thread's block of bytes, as accesses of the pointer's elements from where
+ * it points).  0 when `name` is none of them or does not reach memory
+ * through that argument. */
+static int builtin_access(const char *name, int at, int *writes, int *reads)
 {
     static const char *const loads[] = {"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"};
     static const char *const stores[] = {"__stcs", "__stcg", "__stwb", "__stwt"};
+    int copy = !strcmp(name, "memcpy");
+    if ((copy || !strcmp(name, "memset")) && at <= copy) {
+        *writes |= at == 0;
+        *reads |= at == 1;
+        return 1;
+    }
+    if (at != 0)
+        return 0;
     if (!strncmp(name, "atomic", 6)) {
         *writes = *reads = 1;
         return 1;
@@ -155,7 +167,7 @@ static int access_at(pctx *pc, CXCursor call, int at, int *writes, int *reads, u
         return 0;
     char name[64];
     fe_spell(pc, fn, name, sizeof name);
-    if (at == 0 && builtin_access(name, writes, reads))
+    if (builtin_access(name, at, writes, reads))
         return 1;
     CXCursor def = cx->clang_getCursorDefinition(fn);
     if (cx->clang_Cursor_isNull(def)) { /* an instance: its template's definition */

@@ -322,12 +322,20 @@ static adv_expr *gathered(kctx *kc, const cvec *cv, int depth)
     if (cv->n != 2)
         return e;
     CXCursor b = fe_strip(kc->pc, cv->v[0]);
+    int block_shared = 0;
     if (fe_kind(kc->pc, b) == CXCursor_DeclRefExpr) {
         CXCursor d = kc->pc->cx->clang_getCursorReferenced(b);
         if (fe_kind(kc->pc, d) == CXCursor_ParmDecl)
             e->param = fe_param_index(kc, d);
+        /* a __shared__ or __constant__ array holds one value per address for
+         * the whole warp (a thread's local array does not), so in check its
+         * element keeps its subscript too: list[0], a block's base read back
+         * by every thread, is warp-uniform, not a gather (core/check.c) */
+        else if (fe_kind(kc->pc, d) == CXCursor_VarDecl && kc->pc->opts && kc->pc->opts->cost_only)
+            block_shared = fe_has_attr(kc->pc, d, CXCursor_CUDASharedAttr) ||
+                           fe_has_attr(kc->pc, d, CXCursor_CUDAConstantAttr);
     }
-    if (e->param >= 0) {
+    if (e->param >= 0 || block_shared) {
         e->a = fe_expr_of(kc, cv->v[1], depth + 1);
         return e;
     }

@@ -1,5 +1,5 @@
-// The access patterns of the hard labels of tests/check/labels-public.txt
-// and tests/check/labels-heldout.txt,
+// The access patterns of the hard labels of tests/check/labels-public.txt,
+// tests/check/labels-heldout.txt and tests/check/labels-fresh.txt,
 // each in a kernel of its own (written here, not copied), for Nsight
 // Compute: scripts/ncu-label-patterns runs them and compares sectors per
 // request with the ideal (the bytes a warp's request moves / 32).  A label
@@ -127,6 +127,64 @@ __global__ void rows2_vec4(const float4 *in, float4 *out, int width)
     out[x + width * y] = in[x + width * y];
 }
 
+// labels-fresh.txt: finite-difference's derivative_y, block (4, 64): a
+// warp is 8 rows of 4 floats, 16 bytes of each row's 32-byte sector
+__global__ void pencil4_rows(const float *in, float *out, int width)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x, j = threadIdx.y, plane = blockIdx.y;
+    out[(plane * blockDim.y + j) * width + i] = 2.f * in[(plane * blockDim.y + j) * width + i];
+}
+
+// darknet's reorg_kernel with stride 2: reads consecutive, writes 8 bytes apart
+__global__ void spread2(const float *in, float *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[2 * i] = in[i];
+}
+
+// cudpp's hash_compact_down: where[] an inclusive scan of the flags, so
+// the threads that write fill consecutive slots
+__global__ void compact_down(const unsigned *keep, const unsigned *where, const unsigned *key, unsigned *out, int n)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t < n && keep[t])
+        out[where[t] - 1] = key[t];
+}
+
+// DualSPHysics' KerCountFreeSurface: a block's picks gathered in shared
+// memory, written after one base reserved with an atomic
+__global__ void block_base(const unsigned *keep, unsigned *list, int n)
+{
+    extern __shared__ unsigned picks[];
+    if (threadIdx.x == 0)
+        picks[0] = 0;
+    __syncthreads();
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t < (unsigned)n && keep[t])
+        picks[1 + atomicAdd(picks, 1u)] = t;
+    __syncthreads();
+    unsigned got = picks[0];
+    __syncthreads();
+    if (threadIdx.x == 0 && got)
+        picks[0] = atomicAdd(list + n, got);
+    __syncthreads();
+    if (threadIdx.x < got)
+        list[picks[0] + threadIdx.x] = picks[threadIdx.x + 1];
+}
+
+// xmrig's cryptonight_extra_gpu_prepare: each thread's state copied out whole
+__global__ void state_copy(const unsigned *seed, unsigned *states, int n)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= n)
+        return;
+    unsigned mine[10];
+    for (int k = 0; k < 10; k++)
+        mine[k] = seed[k] ^ (unsigned)(t * (k + 1));
+    memcpy(states + 10 * t, mine, sizeof mine);
+}
+
 int main()
 {
     const int N = 1 << 22; // elements of each buffer (floats), 16 MiB
@@ -163,9 +221,30 @@ int main()
     vec3_elems<<<N / 4 / 256, 256>>>((const float3 *)a, (float3 *)b, N / 4);
     gather3<<<rows / 256, 256>>>((const float3 *)a, dperm, (float3 *)b, rows);
     rows2_vec4<<<dim3(1024 / 16, 1024 / 8), dim3(16, 8)>>>((const float4 *)a, (float4 *)b, 1024);
+    // labels-fresh.txt's: planes of 64 x 64 floats, block (4, 64)
+    pencil4_rows<<<dim3(64 / 4, N / 4096), dim3(4, 64)>>>(a, b, 64);
+    spread2<<<N / 2 / 256, 256>>>(a, b, N / 2);
+    // half of the elements kept, at random; where[] their inclusive scan
+    unsigned *keep = (unsigned *)malloc(sizeof(unsigned) * (size_t)N), *where = (unsigned *)perm, *dkeep, *dwhere;
+    unsigned run = 0;
+    for (int i = 0; i < N; i++) {
+        s = s * 1103515245u + 12345u;
+        keep[i] = s >> 31;
+        run += keep[i];
+        where[i] = run;
+    }
+    CHECK(cudaMalloc(&dkeep, sizeof(unsigned) * (size_t)N));
+    CHECK(cudaMalloc(&dwhere, sizeof(unsigned) * (size_t)N));
+    CHECK(cudaMemcpy(dkeep, keep, sizeof(unsigned) * (size_t)N, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(dwhere, where, sizeof(unsigned) * (size_t)N, cudaMemcpyHostToDevice));
+    compact_down<<<N / 256, 256>>>(dkeep, dwhere, (const unsigned *)a, (unsigned *)b, N);
+    CHECK(cudaMemset(b, 0, 4 * (size_t)N * sizeof(float)));
+    block_base<<<N / 256, 256, 257 * sizeof(unsigned)>>>(dkeep, (unsigned *)b, N);
+    state_copy<<<N / 10 / 256, 256>>>((const unsigned *)a, (unsigned *)b, N / 10);
     CHECK(cudaGetLastError());
     CHECK(cudaDeviceSynchronize());
     free(perm);
+    free(keep);
     puts("ok");
     return 0;
 }
