@@ -118,6 +118,7 @@ typedef struct {
                          * served at the first parse (missing_headers.h) */
     char **predicted_from;
     unsigned npredicted;
+    int predict_off;    /* a file the walk read asks __has_include: none is predicted */
     unsigned ninc_dirs;
     /* tokens of the main file, for operator spellings */
     unsigned ntok;

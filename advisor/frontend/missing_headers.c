@@ -1,5 +1,7 @@
+#define _GNU_SOURCE /* memmem */
 #include "missing_headers.h"
 
+#include "../../common/strbuf.h"
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +89,36 @@ unsigned fe_stubs_included(const adv_clang *cx, CXTranslationUnit tu, const char
         cx->clang_getInclusions(tu, first_included, &w);
     free(w.seen);
     return w.found;
+}
+
+typedef struct {
+    const adv_clang *cx;
+    const char *const *names;
+    unsigned n;
+    int asks;
+} asking_walk;
+
+static void ask_of(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d)
+{
+    asking_walk *w = d;
+    (void)stack;
+    if (w->asks || !depth)
+        return;
+    char name[1100];
+    adv_cxstr(w->cx, w->cx->clang_getFileName(f), name, sizeof name);
+    size_t len;
+    char *text = gm_read_file(name, &len);
+    if (text && memmem(text, len, "__has_include", 13))
+        for (unsigned i = 0; i < w->n && !w->asks; i++)
+            w->asks = memmem(text, len, w->names[i], strlen(w->names[i])) != NULL;
+    free(text);
+}
+
+int fe_included_files_ask(const adv_clang *cx, CXTranslationUnit tu, const char *const *names, unsigned n)
+{
+    asking_walk w = {cx, names, n, 0};
+    cx->clang_getInclusions(tu, ask_of, &w);
+    return w.asks;
 }
 
 static int in_folder(const char *dir, const char *name)

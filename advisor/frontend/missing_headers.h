@@ -57,6 +57,13 @@ int fe_likely_missing(const char *name);
 unsigned fe_stubs_included(const adv_clang *cx, CXTranslationUnit tu, const char *const *paths, unsigned n,
                            unsigned *order, char (*at)[FE_AT_MAX]);
 
+/* 1 when a file tu includes (read from disk: gmadvise's own headers ask
+ * only for the C and C++ libraries') asks __has_include (or _next) and
+ * names one of the n headers names[i] anywhere: serving that header
+ * could change its answer, and the parse would not be the one that
+ * discovery leads to (libstdc++'s c++config.h asks for <tbb/tbb.h>). */
+int fe_included_files_ask(const adv_clang *cx, CXTranslationUnit tu, const char *const *names, unsigned n);
+
 /* 1 when `name` is a file in one of the n folders dirs[i], or in a folder
  * that one of the nargs clang arguments names (-I, -isystem, -iquote,
  * -idirafter, joined or not), or when an argument names a folder this

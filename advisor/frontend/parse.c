@@ -695,7 +695,7 @@ static int served_as_one_by_one(pctx *pc, unsigned from, unsigned n, char **at)
  * folder clang searches. */
 static int predictable(const pctx *pc, const adv_parse_opts *opts)
 {
-    if (!pc->npredicted || pc->npredicted >= GM_MAX_MISSING_HEADERS)
+    if (!pc->npredicted || pc->npredicted >= GM_MAX_MISSING_HEADERS || pc->predict_off)
         return 0;
     unsigned nd = pc->npredicted + pc->ninc_dirs + 1;
     const char **dirs = gm_xcalloc(nd, sizeof *dirs);
@@ -752,7 +752,7 @@ static int predicted_as_discovered(pctx *pc, unsigned from, unsigned *served, ch
         paths[i] = buf[i];
     }
     unsigned found = fe_stubs_included(pc->cx, pc->tu, paths, n, order, at);
-    int ok = 1;
+    int ok = !fe_included_files_ask(pc->cx, pc->tu, (const char *const *)pc->stubs + from, n);
     for (; k < found && ok; k++) { /* the error clang gives it: collect_errors' */
         char *col = strrchr(at[k], ':'), *line = NULL;
         if (col) {
@@ -1110,6 +1110,8 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
     unsigned line = 1;
     fe_branches br;
     fe_branches_init(&br, w->opts ? (const char *const *)w->opts->clang_args : NULL, w->opts ? w->opts->nclang_args : 0);
+    if (w->pc && strstr(text, "__has_include")) /* serving a header could change its answer */
+        w->pc->predict_off = 1;
     for (const char *l = text; *l && w->st->code == GM_OK; line++) {
         const char *eol = strchr(l, '\n'), *p = l;
         size_t len = eol ? (size_t)(eol - l) : strlen(l);
