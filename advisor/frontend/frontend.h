@@ -114,6 +114,11 @@ typedef struct {
     int toolkit_done;
     int discovered; /* the parse that names every missing header at once was made (missing_headers.h) */
     int likely_missing; /* an #include is likely found nowhere (fe_likely_missing) */
+    char **predicted;   /* those #includes, and the folders of the files holding them,
+                         * served at the first parse (missing_headers.h) */
+    char **predicted_from;
+    unsigned npredicted;
+    int predict_off;    /* a file the walk read asks __has_include: none is predicted */
     unsigned ninc_dirs;
     /* tokens of the main file, for operator spellings */
     unsigned ntok;

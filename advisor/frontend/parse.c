@@ -690,6 +690,117 @@ static int served_as_one_by_one(pctx *pc, unsigned from, unsigned n, char **at)
     return ok;
 }
 
+/* 1 when the first parse may serve the headers the include walk predicted
+ * missing (missing_headers.h): few enough, and none of them a file in a
+ * folder clang searches. */
+static int predictable(const pctx *pc, const adv_parse_opts *opts)
+{
+    if (!pc->npredicted || pc->npredicted >= GM_MAX_MISSING_HEADERS || pc->predict_off)
+        return 0;
+    unsigned nd = pc->npredicted + pc->ninc_dirs + 1;
+    const char **dirs = gm_xcalloc(nd, sizeof *dirs);
+    char own[4096];
+    const char *slash = strrchr(pc->file, '/');
+    snprintf(own, sizeof own, "%.*s", slash ? (int)(slash - pc->file) : 1, slash ? pc->file : ".");
+    dirs[0] = own;
+    for (unsigned i = 0; i < pc->npredicted; i++)
+        dirs[1 + i] = pc->predicted_from[i];
+    for (unsigned i = 0; i < pc->ninc_dirs; i++)
+        dirs[1 + pc->npredicted + i] = pc->inc_dirs[i];
+    int ok = 1;
+    for (unsigned i = 0; i < pc->npredicted && ok; i++)
+        ok = !fe_found_in_folders(pc->predicted[i], dirs, nd, opts ? (const char *const *)opts->clang_args : NULL,
+                                  opts ? opts->nclang_args : 0);
+    free(dirs);
+    return ok;
+}
+
+static void forget_predicted(pctx *pc)
+{
+    for (unsigned i = 0; i < pc->npredicted; i++) {
+        free(pc->predicted[i]);
+        free(pc->predicted_from[i]);
+    }
+    pc->npredicted = 0;
+}
+
+/* After the parse that served the predicted headers as stubs from..:
+ * whether it is the parse discovering them would have led to.  1: no
+ * other header is missing and it included each of them: they are served
+ * as serve_all_missing serves them, in the order clang first included
+ * them, each with the error clang gives an #include found nowhere.  2:
+ * no other is missing, some were not included (a branch the preprocessor
+ * left out: <GLUT/glut.h> on Linux): those included are served so, and
+ * their #includes in *at (n_at of them, "FILE:LINE:COL"), to be checked
+ * by the parse again as a discovered batch is.  0: neither (the stubs
+ * left as they were). */
+static int predicted_as_discovered(pctx *pc, unsigned from, unsigned *served, char ***at_out, unsigned *n_at)
+{
+    unsigned n = pc->nstubs - from, k = 0;
+    if (fe_guard_refused())
+        return 0;
+    for (unsigned i = 0; i < pc->nerrs; i++)
+        if (strstr(pc->errs[i].st.msg, "file not found"))
+            return 0;
+    const char **paths = gm_xcalloc(n + 1, sizeof *paths);
+    char (*buf)[1100] = gm_xcalloc(n + 1, sizeof *buf);
+    unsigned *order = gm_xcalloc(n + 1, sizeof *order);
+    char (*at)[FE_AT_MAX] = gm_xcalloc(n + 1, sizeof *at);
+    perr *errs = gm_xcalloc(n + 1, sizeof *errs);
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(buf[i], sizeof buf[i], HEADERS_DIR "/%s", pc->stubs[from + i]);
+        paths[i] = buf[i];
+    }
+    unsigned found = fe_stubs_included(pc->cx, pc->tu, paths, n, order, at);
+    int ok = !fe_included_files_ask(pc->cx, pc->tu, (const char *const *)pc->stubs + from, n);
+    for (; k < found && ok; k++) { /* the error clang gives it: collect_errors' */
+        char *col = strrchr(at[k], ':'), *line = NULL;
+        if (col) {
+            *col = '\0';
+            line = strrchr(at[k], ':');
+            *col = ':';
+        }
+        char header[1024];
+        size_t at_len;
+        ok = line && line > at[k];
+        if (ok) {
+            char file[FE_AT_MAX];
+            snprintf(file, sizeof file, "%.*s", (int)(line - at[k]), at[k]);
+            gm_fail_at(&errs[k].st, GM_EINPUT, file, (unsigned)strtoul(line + 1, NULL, 10),
+                       (unsigned)strtoul(col + 1, NULL, 10), "'%s' file not found", pc->stubs[from + order[k]]);
+            ok = missing_header(&errs[k], header, sizeof header, &at_len) &&
+                 !strcmp(header, pc->stubs[from + order[k]]) && at_len == strlen(at[k]);
+        }
+    }
+    if (ok) {
+        char **names = gm_xcalloc(n + 1, sizeof *names);
+        for (unsigned i = 0; i < n; i++)
+            names[i] = pc->stubs[from + i];
+        pc->nstubs = from;
+        for (k = 0; k < found; k++) {
+            char header[1024];
+            size_t at_len;
+            missing_header(&errs[k], header, sizeof header, &at_len);
+            serve_empty(pc, &errs[k], header, at_len, served);
+        }
+        for (unsigned i = 0; i < n; i++)
+            free(names[i]);
+        free(names);
+        if (found < n) {
+            *at_out = gm_xcalloc(found + 1, sizeof **at_out);
+            for (k = 0; k < found; k++)
+                (*at_out)[k] = gm_xstrdup(at[k]);
+            *n_at = found;
+        }
+    }
+    free(paths);
+    free(buf);
+    free(order);
+    free(at);
+    free(errs);
+    return !ok ? 0 : found < n ? 2 : 1;
+}
+
 /* Parses adv_model_text(m) into the model; with `more`, appends to it the concrete
  * instances of the file's template kernels (to be parsed again). */
 /* A parse given up (to parse again, or on a refused #include): its errors,
@@ -717,6 +828,14 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
          * (missing_headers.h); when one is likely, it skips function
          * bodies, as it is made again */
         int discover = !pc->discovered, skip = discover && pc->likely_missing;
+        /* or it serves at once the headers the include walk found nowhere,
+         * and is the parse (missing_headers.h) */
+        unsigned predicted_at = pc->nstubs;
+        int predict = discover && predictable(pc, opts);
+        for (unsigned i = 0; predict && i < pc->npredicted; i++)
+            add_stub(pc, pc->predicted[i]);
+        if (predict)
+            discover = skip = 0;
         pc->discovered = 1;
         unsigned flags = discover ? CXTranslationUnit_KeepGoing : 0;
         if ((failed = open_tu(pc, opts, &idx, flags | (skip ? CXTranslationUnit_SkipFunctionBodies : 0)) != GM_OK))
@@ -725,7 +844,19 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         pc->prelude = cx->clang_getFile(pc->tu, PRELUDE_PATH);
         collect_errors(pc);
         int again = 0;
-        if (discover) {
+        if (predict) {
+            notes_len = pc->stub_notes.len;
+            int as = predicted_as_discovered(pc, predicted_at, &served, &batch_at, &batch_n);
+            if (!as) {
+                for (unsigned i = predicted_at; i < pc->nstubs; i++)
+                    free(pc->stubs[i]);
+                pc->nstubs = predicted_at;
+                pc->discovered = 0; /* discovered, as before */
+            }
+            batch_from = predicted_at;
+            again = as != 1;
+            forget_predicted(pc);
+        } else if (discover) {
             if (!fe_guard_refused()) {
                 batch_from = pc->nstubs;
                 notes_len = pc->stub_notes.len;
@@ -957,9 +1088,30 @@ static int served_header(const char *name)
     return 0;
 }
 
+/* An #include likely found nowhere: its name and its file's folder, each
+ * name once (missing_headers.h). */
+static void predict_missing(pctx *pc, const char *from, const char *name)
+{
+    pc->likely_missing = 1;
+    for (unsigned i = 0; i < pc->npredicted; i++)
+        if (!strcmp(pc->predicted[i], name))
+            return;
+    const char *slash = strrchr(from, '/');
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - from) : 1, slash ? from : ".");
+    pc->predicted = gm_xrealloc(pc->predicted, (pc->npredicted + 1) * sizeof *pc->predicted);
+    pc->predicted_from = gm_xrealloc(pc->predicted_from, (pc->npredicted + 1) * sizeof *pc->predicted_from);
+    pc->predicted[pc->npredicted] = gm_xstrdup(name);
+    pc->predicted_from[pc->npredicted++] = gm_xstrdup(dir);
+}
+
 static int check_includes(inc_walk *w, const char *from, const char *text, int depth)
 {
     unsigned line = 1;
+    fe_branches br;
+    fe_branches_init(&br, w->opts ? (const char *const *)w->opts->clang_args : NULL, w->opts ? w->opts->nclang_args : 0);
+    if (w->pc && strstr(text, "__has_include")) /* serving a header could change its answer */
+        w->pc->predict_off = 1;
     for (const char *l = text; *l && w->st->code == GM_OK; line++) {
         const char *eol = strchr(l, '\n'), *p = l;
         size_t len = eol ? (size_t)(eol - l) : strlen(l);
@@ -968,6 +1120,7 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
         if (p < l + len && *p == '#') {
             for (p++; p < l + len && (*p == ' ' || *p == '\t'); p++)
                 ;
+            fe_branch_line(&br, p, (size_t)(l + len - p));
             if ((size_t)(l + len - p) > 7 && !strncmp(p, "include", 7)) {
                 for (p += 7; p < l + len && (*p == ' ' || *p == '\t'); p++)
                     ;
@@ -981,8 +1134,9 @@ static int check_includes(inc_walk *w, const char *from, const char *text, int d
                     int found = resolve_include(w, from, name, close == '"', path, sizeof path, &sb, &sys);
                     if (w->pc && stubbed_library(name) && !(found && close == '"'))
                         stub_library(w, from, line, name, !fe_served_declared(name));
-                    else if (!found && w->pc && !w->pc->likely_missing)
-                        w->pc->likely_missing = !served_header(name) && fe_likely_missing(name);
+                    else if (!found && w->pc && !fe_branch_not_taken(&br) && !served_header(name) &&
+                             fe_likely_missing(name))
+                        predict_missing(w->pc, from, name);
                     else if (found) {
                         if (w->pc && S_ISREG(sb.st_mode)) { /* an #include that reaches the toolkit */
                             char dir[2048];
@@ -1403,6 +1557,12 @@ static void free_pctx(pctx *pc)
     for (unsigned i = 0; i < pc->nstubs; i++)
         free(pc->stubs[i]);
     free(pc->stubs);
+    for (unsigned i = 0; i < pc->npredicted; i++) {
+        free(pc->predicted[i]);
+        free(pc->predicted_from[i]);
+    }
+    free(pc->predicted);
+    free(pc->predicted_from);
     sb_free(&pc->stub_notes);
     sb_free(&pc->head_macros);
 }

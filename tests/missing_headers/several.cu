@@ -1,7 +1,7 @@
 /* Three headers found nowhere, one of them #included by a header that is
- * found: all three are named by the file's first parse and served empty
- * at once, then the file is parsed again (libclang runs twice, where one
- * header at a time ran it four times). */
+ * found: the include walk names all three, and the file's first parse
+ * serves them empty at once and is its parse (libclang runs once; naming
+ * them by a parse first ran it twice, one header at a time four times). */
 #include <stdio.h>
 #include <gm_absent_first.h>
 #include "found_here.h"
