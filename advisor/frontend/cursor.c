@@ -25,12 +25,23 @@ cvec fe_kids(pctx *pc, CXCursor c)
 
 /* 1 when c is what an instantiation defined, not what the file wrote: a
  * function or method whose template (or member of a class template) sits
- * where it does.  An explicit specialization has a place of its own. */
+ * where it does.  An explicit specialization has a place of its own.  The
+ * template may be declared before its definition (ccminer's kernels,
+ * declared at the top, launched, defined below): libclang 19 then gave
+ * the file instances at the definition's place, not the template's, and
+ * each was analysed twice (14 and 16 did not), so the definition's place
+ * counts too. */
 static int instantiated(pctx *pc, CXCursor c)
 {
-    CXCursor t = pc->cx->clang_getSpecializedCursorTemplate(c);
-    return !pc->cx->clang_Cursor_isNull(t) &&
-           pc->cx->clang_equalLocations(pc->cx->clang_getCursorLocation(c), pc->cx->clang_getCursorLocation(t));
+    const adv_clang *cx = pc->cx;
+    CXCursor t = cx->clang_getSpecializedCursorTemplate(c);
+    if (cx->clang_Cursor_isNull(t))
+        return 0;
+    CXSourceLocation at = cx->clang_getCursorLocation(c);
+    if (cx->clang_equalLocations(at, cx->clang_getCursorLocation(t)))
+        return 1;
+    CXCursor def = cx->clang_getCursorDefinition(t);
+    return !cx->clang_Cursor_isNull(def) && cx->clang_equalLocations(at, cx->clang_getCursorLocation(def));
 }
 
 cvec fe_top(pctx *pc)

@@ -111,6 +111,8 @@ typedef struct {
     char *kernels_of; /* the real path of opts->kernels_of, or NULL */
     char **inc_dirs; /* folders of spliced #includes (parse.c) */
     fe_overrides toolkit; /* the toolkit's headers in the user's folders, served (served.c) */
+    fe_overrides rewritten; /* headers served without a namespace's attribute (namespace_attributes.h) */
+    int rewrote_all; /* every header a parse read was rewritten so (namespace_attributes.h) */
     int toolkit_done;
     int discovered; /* the parse that names every missing header at once was made (missing_headers.h) */
     int likely_missing; /* an #include is likely found nowhere (fe_likely_missing) */

@@ -4,6 +4,7 @@
 #include "../../common/text.h"
 #include "kernel_macro.h"
 #include "missing_headers.h"
+#include "namespace_attributes.h"
 #include "prelude_pch.h"
 
 #include <ctype.h>
@@ -510,7 +511,7 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx, unsigned 
         if (opts)
             fe_served_overrides((const char *const *)opts->clang_args, opts->nclang_args, &pc->toolkit);
     }
-    unsigned nh = adv_cuda_headers_count + pc->nstubs, nun = nh + pc->toolkit.n + 1;
+    unsigned nh = adv_cuda_headers_count + pc->nstubs, nt = nh + pc->toolkit.n, nun = nt + pc->rewritten.n + 1;
     struct CXUnsavedFile *un = gm_xcalloc(nun, sizeof *un);
     char (*paths)[1100] = gm_xcalloc(nh, sizeof *paths);
     sb_t *stub_texts = gm_xcalloc(pc->nstubs + 1, sizeof *stub_texts);
@@ -530,6 +531,9 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx, unsigned 
     for (unsigned i = 0; i < pc->toolkit.n; i++)
         un[nh + i] = (struct CXUnsavedFile){pc->toolkit.path[i], pc->toolkit.text[i],
                                             (unsigned long)strlen(pc->toolkit.text[i])};
+    for (unsigned i = 0; i < pc->rewritten.n; i++)
+        un[nt + i] = (struct CXUnsavedFile){pc->rewritten.path[i], pc->rewritten.text[i],
+                                            (unsigned long)strlen(pc->rewritten.text[i])};
     un[nun - 1] = (struct CXUnsavedFile){pc->file, adv_model_text(pc->m), adv_model_text_len(pc->m)};
     /* excludeDeclarationsFromPCH: a walk of the translation unit meets the
      * file's own declarations and macros, not the ten thousand of the
@@ -843,10 +847,13 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
         pc->cxfile = cx->clang_getFile(pc->tu, pc->file);
         pc->prelude = cx->clang_getFile(pc->tu, PRELUDE_PATH);
         collect_errors(pc);
-        int again = 0;
+        /* a header's namespace attribute refused (libclang before 16):
+         * that header served without it, and parsed again */
+        int again = fe_unrefuse_namespace_attributes(pc) > 0;
         if (predict) {
             notes_len = pc->stub_notes.len;
-            int as = predicted_as_discovered(pc, predicted_at, &served, &batch_at, &batch_n);
+            /* a parse made again for a refused attribute is no prediction kept */
+            int as = again ? 0 : predicted_as_discovered(pc, predicted_at, &served, &batch_at, &batch_n);
             if (!as) {
                 for (unsigned i = predicted_at; i < pc->nstubs; i++)
                     free(pc->stubs[i]);
@@ -854,7 +861,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
                 pc->discovered = 0; /* discovered, as before */
             }
             batch_from = predicted_at;
-            again = as != 1;
+            again |= as != 1;
             forget_predicted(pc);
         } else if (discover) {
             if (!fe_guard_refused()) {
@@ -865,7 +872,7 @@ static int parse_text(pctx *pc, const adv_parse_opts *opts, sb_t *more)
             /* with no error it is the parse without KeepGoing; with one
              * (a fatal error reported as an error, and clang went on) it is
              * made again */
-            again = pc->nerrs > 0 || skip;
+            again |= pc->nerrs > 0 || skip;
         } else if (batch_n) {
             char header[1024];
             size_t at_len;
@@ -1550,6 +1557,7 @@ static void free_pctx(pctx *pc)
     free(pc->inst_label);
     free(pc->inst_assumed);
     fe_overrides_free(&pc->toolkit);
+    fe_overrides_free(&pc->rewritten);
     for (unsigned i = 0; i < pc->ninc_dirs; i++)
         free(pc->inc_dirs[i]);
     free(pc->inc_dirs);
@@ -1629,6 +1637,12 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     const char **args = gm_xcalloc(nargs + 2 * km->n + 1, sizeof *args);
     splice_user_includes(m, file, &w, &pc, forced);
     free_walk(&w);
+    char *own_text = gm_xmalloc(adv_model_text_len(m) + 1);
+    memcpy(own_text, adv_model_text(m), adv_model_text_len(m) + 1);
+    if (fe_blank_namespace_attributes(own_text)) /* the same text for every libclang */
+        adv_model_set_text(m, own_text, adv_model_text_len(m));
+    else
+        free(own_text);
     adv_parse_opts own;
     if (opts || km->n) {
         for (unsigned i = 0; i < nargs; i++)

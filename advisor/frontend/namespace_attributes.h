@@ -1,0 +1,40 @@
+/* An attribute macro between `namespace` and the namespace's name.
+ *
+ * raft writes `namespace RAFT_EXPORT raft {`, cuml `namespace CUML_EXPORT
+ * ML {`, and rmm `namespace RMM_NAMESPACE {` with `#define RMM_NAMESPACE
+ * RMM_EXPORT rmm`: under GCC's macros each *_EXPORT is
+ * __attribute__((visibility("default"))).  Clang 16 and later accept GNU
+ * attributes there; clang 14 and 15 stop at the name ("expected identifier
+ * or '{'"), and every declaration of the block is lost, so a file over
+ * raft parsed with libclang 16 and 19 and was refused with 14.
+ *
+ * The attribute only sets the visibility of the namespace's symbols, which
+ * nothing gmadvise models or generates depends on.  So the macro's name is
+ * blanked with spaces (every offset, line and column stays) in the text
+ * libclang reads:
+ *  - in the file's own text (with the headers spliced into it) before the
+ *    first parse, whatever the libclang: its namespace blocks are copied
+ *    into generated code, where a library's macro is not defined;
+ *  - in a header libclang reads itself (a library's, through -I), where a
+ *    parse reported the refusal: that header is then served, so rewritten,
+ *    at its own path, and the file parsed again.
+ * Invariant: a name is blanked only where it stands between `namespace`
+ * and a name followed by `{` (or in the #define of a macro used so), where
+ * only a macro can stand in code that compiles. */
+#ifndef ADV_NAMESPACE_ATTRIBUTES_H
+#define ADV_NAMESPACE_ATTRIBUTES_H
+
+#include "frontend.h"
+
+/* Blanks every `namespace ATTR name {` ATTR of text, and ATTR in every
+ * `#define M ATTR name` whose M the text uses as `namespace M {`; how many
+ * were blanked. */
+unsigned fe_blank_namespace_attributes(char *text);
+
+/* The refusals of pc->tu's parse in headers clang read itself: each
+ * header's rewritten text added to pc->rewritten (served by the next
+ * parse); how many headers were added or changed (0: nothing to parse
+ * again). */
+unsigned fe_unrefuse_namespace_attributes(pctx *pc);
+
+#endif
