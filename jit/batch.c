@@ -31,7 +31,11 @@ struct jit_batch {
     char *prefix; /* what the batch's process precompiles; NULL: no process */
     size_t prefix_len;
     pid_t pid;
-    int fd; /* the socket to that process; -1: none */
+    int fd;       /* the socket to that process; -1: none */
+    int pch;      /* what the process said of the PCH: 1 made, 0 the prefix does not compile
+                   * alone, 2 not made otherwise; -1 not yet */
+    int stops;    /* the prefix alone stops NVRTC: 1, 0, -1 not known */
+    int checking; /* compiling the prefix alone (stopped_by_prefix) */
     answer *a;
     unsigned na;
     jit_batch_stats s;
@@ -117,18 +121,21 @@ static void serve(const jit_batch *b, int fd)
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     const char *tmp = getenv("TMPDIR");
     char dir[1024], path[1100], pch[64] = "";
+    int made = 2;
     snprintf(dir, sizeof dir, "%s/gmadvise-pch-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (mkdtemp(dir)) {
         snprintf(path, sizeof path, "%s/prefix.pch", dir);
         gm_status st;
         gm_status_init(&st);
-        int pfd = jit_pch_create(b->prefix, b->prefix_len, b->arch, b->flags, path, &st) == GM_OK
-                      ? open(path, O_RDONLY) : -1;
+        int rc = jit_pch_create(b->prefix, b->prefix_len, b->arch, b->flags, path, &st);
+        int pfd = rc == GM_OK ? open(path, O_RDONLY) : -1;
+        made = pfd >= 0 ? 1 : rc == GM_EINPUT ? 0 : 2;
         unlink(path);
         rmdir(dir);
         if (pfd >= 0)
             snprintf(pch, sizeof pch, "/proc/self/fd/%d", pfd);
     }
+    send_all(fd, &made, sizeof made);
     for (;;) {
         request q;
         if (recv_all(fd, &q, sizeof q, -1) != 0)
@@ -195,6 +202,8 @@ jit_batch *jit_batch_start(const char *example, int arch, int flags)
     }
     b->pid = pid;
     b->fd = sv[0];
+    b->pch = -1;
+    b->stops = -1;
     return b;
 }
 
@@ -219,7 +228,7 @@ static int ask(jit_batch *b, const char *src, const char *name, char **log, gm_s
 {
     request q = {strlen(src), strlen(name)};
     reply r;
-    if (send_all(b->fd, &q, sizeof q) != 0 || send_all(b->fd, src, q.src_len) != 0 ||
+    if ((b->pch < 0 && recv_all(b->fd, &b->pch, sizeof b->pch, GM_COMPILE_SILENT_S) != 0) || send_all(b->fd, &q, sizeof q) != 0 || send_all(b->fd, src, q.src_len) != 0 ||
         send_all(b->fd, name, q.name_len) != 0 || recv_all(b->fd, &r, sizeof r, GM_COMPILE_SILENT_S) != 0) {
         stop_process(b);
         return -1;
@@ -241,6 +250,34 @@ static int ask(jit_batch *b, const char *src, const char *name, char **log, gm_s
     return r.st.code;
 }
 
+/* When the PCH could not be made because the prefix stops NVRTC (a
+ * catastrophic error: a header it cannot open), every program that begins
+ * with it stops there with the same messages: src is answered by the
+ * prefix alone compiled under src's name (once per name), GM_EINPUT.
+ * -1 otherwise. */
+static int stopped_by_prefix(jit_batch *b, const char *src, const char *name, char **log, gm_status *st)
+{
+    if (b->checking || b->pch != 0 || !b->stops || b->fd < 0 || strncmp(src, b->prefix, b->prefix_len) ||
+        !src[b->prefix_len])
+        return -1;
+    char *plog = NULL;
+    gm_status pst;
+    gm_status_init(&pst);
+    b->checking = 1;
+    int rc = jit_batch_compile(b, b->prefix, name, &plog, &pst);
+    b->checking = 0;
+    b->s.asked--; /* not asked by the caller */
+    b->stops = rc == GM_EINPUT && plog && strstr(plog, "catastrophic error") &&
+               strstr(plog, "Compilation terminated.");
+    if (b->stops) {
+        *log = plog;
+        gm_status_set(st, &pst);
+        return GM_EINPUT;
+    }
+    free(plog);
+    return -1;
+}
+
 int jit_batch_compile(jit_batch *b, const char *src, const char *name, char **log, gm_status *st)
 {
     *log = NULL;
@@ -259,7 +296,11 @@ int jit_batch_compile(jit_batch *b, const char *src, const char *name, char **lo
                 gm_status_set(st, &b->a[i].st);
             return b->a[i].rc;
         }
-    int rc = -1;
+    int rc = stopped_by_prefix(b, src, name, log, st);
+    if (rc == GM_EINPUT) {
+        b->s.by_prefix++;
+        goto keep;
+    }
     b->s.nvrtc++;
     if (b->fd >= 0)
         rc = ask(b, src, name, log, st);
@@ -268,6 +309,7 @@ int jit_batch_compile(jit_batch *b, const char *src, const char *name, char **lo
         rc = jit_worker_compile(src, name, b->arch, b->flags, &bin, log, st);
         jit_binary_free(&bin);
     }
+keep:
     if (rc == GM_OK || rc == GM_EINPUT) { /* the same program gets the same answer */
         b->a = gm_xrealloc(b->a, (b->na + 1) * sizeof *b->a);
         answer *a = &b->a[b->na++];

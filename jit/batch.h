@@ -14,7 +14,10 @@
  *   child it forks, reading the PCH: 0.1 s instead of 1.2 s on xgboost's
  *   gpu_predictor.cu.  Where NVRTC cannot (no PCH before 12.8, a prefix
  *   that does not compile alone, GMADVISE_COMPILE_PCH=0), each program is
- *   compiled as jit_worker_compile does.
+ *   compiled as jit_worker_compile does;
+ * - where those first bytes stop NVRTC (a header it cannot open), every
+ *   program stops there with the same messages: the first bytes alone
+ *   answer for them, compiled once under each program name asked.
  * The answers are those of jit_worker_compile: the same status and log.
  * A batch keeps no binary (callers that need one compile it themselves). */
 #ifndef JIT_BATCH_H
@@ -32,6 +35,7 @@ typedef struct {
     unsigned again;     /* ... answered from an identical one asked before */
     unsigned nvrtc;     /* NVRTC compiles (the PCH's own not counted) */
     unsigned with_pch;  /* ... of them reading the precompiled prefix */
+    unsigned by_prefix; /* answered by their first bytes alone, where NVRTC stops */
     size_t prefix_len;  /* bytes precompiled; 0: no PCH */
 } jit_batch_stats;
 
