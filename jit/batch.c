@@ -263,10 +263,12 @@ static int stopped_by_prefix(jit_batch *b, const char *src, const char *name, ch
     char *plog = NULL;
     gm_status pst;
     gm_status_init(&pst);
+    jit_batch_stats keep = b->s; /* the caller did not ask: only its NVRTC compile counts */
     b->checking = 1;
     int rc = jit_batch_compile(b, b->prefix, name, &plog, &pst);
     b->checking = 0;
-    b->s.asked--; /* not asked by the caller */
+    keep.nvrtc = b->s.nvrtc;
+    b->s = keep;
     b->stops = rc == GM_EINPUT && plog && strstr(plog, "catastrophic error") &&
                strstr(plog, "Compilation terminated.");
     if (b->stops) {
