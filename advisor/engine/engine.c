@@ -392,12 +392,11 @@ static int try_compile(plan *p, const char *src, const char *name, char **log, g
  * compiled alone; when NVRTC rejects them, every variant of k is dropped
  * with the error, located in the user's file through kgen's #line, and the
  * other kernels keep theirs.  GM_OK, GM_EINPUT when they were dropped. */
-static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, int flags, gm_status *st)
+static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, gm_status *st)
 {
     adv_result *r = p->r;
     char *src = kgen_program_source(kg, KGEN_KERNEL_DECLS(k), 0, "gmadvise_declarations.cu");
     char *log = NULL;
-    (void)flags; /* the batch's */
     int rc = try_compile(p, src, "gmadvise_declarations.cu", &log, st);
     free(src);
     if (rc == GM_EINPUT) {
@@ -437,13 +436,12 @@ static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, int flags,
     return rc;
 }
 
-static void drop_failing_one(plan *p, kgen_program *kg, unsigned i, int flags);
+static void drop_failing_one(plan *p, kgen_program *kg, unsigned i);
 
-/* What adv_halves' callbacks work on: the plan, and the compile's flags. */
+/* What adv_halves' callbacks work on: the plan (its batch compiles). */
 typedef struct {
     plan *p;
     kgen_program *kg;
-    int flags;
     unsigned tried, broken; /* kernels: with variants, whose declarations NVRTC rejects */
     gm_status first;        /* the first kernel's whose declarations NVRTC rejects */
     gm_status fatal;        /* why the search stopped (NVRTC could not run) */
@@ -480,7 +478,7 @@ static int variant_alone(void *ctx, unsigned i, int known_bad)
 {
     halves_ctx *h = ctx;
     (void)known_bad; /* compiled alone for NVRTC's message about it */
-    drop_failing_one(h->p, h->kg, i, h->flags);
+    drop_failing_one(h->p, h->kg, i);
     return 0;
 }
 
@@ -488,9 +486,9 @@ static int variant_alone(void *ctx, unsigned i, int known_bad)
  * are found by halves: a half that compiles is done in one compile, so a
  * few bad variants among thousands (--search 2048) cost tens of compiles,
  * not one each (minutes).  known_bad: at[] is known not to compile. */
-static void drop_failing_of(plan *p, kgen_program *kg, const unsigned *at, unsigned n, int flags, int known_bad)
+static void drop_failing_of(plan *p, kgen_program *kg, const unsigned *at, unsigned n, int known_bad)
 {
-    halves_ctx h = {.p = p, .kg = kg, .flags = flags};
+    halves_ctx h = {.p = p, .kg = kg};
     gm_status_init(&h.first);
     gm_status_init(&h.fatal);
     adv_halves(at, n, known_bad, 2, variants_compile, variant_alone, &h);
@@ -498,24 +496,23 @@ static void drop_failing_of(plan *p, kgen_program *kg, const unsigned *at, unsig
 
 /* The variants of kernel k that do not compile dropped, each with NVRTC's
  * message for it alone. */
-static void drop_failing_variants(plan *p, kgen_program *kg, unsigned k, int flags)
+static void drop_failing_variants(plan *p, kgen_program *kg, unsigned k)
 {
     adv_result *r = p->r;
     unsigned *at = gm_xcalloc(r->nv + 1, sizeof *at), n = 0;
     for (unsigned i = 0; i < r->nv; i++)
         if (p->kid[i] >= 0 && r->v[i].kernel == k)
             at[n++] = i;
-    drop_failing_of(p, kg, at, n, flags, 1);
+    drop_failing_of(p, kg, at, n, 1);
     free(at);
 }
 
-static void drop_failing_one(plan *p, kgen_program *kg, unsigned i, int flags)
+static void drop_failing_one(plan *p, kgen_program *kg, unsigned i)
 {
     adv_result *r = p->r;
     char name[300], *log = NULL;
     char *one = variant_source(kg, p->kid[i], r->v[i].fn, name, sizeof name);
     gm_status cst;
-    (void)flags; /* the batch's */
     if (try_compile(p, one, name, &log, &cst) != GM_OK) {
         compile_note(r->m, log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
         kgen_disable_variant(kg, p->kid[i]);
@@ -624,7 +621,7 @@ static int kernel_alone(void *ctx, unsigned k, int known_bad)
     }
     gm_status cst;
     gm_status_init(&cst);
-    int rc = kernel_declarations(h->p, h->kg, k, h->flags, &cst);
+    int rc = kernel_declarations(h->p, h->kg, k, &cst);
     if (rc == GM_EINPUT) {
         if (!h->broken++)
             h->first = cst;
@@ -634,7 +631,7 @@ static int kernel_alone(void *ctx, unsigned k, int known_bad)
         gm_status_set(&h->fatal, &cst);
         return -1;
     }
-    drop_failing_variants(h->p, h->kg, k, h->flags);
+    drop_failing_variants(h->p, h->kg, k);
     return 0;
 }
 
@@ -758,9 +755,9 @@ static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm
      * the program (a kernel alone: its declarations, then its variants),
      * in one batch: each program of the search begins with the same
      * prologue and #includes, precompiled once */
-    halves_ctx h = {.p = p, .kg = kg, .flags = flags & JIT_PTX_ONLY};
+    halves_ctx h = {.p = p, .kg = kg};
     char *example = kgen_program_source(kg, KGEN_DECLS_ONLY, 0, "gmadvise_declarations.cu");
-    p->batch = jit_batch_start(example, r->arch, h.flags);
+    p->batch = jit_batch_start(example, r->arch, flags & JIT_PTX_ONLY);
     free(example);
     gm_status_init(&h.first);
     gm_status_init(&h.fatal);
