@@ -53,6 +53,8 @@
                                      * text: each part pays a process, NVRTC's start and the
                                      * declarations (samples/particle.h, 36 variants, stays whole:
                                      * in parts it compiled no faster on 16 cores) */
+#define GM_COMPILE_SILENT_S 600     /* an NVRTC process that says nothing this long is given up
+                                     * (jit/batch.c) */
 #define GM_FAST_PTX_ACCESSES 256    /* --static compiles a kernel of this many accesses with
                                      * NVRTC's fast option (jit/nvrtc.h JIT_FAST_PTX) */
 #define GM_FAST_PTX_KERNELS 20      /* ... and a file of this many kernels (template instances

@@ -27,6 +27,8 @@ static struct {
 #undef NVRTC_MEMBER
 } nv;
 static int nv_loaded;
+/* NVRTC 12.8 and later: precompiled headers (jit_pch_create); NULL before */
+static nvrtcResult (*pch_status)(nvrtcProgram);
 
 /* What a compile's cache key and the architecture check need from NVRTC,
  * kept in the cache folder so that a program the cache holds is answered
@@ -148,6 +150,7 @@ static int load(gm_status *st)
         return gm_fail(st, GM_EENV, "NVRTC lacks %s", #f);
     NVRTC_FUNCS(NVRTC_BIND)
 #undef NVRTC_BIND
+    *(void **)&pch_status = dlsym(nv.lib, "nvrtcGetPCHCreateStatus");
     nv_loaded = 1;
     return GM_OK;
 }
@@ -221,11 +224,12 @@ static int from_payload(const char *p, size_t n, jit_binary *out)
     return 1;
 }
 
-static int run_nvrtc(const char *src, const char *name, const char *const *opts, int nopts,
-                     jit_binary *out, char **log, gm_status *st)
+/* NVRTC on src with nheaders in-memory headers (hdr[i] named inc[i]). */
+static int run_nvrtc(const char *src, const char *name, const char *const *opts, int nopts, int nheaders,
+                     const char *const *hdr, const char *const *inc, jit_binary *out, char **log, gm_status *st)
 {
     nvrtcProgram prog;
-    nvrtcResult r = nv.nvrtcCreateProgram(&prog, src, name, 0, NULL, NULL);
+    nvrtcResult r = nv.nvrtcCreateProgram(&prog, src, name, nheaders, hdr, inc);
     if (r != NVRTC_SUCCESS)
         return gm_fail(st, GM_EENV, "%s: nvrtcCreateProgram: %s", name, nv.nvrtcGetErrorString(r));
     r = nv.nvrtcCompileProgram(prog, nopts, opts);
@@ -352,8 +356,26 @@ int jit_compile_cached(const char *src, int arch, int flags, jit_binary *out)
     return hit;
 }
 
+/* What jit_compile_pch adds: the precompiled first prefix_len bytes of
+ * the program (NULL: none) */
+typedef struct {
+    const char *use;  /* --use-pch: the file jit_pch_create wrote */
+    size_t prefix_len;
+} pch_use;
+
+static int compile_with(const char *src, const char *name, int arch, int flags, const pch_use *pch, jit_binary *out,
+                        char **log, gm_status *st);
+static int pch_run(const char *src, const char *name, const char *const *opts, int nopts, const pch_use *pch,
+                   jit_binary *out, char **log, gm_status *st);
+
 int jit_compile(const char *src, const char *name, int arch, int flags, jit_binary *out, char **log,
                 gm_status *st)
+{
+    return compile_with(src, name, arch, flags, NULL, out, log, st);
+}
+
+static int compile_with(const char *src, const char *name, int arch, int flags, const pch_use *pch, jit_binary *out,
+                        char **log, gm_status *st)
 {
     int use_cache = flags & JIT_USE_CACHE;
     memset(out, 0, sizeof *out);
@@ -379,7 +401,10 @@ int jit_compile(const char *src, const char *name, int arch, int flags, jit_bina
         }
         free(p);
     }
-    if (run_nvrtc(src, name, opts, nopts, out, log, st) != GM_OK)
+    if (pch) {
+        if (pch_run(src, name, opts, nopts, pch, out, log, st) != GM_OK)
+            return st->code;
+    } else if (run_nvrtc(src, name, opts, nopts, 0, NULL, NULL, out, log, st) != GM_OK)
         return st->code;
     if (use_cache) {
         sb_t pay;
@@ -391,5 +416,150 @@ int jit_compile(const char *src, const char *name, int arch, int flags, jit_bina
         jit_cache_put(key, pay.s, pay.len);
         sb_free(&pay);
     }
+    return GM_OK;
+}
+
+/* ---- precompiled prefixes ------------------------------------------------ */
+
+/* The name under which a program's first bytes are included from memory
+ * when they come from a precompiled header. */
+static const char pch_header[] = "gmadvise_prefix.h";
+
+/* A directive's word ("include", "if", ...) when line l is one, else "". */
+static size_t directive(const char *l, const char *eol, const char **word)
+{
+    while (l < eol && (*l == ' ' || *l == '\t'))
+        l++;
+    if (l == eol || *l != '#')
+        return 0;
+    l++;
+    while (l < eol && (*l == ' ' || *l == '\t'))
+        l++;
+    *word = l;
+    size_t n = 0;
+    while (l + n < eol && isalpha((unsigned char)l[n]))
+        n++;
+    return n;
+}
+
+size_t jit_pch_prefix_len(const char *src)
+{
+    size_t end = 0;
+    int depth = 0, pending = 0, continued = 0;
+    for (const char *l = src; *l;) {
+        const char *eol = strchr(l, '\n');
+        if (!eol)
+            break;
+        const char *w = NULL;
+        size_t n = continued ? 0 : directive(l, eol, &w);
+        if (n == 4 && !strncmp(w, "line", 4))
+            break; /* the user's declarations start: they differ between programs */
+        if ((n == 2 && !strncmp(w, "if", 2)) || (n == 5 && !strncmp(w, "ifdef", 5)) ||
+            (n == 6 && !strncmp(w, "ifndef", 6)))
+            depth++;
+        else if (n == 5 && !strncmp(w, "endif", 5))
+            depth--;
+        else if (n == 7 && !strncmp(w, "include", 7))
+            pending = 1;
+        continued = eol > l && eol[-1] == '\\';
+        l = eol + 1;
+        if (pending && depth == 0 && !continued) {
+            end = (size_t)(l - src);
+            pending = 0;
+        }
+    }
+    return end;
+}
+
+/* The program NVRTC reads in place of src: its first prefix_len bytes
+ * through pch_header (the text the PCH was made of), then a #line that
+ * numbers what follows as src numbers it, so that every message is
+ * located as without the PCH.  NULL when name cannot stand in a #line. */
+static char *pch_body(const char *src, size_t prefix_len, const char *name)
+{
+    if (strpbrk(name, "\"\\\n"))
+        return NULL;
+    unsigned lines = 0;
+    for (size_t i = 0; i < prefix_len; i++)
+        lines += src[i] == '\n';
+    sb_t b;
+    sb_init(&b);
+    sb_printf(&b, "#include \"%s\"\n#line %u \"%s\"\n", pch_header, lines + 1, name);
+    sb_puts(&b, src + prefix_len);
+    return sb_take(&b);
+}
+
+/* NVRTC on src through the precompiled prefix (pch_body); opts and the
+ * PCH's: its file, and no messages about it in the log (which then reads
+ * as without it). */
+static int pch_run(const char *src, const char *name, const char *const *opts, int nopts, const pch_use *pch,
+                   jit_binary *out, char **log, gm_status *st)
+{
+    char *body = pch_body(src, pch->prefix_len, name);
+    if (!body)
+        return run_nvrtc(src, name, opts, nopts, 0, NULL, NULL, out, log, st);
+    char *hdr = gm_xmalloc(pch->prefix_len + 1);
+    memcpy(hdr, src, pch->prefix_len);
+    hdr[pch->prefix_len] = '\0';
+    const char *o[16], *hdrs[1] = {hdr}, *incs[1] = {pch_header};
+    char use[1100];
+    int n = 0;
+    for (int i = 0; i < nopts && i < 12; i++)
+        o[n++] = opts[i];
+    snprintf(use, sizeof use, "--use-pch=%s", pch->use);
+    o[n++] = use;
+    o[n++] = "--pch-messages=false";
+    o[n++] = "--pch-verbose=false";
+    int rc = run_nvrtc(body, name, o, n, 1, hdrs, incs, out, log, st);
+    free(hdr);
+    free(body);
+    return rc;
+}
+
+int jit_compile_pch(const char *src, size_t prefix_len, const char *pch, const char *name, int arch, int flags,
+                    jit_binary *out, char **log, gm_status *st)
+{
+    pch_use u = {pch, prefix_len};
+    return compile_with(src, name, arch, flags, pch && prefix_len ? &u : NULL, out, log, st);
+}
+
+int jit_pch_create(const char *src, size_t prefix_len, int arch, int flags, const char *path, gm_status *st)
+{
+    if (load(st) != GM_OK)
+        return st->code;
+    nvrtc_facts f;
+    facts(&f);
+    if (!pch_status || f.major < 12 || (f.major == 12 && f.minor < 8))
+        return gm_fail(st, GM_EENV, "NVRTC %d.%d has no precompiled headers (12.8 and later)", f.major, f.minor);
+    if (!prefix_len || strlen(path) > 1000)
+        return gm_fail(st, GM_EINPUT, "no prefix to precompile");
+    opt_text t;
+    const char *opts[7], *o[12];
+    char key[33], create[1100];
+    int nopts = options(src, arch, flags & ~JIT_USE_CACHE, &f, &t, opts, key), n = 0;
+    for (int i = 0; i < nopts; i++)
+        o[n++] = opts[i];
+    snprintf(create, sizeof create, "--create-pch=%s", path);
+    o[n++] = create;
+    o[n++] = "--pch-messages=false";
+    o[n++] = "--pch-verbose=false";
+    char *hdr = gm_xmalloc(prefix_len + 1);
+    memcpy(hdr, src, prefix_len);
+    hdr[prefix_len] = '\0';
+    const char *hdrs[1] = {hdr}, *incs[1] = {pch_header};
+    char body[64];
+    snprintf(body, sizeof body, "#include \"%s\"\n", pch_header);
+    nvrtcProgram prog;
+    nvrtcResult r = nv.nvrtcCreateProgram(&prog, body, "gmadvise_prefix.cu", 1, hdrs, incs);
+    if (r == NVRTC_SUCCESS) {
+        r = nv.nvrtcCompileProgram(prog, n, o);
+        if (r == NVRTC_SUCCESS)
+            r = pch_status(prog);
+        nv.nvrtcDestroyProgram(&prog);
+    }
+    free(hdr);
+    if (r != NVRTC_SUCCESS)
+        return gm_fail(st, GM_EINPUT, "the programs' first %zu bytes were not precompiled: %s", prefix_len,
+                       nv.nvrtcGetErrorString(r));
     return GM_OK;
 }

@@ -43,6 +43,29 @@ int jit_compile(const char *src, const char *name, int arch, int flags, jit_bina
                 gm_status *st);
 void jit_binary_free(jit_binary *b);
 
+/* Precompiled headers (NVRTC 12.8 and later): the programs of one file
+ * that gmadvise compiles to find what does not compile all begin with the
+ * same prologue and #includes (most of a compile: the CUB and libcu++
+ * headers, 1-2 s each time); compiled once as a PCH, each program then
+ * reads it instead.  A PCH is valid only in the process that made it and
+ * in the children it forks (NVRTC's PCH heap), so the caller is a process
+ * of its own (jit/batch.h).
+ *
+ * jit_pch_prefix_len: the bytes of src up to the end of its last #include
+ * before its first #line (the user's text), outside any #if; 0 when none.
+ * jit_pch_create: that prefix of src precompiled into the file `path`, for
+ * jit_compile(src, arch, flags) alike; GM_EENV for an NVRTC without PCH,
+ * GM_EINPUT when the prefix does not compile alone.
+ * jit_compile_pch: jit_compile, the first prefix_len bytes of src read
+ * from the PCH file `pch` (src must begin with the bytes it was made of);
+ * NVRTC's messages, and their lines and file names, are those of src
+ * compiled without it (its own first bytes excepted: they are reached
+ * through a header; they compiled alone). */
+size_t jit_pch_prefix_len(const char *src);
+int jit_pch_create(const char *src, size_t prefix_len, int arch, int flags, const char *path, gm_status *st);
+int jit_compile_pch(const char *src, size_t prefix_len, const char *pch, const char *name, int arch, int flags,
+                    jit_binary *out, char **log, gm_status *st);
+
 /* 1 and *out when the compile cache holds what jit_compile(src, arch,
  * flags) would give and NVRTC's facts (version, include folder) are known
  * without loading it: kept in the cache by an earlier load of the same

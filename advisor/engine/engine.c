@@ -10,6 +10,7 @@
 #include "../../common/strbuf.h"
 #include "../../common/text.h"
 #include "../../common/timer.h"
+#include "../../jit/batch.h"
 #include "../../jit/ptx.h"
 #include "../../jit/worker.h"
 #include "adopt.h"
@@ -39,6 +40,8 @@ typedef struct {
     const adv_layout_spec ***pick; /* per struct: the layouts the GPU measures besides the declared
                                     * one (adv_search_pick; pointing into r->search) */
     unsigned *npick;
+    jit_batch *batch;         /* while what does not compile is searched for */
+    jit_batch_stats compiles; /* what that search compiled (--times) */
 } plan;
 
 static adv_variant *push_variant(plan *p, unsigned kernel, int st, const adv_layout_spec *sp)
@@ -375,28 +378,26 @@ static char *variant_source(const kgen_program *kg, int kid, const char *fn, cha
     return kgen_program_source(kg, kid, 0, name);
 }
 
-/* Compiles src; GM_OK, GM_EINPUT with NVRTC's log in *log (the caller
- * frees it), or another failure in *st. */
-static int try_compile(const char *src, const char *name, int arch, int flags, char **log, gm_status *st)
+/* Compiles src in the search's batch (jit/batch.h: a program asked again
+ * is not compiled again; the shared #includes are precompiled); GM_OK,
+ * GM_EINPUT with NVRTC's log in *log (the caller frees it), or another
+ * failure in *st. */
+static int try_compile(plan *p, const char *src, const char *name, char **log, gm_status *st)
 {
-    jit_binary b;
     gm_status_clear(st);
-    *log = NULL;
-    int rc = jit_worker_compile(src, name, arch, flags, &b, log, st);
-    jit_binary_free(&b);
-    return rc;
+    return jit_batch_compile(p->batch, src, name, log, st);
 }
 
 /* Kernel k's own declarations (what its variants carry: kgen_program_source)
  * compiled alone; when NVRTC rejects them, every variant of k is dropped
  * with the error, located in the user's file through kgen's #line, and the
  * other kernels keep theirs.  GM_OK, GM_EINPUT when they were dropped. */
-static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, int flags, gm_status *st)
+static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, gm_status *st)
 {
     adv_result *r = p->r;
     char *src = kgen_program_source(kg, KGEN_KERNEL_DECLS(k), 0, "gmadvise_declarations.cu");
     char *log = NULL;
-    int rc = try_compile(src, "gmadvise_declarations.cu", r->arch, flags, &log, st);
+    int rc = try_compile(p, src, "gmadvise_declarations.cu", &log, st);
     free(src);
     if (rc == GM_EINPUT) {
         nvrtc_error e;
@@ -435,13 +436,12 @@ static int kernel_declarations(plan *p, kgen_program *kg, unsigned k, int flags,
     return rc;
 }
 
-static void drop_failing_one(plan *p, kgen_program *kg, unsigned i, int flags);
+static void drop_failing_one(plan *p, kgen_program *kg, unsigned i);
 
-/* What adv_halves' callbacks work on: the plan, and the compile's flags. */
+/* What adv_halves' callbacks work on: the plan (its batch compiles). */
 typedef struct {
     plan *p;
     kgen_program *kg;
-    int flags;
     unsigned tried, broken; /* kernels: with variants, whose declarations NVRTC rejects */
     gm_status first;        /* the first kernel's whose declarations NVRTC rejects */
     gm_status fatal;        /* why the search stopped (NVRTC could not run) */
@@ -453,7 +453,7 @@ static int selection_compiles(halves_ctx *h, unsigned char *sel)
 {
     char *src = kgen_program_source_of(h->kg, sel, 0, "gmadvise_variants.cu"), *log = NULL;
     gm_status cst;
-    int rc = try_compile(src, "gmadvise_variants.cu", h->p->r->arch, h->flags, &log, &cst);
+    int rc = try_compile(h->p, src, "gmadvise_variants.cu", &log, &cst);
     free(src);
     free(log);
     free(sel);
@@ -478,7 +478,7 @@ static int variant_alone(void *ctx, unsigned i, int known_bad)
 {
     halves_ctx *h = ctx;
     (void)known_bad; /* compiled alone for NVRTC's message about it */
-    drop_failing_one(h->p, h->kg, i, h->flags);
+    drop_failing_one(h->p, h->kg, i);
     return 0;
 }
 
@@ -486,9 +486,9 @@ static int variant_alone(void *ctx, unsigned i, int known_bad)
  * are found by halves: a half that compiles is done in one compile, so a
  * few bad variants among thousands (--search 2048) cost tens of compiles,
  * not one each (minutes).  known_bad: at[] is known not to compile. */
-static void drop_failing_of(plan *p, kgen_program *kg, const unsigned *at, unsigned n, int flags, int known_bad)
+static void drop_failing_of(plan *p, kgen_program *kg, const unsigned *at, unsigned n, int known_bad)
 {
-    halves_ctx h = {.p = p, .kg = kg, .flags = flags};
+    halves_ctx h = {.p = p, .kg = kg};
     gm_status_init(&h.first);
     gm_status_init(&h.fatal);
     adv_halves(at, n, known_bad, 2, variants_compile, variant_alone, &h);
@@ -496,24 +496,24 @@ static void drop_failing_of(plan *p, kgen_program *kg, const unsigned *at, unsig
 
 /* The variants of kernel k that do not compile dropped, each with NVRTC's
  * message for it alone. */
-static void drop_failing_variants(plan *p, kgen_program *kg, unsigned k, int flags)
+static void drop_failing_variants(plan *p, kgen_program *kg, unsigned k)
 {
     adv_result *r = p->r;
     unsigned *at = gm_xcalloc(r->nv + 1, sizeof *at), n = 0;
     for (unsigned i = 0; i < r->nv; i++)
         if (p->kid[i] >= 0 && r->v[i].kernel == k)
             at[n++] = i;
-    drop_failing_of(p, kg, at, n, flags, 1);
+    drop_failing_of(p, kg, at, n, 1);
     free(at);
 }
 
-static void drop_failing_one(plan *p, kgen_program *kg, unsigned i, int flags)
+static void drop_failing_one(plan *p, kgen_program *kg, unsigned i)
 {
     adv_result *r = p->r;
     char name[300], *log = NULL;
     char *one = variant_source(kg, p->kid[i], r->v[i].fn, name, sizeof name);
     gm_status cst;
-    if (try_compile(one, name, r->arch, flags, &log, &cst) != GM_OK) {
+    if (try_compile(p, one, name, &log, &cst) != GM_OK) {
         compile_note(r->m, log ? log : cst.msg, one, r->v[i].note, sizeof r->v[i].note);
         kgen_disable_variant(kg, p->kid[i]);
         p->kid[i] = -1;
@@ -585,7 +585,7 @@ static int blamed_kernels(halves_ctx *h, const unsigned *at, unsigned n, unsigne
     char *src = kgen_program_source_of(h->kg, sel, 0, name), *log = NULL;
     free(sel);
     gm_status cst;
-    int rc = try_compile(src, name, r->arch, h->flags, &log, &cst), nb = 0;
+    int rc = try_compile(h->p, src, name, &log, &cst), nb = 0;
     if (rc != GM_OK && rc != GM_EINPUT) {
         gm_status_set(&h->fatal, &cst);
         nb = -1;
@@ -621,7 +621,7 @@ static int kernel_alone(void *ctx, unsigned k, int known_bad)
     }
     gm_status cst;
     gm_status_init(&cst);
-    int rc = kernel_declarations(h->p, h->kg, k, h->flags, &cst);
+    int rc = kernel_declarations(h->p, h->kg, k, &cst);
     if (rc == GM_EINPUT) {
         if (!h->broken++)
             h->first = cst;
@@ -631,7 +631,7 @@ static int kernel_alone(void *ctx, unsigned k, int known_bad)
         gm_status_set(&h->fatal, &cst);
         return -1;
     }
-    drop_failing_variants(h->p, h->kg, k, h->flags);
+    drop_failing_variants(h->p, h->kg, k);
     return 0;
 }
 
@@ -752,8 +752,13 @@ static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm
         return rc;
     }
     /* the kernels with variants, searched by halves for those that break
-     * the program (a kernel alone: its declarations, then its variants) */
-    halves_ctx h = {.p = p, .kg = kg, .flags = flags & JIT_PTX_ONLY};
+     * the program (a kernel alone: its declarations, then its variants),
+     * in one batch: each program of the search begins with the same
+     * prologue and #includes, precompiled once */
+    halves_ctx h = {.p = p, .kg = kg};
+    char *example = kgen_program_source(kg, KGEN_DECLS_ONLY, 0, "gmadvise_declarations.cu");
+    p->batch = jit_batch_start(example, r->arch, flags & JIT_PTX_ONLY);
+    free(example);
     gm_status_init(&h.first);
     gm_status_init(&h.fatal);
     unsigned nk = adv_model_nkernels(r->m), *at = gm_xcalloc(nk + 1, sizeof *at), n = 0;
@@ -788,6 +793,9 @@ static int compile_all(plan *p, kgen_program *kg, int flags, jit_binary *bin, gm
         rc = adv_halves(at, n, 1, 1, kernels_compile, kernel_alone, &h); /* the whole did not compile */
     free(blamed);
     free(at);
+    p->compiles = jit_batch_stats_of(p->batch);
+    jit_batch_stop(p->batch);
+    p->batch = NULL;
     if (rc < 0) {
         gm_status_set(st, &h.fatal);
         return h.fatal.code;
@@ -1115,7 +1123,7 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
     if (o->inputs)
         adv_inputs_describe(o->inputs, m, r->inputs_note, sizeof r->inputs_note);
     kgen_program *kg = kgen_create(m);
-    plan p = {r, NULL, o->adopted, NULL, NULL};
+    plan p = {.r = r, .adopted = o->adopted};
     plan_variants(&p, kg, o->search);
     budget_variants(&p, kg);
     int rc = jit_worker_arch_ok(r->arch, st);
@@ -1137,9 +1145,15 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
         adv_result_free(r);
         goto done;
     }
-    if (o->times)
+    if (o->times) {
         gm_log(GM_LOG_PROGRESS, "%.3f s to generate and compile %u variants for sm_%d", gm_now_s() - t0, r->nv,
                r->arch);
+        if (p.compiles.asked)
+            gm_log(GM_LOG_PROGRESS, "%u programs compiled to find what does not compile: %u by NVRTC (%u of them "
+                   "reading the first %zu bytes precompiled), %u answered by the same program before",
+                   p.compiles.asked, p.compiles.nvrtc, p.compiles.with_pch, p.compiles.prefix_len,
+                   p.compiles.again);
+    }
     for (unsigned i = 0; i < r->nv; i++)
         if (r->v[i].state == ADV_V_COMPILE_FAILED)
             rc = GM_EPARTIAL;
