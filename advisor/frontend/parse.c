@@ -2,6 +2,7 @@
 
 #include "../../common/limits.h"
 #include "../../common/text.h"
+#include "if_groups.h"
 #include "kernel_macro.h"
 #include "missing_headers.h"
 #include "namespace_attributes.h"
@@ -1333,6 +1334,8 @@ typedef struct {
     char **done;  /* files spliced so far (real paths) */
     unsigned char *certain; /* done[i] was spliced outside every #if */
     unsigned ndone;
+    if_groups groups;  /* the #if groups open where the splicer is */
+    unsigned **at_groups, *nat_groups; /* those open where done[i] was spliced */
 } splice_t;
 
 typedef enum { SPLICE_NEW, SPLICE_SEEN_MAYBE, SPLICE_SEEN } splice_seen;
@@ -1344,7 +1347,8 @@ static splice_seen spliced_before(splice_t *sp, const char *path, int certain, u
     const char *key = realpath(path, real) ? real : path;
     for (unsigned i = 0; i < sp->ndone; i++)
         if (!strcmp(sp->done[i], key)) {
-            splice_seen was = sp->certain[i] ? SPLICE_SEEN : SPLICE_SEEN_MAYBE;
+            splice_seen was = sp->certain[i] || if_groups_within(&sp->groups, sp->at_groups[i], sp->nat_groups[i])
+                                  ? SPLICE_SEEN : SPLICE_SEEN_MAYBE;
             sp->certain[i] |= (unsigned char)certain;
             *at = i;
             return was;
@@ -1352,6 +1356,9 @@ static splice_seen spliced_before(splice_t *sp, const char *path, int certain, u
     sp->done = gm_xrealloc(sp->done, (sp->ndone + 1) * sizeof *sp->done);
     sp->certain = gm_xrealloc(sp->certain, (sp->ndone + 1) * sizeof *sp->certain);
     sp->certain[sp->ndone] = (unsigned char)certain;
+    sp->at_groups = gm_xrealloc(sp->at_groups, (sp->ndone + 1) * sizeof *sp->at_groups);
+    sp->nat_groups = gm_xrealloc(sp->nat_groups, (sp->ndone + 1) * sizeof *sp->nat_groups);
+    sp->at_groups[sp->ndone] = if_groups_snapshot(&sp->groups, &sp->nat_groups[sp->ndone]);
     sp->done[sp->ndone] = gm_xstrdup(key);
     *at = sp->ndone++;
     return SPLICE_NEW;
@@ -1447,8 +1454,11 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
         if (*p == '#' && len - (size_t)(p - l) < 1100) {
             char d[1100];
             snprintf(d, sizeof d, "%.*s", (int)(len - (size_t)(p - l)), p);
-            if (sscanf(d, "# %15s", dir) == 1)
+            if (sscanf(d, "# %15s", dir) == 1) {
+                if (cond + !strncmp(dir, "if", 2) > 0) /* not the guard's */
+                    if_groups_directive(&sp->groups, dir);
                 cond += !strncmp(dir, "if", 2) ? 1 : !strcmp(dir, "endif") ? -1 : 0;
+            }
             /* the spliced text stays within what gmadvise reads of one file */
             int quoted = sscanf(d, "# include \"%1023[^\"]\"", name) == 1;
             int angled = !quoted && sscanf(d, "# include <%1023[^>]>", name) == 1 && !fe_served_library(name);
@@ -1525,7 +1535,7 @@ static void splice_forced_includes(splice_t *sp, const char *file, const adv_par
 
 static void splice_user_includes(adv_model *m, const char *file, inc_walk *w, pctx *pc, unsigned char *forced)
 {
-    splice_t sp = {w, pc, "", NULL, NULL, 0};
+    splice_t sp = {w, pc, "", NULL, NULL, 0, {0}, NULL, NULL};
     char real[4096];
     if (realpath(file, real)) {
         char *slash = strrchr(real, '/');
@@ -1544,10 +1554,15 @@ static void splice_user_includes(adv_model *m, const char *file, inc_walk *w, pc
         adv_model_set_text(m, sb_take(&out), len);
     }
     sb_free(&out);
-    for (unsigned i = 0; i < sp.ndone; i++)
+    for (unsigned i = 0; i < sp.ndone; i++) {
         free(sp.done[i]);
+        free(sp.at_groups[i]);
+    }
     free(sp.done);
     free(sp.certain);
+    free(sp.at_groups);
+    free(sp.nat_groups);
+    if_groups_free(&sp.groups);
 }
 
 /* What a parse keeps from one pass to the next. */
