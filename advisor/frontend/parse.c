@@ -7,6 +7,7 @@
 #include "missing_headers.h"
 #include "namespace_attributes.h"
 #include "prelude_pch.h"
+#include "raw_source.h"
 
 #include <ctype.h>
 #include <fcntl.h>
@@ -1206,7 +1207,7 @@ static int check_forced_includes(const char *file, const adv_parse_opts *opts, g
     return GM_OK;
 }
 
-static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m, gm_status *st)
+static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m, int *rtc, gm_status *st)
 {
     if (check_forced_includes(file, opts, st) != GM_OK)
         return st->code;
@@ -1234,6 +1235,7 @@ static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m,
     if (!text)
         return gm_fail_at(st, GM_EINPUT, file, 1, 1, "cannot read: %s", strerror(errno));
     gm_blank_bom(text);
+    *rtc = fe_raw_source_unwrap(file, text, len, adv_model_notes_buf(m)); /* NVRTC's source, as NVRTC reads it */
     adv_model_set_text(m, text, (unsigned)len);
     if (memchr(text, '\0', len))
         return gm_fail_at(st, GM_EINPUT, file, 1, 1, "binary file (contains NUL bytes)");
@@ -1637,19 +1639,23 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     pc.m = m;
     inc_walk w = {opts, 0, st, &pc, NULL};
     const adv_clang *cx = NULL;
-    if (keep_defines(m, opts, st) != GM_OK || load_text(file, opts, m, st) != GM_OK ||
+    int rtc = 0;
+    if (keep_defines(m, opts, st) != GM_OK || load_text(file, opts, m, &rtc, st) != GM_OK ||
         check_includes(&w, file, adv_model_text(m), 0) != GM_OK || !(cx = adv_clang_load(st))) {
         free_walk(&w);
         free_pctx(&pc);
         adv_model_destroy(m);
         return st->code;
     }
+    if (rtc)
+        sb_printf(adv_model_notes_buf(m), "%s: a raw string literal of kernel source (NVRTC's at run time): its "
+                                          "kernels analysed as NVRTC compiles them\n", file);
     /* the -include pairs spliced into the text are not given to clang
      * again; a kernel macro's header is given to clang, not spliced: its
      * code is the header's, as if the file included it (kernel_macro.c) */
     unsigned nargs = opts ? opts->nclang_args : 0, kept = 0;
     unsigned char *forced = gm_xcalloc(nargs + 1, 1);
-    const char **args = gm_xcalloc(nargs + 2 * km->n + 1, sizeof *args);
+    const char **args = gm_xcalloc(nargs + 2 * km->n + 3, sizeof *args);
     splice_user_includes(m, file, &w, &pc, forced);
     free_walk(&w);
     char *own_text = gm_xmalloc(adv_model_text_len(m) + 1);
@@ -1659,10 +1665,12 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     else
         free(own_text);
     adv_parse_opts own;
-    if (opts || km->n) {
+    if (opts || km->n || rtc) {
         for (unsigned i = 0; i < nargs; i++)
             if (!forced[i])
                 args[kept++] = opts->clang_args[i];
+        if (rtc)
+            args[kept++] = "-D__CUDACC_RTC__", args[kept++] = "-D__CUDA_ARCH__=900";
         for (unsigned i = 0; i < km->n; i++) {
             args[kept++] = "-include";
             args[kept++] = km->header[i];
