@@ -1227,12 +1227,23 @@ static void user_decls(const adv_model *m, const unsigned char *want, sb_t *out)
     qsort(d, n, sizeof *d, decl_cmp);
     unsigned covered = 0, line = 1, at = 0;
     const char *text = adv_model_text(m);
+    char file[1024]; /* a spliced header's text follows a #line naming its own file and line */
+    snprintf(file, sizeof file, "%s", adv_model_file(m));
     for (unsigned i = 0; i < n; i++) {
         if (i && d[i]->begin < covered)
             continue;
-        for (; at < d[i]->begin; at++) /* decls are in file order: one pass counts lines */
-            line += text[at] == '\n';
-        sb_line_directive(out, line, adv_model_file(m));
+        for (; at < d[i]->begin; at++) { /* decls are in file order: one pass counts lines */
+            if (text[at] != '\n')
+                continue;
+            line++;
+            unsigned ln;
+            int fb = 0, fe = 0;
+            if (gm_sscanf_line(text + at + 1, "#line %u \"%n%*[^\"\n]%n", &ln, &fb, &fe) == 1 && fe > fb) {
+                snprintf(file, sizeof file, "%.*s", fe - fb, text + at + 1 + fb);
+                line = ln - 1;
+            }
+        }
+        sb_line_directive(out, line, file);
         unsigned pack = pack_inside(m, d[i]->begin, d[i]->end);
         if (pack)
             sb_printf(out, "#pragma pack(push, %u)\n", pack);
