@@ -469,7 +469,8 @@ static char *kernel_text(gctx *g, const repl *r, unsigned nr)
 }
 
 /* An explicit specialization's `template <>` before the kernel's name and
- * its arguments after it (DeepSpeed's transform_0213<float>): the copy is
+ * its arguments after it (DeepSpeed's transform_0213<float>), or none when they
+ * are deduced (FasterTransformer's K(half2 *)): the copy is
  * a plain function of its own name, which extern "C" can name. */
 static unsigned drop_specialization(const adv_model *m, const adv_kernel *k, repl *r)
 {
@@ -477,7 +478,7 @@ static unsigned drop_specialization(const adv_model *m, const adv_kernel *k, rep
     unsigned n = 0, end = k->name_off + (unsigned)strlen(k->name), at = end;
     while (at < k->body_begin && isspace((unsigned char)text[at]))
         at++;
-    if (at >= k->body_begin || text[at] != '<')
+    if (at >= k->body_begin)
         return 0;
     for (unsigned t = k->begin; t + 8 <= k->name_off; t++)
         if (!strncmp(text + t, "template", 8)) {
@@ -489,8 +490,8 @@ static unsigned drop_specialization(const adv_model *m, const adv_kernel *k, rep
                 break;
             }
         }
-    if (!n)
-        return 0;
+    if (!n || text[at] != '<') /* template <> void K(half2 *): its arguments deduced */
+        return n;
     int depth = 0;
     unsigned e = at;
     for (; e < k->body_begin; e++) {
