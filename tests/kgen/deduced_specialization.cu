@@ -10,8 +10,7 @@ __global__ void copy_rows(T *dst, const T *src, int rows, int cols)
 {
     int r = blockIdx.x * blockDim.x + threadIdx.x;
     if (r < rows)
-        for (int c = 0; c < cols; ++c)
-            dst[r * cols + c] = src[r * cols + c];
+        dst[r * cols] = src[r * cols];
 }
 
 template <>
@@ -19,8 +18,7 @@ __global__ void copy_rows(Pair *dst, const Pair *src, int rows, int cols)
 {
     int r = blockIdx.x * blockDim.x + threadIdx.x;
     if (r < rows)
-        for (int c = 0; c < cols; ++c)
-            dst[c * rows + r].x = src[c * rows + r].y;
+        dst[cols * rows + r].x = src[cols * rows + r].y;
 }
 
 void launch(Cell *d, const Cell *s, Pair *pd, const Pair *ps, int rows, int cols)

@@ -26,11 +26,9 @@ __global__ void rank_rows(const Candidate *cands, StepParams params, int cols)
     const T    limit   = is_half ? HALF_MAX_VAL : FLT_MAX;
     TopPairs<T, K> top;
     top.clear();
-    for (int c = threadIdx.x; c < cols; c += blockDim.x) {
-        const Candidate &cand = cands[blockIdx.x * cols + c];
-        T v = cand.score + cand.prior;
-        top.offer(v < limit ? v : limit, cand.token);
-    }
+    const Candidate &cand = cands[blockIdx.x * cols + threadIdx.x];
+    T v = cand.score + cand.prior;
+    top.offer(v < limit ? v : limit, cand.token);
     if (threadIdx.x == 0) {
         params.best_ids[blockIdx.x * params.beams + params.step]    = top.id[0];
         params.best_scores[blockIdx.x * params.beams + params.step] = top.val[0] / params.length_penalty;
