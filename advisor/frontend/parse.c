@@ -450,6 +450,9 @@ static int use_pch(pctx *pc, const adv_clang *cx, CXIndex idx, const char **args
     for (unsigned i = 0; i < pc->ninc_dirs; i++)
         if (shadows_prelude(pc->inc_dirs[i]))
             return 0;
+    for (unsigned i = 0; i < nlead; i++) /* NVRTC's source (raw_source.h): its prelude, for one file, unkept */
+        if (!strcmp(args[i], "-D__CUDACC_RTC__"))
+            return 0;
     const char **pargs = gm_xcalloc(nlead + 2, sizeof *pargs);
     memcpy(pargs, args, nlead * sizeof *pargs);
     unsigned np = nlead;
