@@ -469,7 +469,8 @@ static char *kernel_text(gctx *g, const repl *r, unsigned nr)
 }
 
 /* An explicit specialization's `template <>` before the kernel's name and
- * its arguments after it (DeepSpeed's transform_0213<float>): the copy is
+ * its arguments after it (DeepSpeed's transform_0213<float>), or none when they
+ * are deduced (FasterTransformer's K(half2 *)): the copy is
  * a plain function of its own name, which extern "C" can name. */
 static unsigned drop_specialization(const adv_model *m, const adv_kernel *k, repl *r)
 {
@@ -477,7 +478,7 @@ static unsigned drop_specialization(const adv_model *m, const adv_kernel *k, rep
     unsigned n = 0, end = k->name_off + (unsigned)strlen(k->name), at = end;
     while (at < k->body_begin && isspace((unsigned char)text[at]))
         at++;
-    if (at >= k->body_begin || text[at] != '<')
+    if (at >= k->body_begin)
         return 0;
     for (unsigned t = k->begin; t + 8 <= k->name_off; t++)
         if (!strncmp(text + t, "template", 8)) {
@@ -489,8 +490,8 @@ static unsigned drop_specialization(const adv_model *m, const adv_kernel *k, rep
                 break;
             }
         }
-    if (!n)
-        return 0;
+    if (!n || text[at] != '<') /* template <> void K(half2 *): its arguments deduced */
+        return n;
     int depth = 0;
     unsigned e = at;
     for (; e < k->body_begin; e++) {
@@ -1227,12 +1228,23 @@ static void user_decls(const adv_model *m, const unsigned char *want, sb_t *out)
     qsort(d, n, sizeof *d, decl_cmp);
     unsigned covered = 0, line = 1, at = 0;
     const char *text = adv_model_text(m);
+    char file[1024]; /* a spliced header's text follows a #line naming its own file and line */
+    snprintf(file, sizeof file, "%s", adv_model_file(m));
     for (unsigned i = 0; i < n; i++) {
         if (i && d[i]->begin < covered)
             continue;
-        for (; at < d[i]->begin; at++) /* decls are in file order: one pass counts lines */
-            line += text[at] == '\n';
-        sb_line_directive(out, line, adv_model_file(m));
+        for (; at < d[i]->begin; at++) { /* decls are in file order: one pass counts lines */
+            if (text[at] != '\n')
+                continue;
+            line++;
+            unsigned ln;
+            int fb = 0, fe = 0;
+            if (gm_sscanf_line(text + at + 1, "#line %u \"%n%*[^\"\n]%n", &ln, &fb, &fe) == 1 && fe > fb) {
+                snprintf(file, sizeof file, "%.*s", fe - fb, text + at + 1 + fb);
+                line = ln - 1;
+            }
+        }
+        sb_line_directive(out, line, file);
         unsigned pack = pack_inside(m, d[i]->begin, d[i]->end);
         if (pack)
             sb_printf(out, "#pragma pack(push, %u)\n", pack);

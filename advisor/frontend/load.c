@@ -1,4 +1,5 @@
 #include "load.h"
+#include "raw_source.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -111,6 +112,7 @@ int adv_includer(const char *path, char *out, size_t n)
 {
     char real[PATH_MAX + 1];
     return adv_path_has_ext(path, (const char *const[]){".cu", NULL}) && realpath(path, real) &&
+           !fe_raw_source_file(path) && /* a string to its includer: its kernels are its own */
            includer_of(path, real, out, n, 0);
 }
 

@@ -2,10 +2,12 @@
 
 #include "../../common/limits.h"
 #include "../../common/text.h"
+#include "if_groups.h"
 #include "kernel_macro.h"
 #include "missing_headers.h"
 #include "namespace_attributes.h"
 #include "prelude_pch.h"
+#include "raw_source.h"
 
 #include <ctype.h>
 #include <fcntl.h>
@@ -447,6 +449,9 @@ static int use_pch(pctx *pc, const adv_clang *cx, CXIndex idx, const char **args
         return 0;
     for (unsigned i = 0; i < pc->ninc_dirs; i++)
         if (shadows_prelude(pc->inc_dirs[i]))
+            return 0;
+    for (unsigned i = 0; i < nlead; i++) /* NVRTC's source (raw_source.h): its prelude, for one file, unkept */
+        if (!strcmp(args[i], "-D__CUDACC_RTC__"))
             return 0;
     const char **pargs = gm_xcalloc(nlead + 2, sizeof *pargs);
     memcpy(pargs, args, nlead * sizeof *pargs);
@@ -1205,7 +1210,7 @@ static int check_forced_includes(const char *file, const adv_parse_opts *opts, g
     return GM_OK;
 }
 
-static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m, gm_status *st)
+static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m, int *rtc, gm_status *st)
 {
     if (check_forced_includes(file, opts, st) != GM_OK)
         return st->code;
@@ -1233,6 +1238,7 @@ static int load_text(const char *file, const adv_parse_opts *opts, adv_model *m,
     if (!text)
         return gm_fail_at(st, GM_EINPUT, file, 1, 1, "cannot read: %s", strerror(errno));
     gm_blank_bom(text);
+    *rtc = fe_raw_source_unwrap(file, text, len, adv_model_notes_buf(m)); /* NVRTC's source, as NVRTC reads it */
     adv_model_set_text(m, text, (unsigned)len);
     if (memchr(text, '\0', len))
         return gm_fail_at(st, GM_EINPUT, file, 1, 1, "binary file (contains NUL bytes)");
@@ -1333,6 +1339,8 @@ typedef struct {
     char **done;  /* files spliced so far (real paths) */
     unsigned char *certain; /* done[i] was spliced outside every #if */
     unsigned ndone;
+    if_groups groups;  /* the #if groups open where the splicer is */
+    unsigned **at_groups, *nat_groups; /* those open where done[i] was spliced */
 } splice_t;
 
 typedef enum { SPLICE_NEW, SPLICE_SEEN_MAYBE, SPLICE_SEEN } splice_seen;
@@ -1344,7 +1352,8 @@ static splice_seen spliced_before(splice_t *sp, const char *path, int certain, u
     const char *key = realpath(path, real) ? real : path;
     for (unsigned i = 0; i < sp->ndone; i++)
         if (!strcmp(sp->done[i], key)) {
-            splice_seen was = sp->certain[i] ? SPLICE_SEEN : SPLICE_SEEN_MAYBE;
+            splice_seen was = sp->certain[i] || if_groups_within(&sp->groups, sp->at_groups[i], sp->nat_groups[i])
+                                  ? SPLICE_SEEN : SPLICE_SEEN_MAYBE;
             sp->certain[i] |= (unsigned char)certain;
             *at = i;
             return was;
@@ -1352,6 +1361,9 @@ static splice_seen spliced_before(splice_t *sp, const char *path, int certain, u
     sp->done = gm_xrealloc(sp->done, (sp->ndone + 1) * sizeof *sp->done);
     sp->certain = gm_xrealloc(sp->certain, (sp->ndone + 1) * sizeof *sp->certain);
     sp->certain[sp->ndone] = (unsigned char)certain;
+    sp->at_groups = gm_xrealloc(sp->at_groups, (sp->ndone + 1) * sizeof *sp->at_groups);
+    sp->nat_groups = gm_xrealloc(sp->nat_groups, (sp->ndone + 1) * sizeof *sp->nat_groups);
+    sp->at_groups[sp->ndone] = if_groups_snapshot(&sp->groups, &sp->nat_groups[sp->ndone]);
     sp->done[sp->ndone] = gm_xstrdup(key);
     *at = sp->ndone++;
     return SPLICE_NEW;
@@ -1447,8 +1459,11 @@ static void splice_text(splice_t *sp, const char *file, const char *text, sb_t *
         if (*p == '#' && len - (size_t)(p - l) < 1100) {
             char d[1100];
             snprintf(d, sizeof d, "%.*s", (int)(len - (size_t)(p - l)), p);
-            if (sscanf(d, "# %15s", dir) == 1)
+            if (sscanf(d, "# %15s", dir) == 1) {
+                if (cond + !strncmp(dir, "if", 2) > 0) /* not the guard's */
+                    if_groups_directive(&sp->groups, dir);
                 cond += !strncmp(dir, "if", 2) ? 1 : !strcmp(dir, "endif") ? -1 : 0;
+            }
             /* the spliced text stays within what gmadvise reads of one file */
             int quoted = sscanf(d, "# include \"%1023[^\"]\"", name) == 1;
             int angled = !quoted && sscanf(d, "# include <%1023[^>]>", name) == 1 && !fe_served_library(name);
@@ -1525,7 +1540,7 @@ static void splice_forced_includes(splice_t *sp, const char *file, const adv_par
 
 static void splice_user_includes(adv_model *m, const char *file, inc_walk *w, pctx *pc, unsigned char *forced)
 {
-    splice_t sp = {w, pc, "", NULL, NULL, 0};
+    splice_t sp = {w, pc, "", NULL, NULL, 0, {0}, NULL, NULL};
     char real[4096];
     if (realpath(file, real)) {
         char *slash = strrchr(real, '/');
@@ -1544,10 +1559,15 @@ static void splice_user_includes(adv_model *m, const char *file, inc_walk *w, pc
         adv_model_set_text(m, sb_take(&out), len);
     }
     sb_free(&out);
-    for (unsigned i = 0; i < sp.ndone; i++)
+    for (unsigned i = 0; i < sp.ndone; i++) {
         free(sp.done[i]);
+        free(sp.at_groups[i]);
+    }
     free(sp.done);
     free(sp.certain);
+    free(sp.at_groups);
+    free(sp.nat_groups);
+    if_groups_free(&sp.groups);
 }
 
 /* What a parse keeps from one pass to the next. */
@@ -1622,19 +1642,23 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     pc.m = m;
     inc_walk w = {opts, 0, st, &pc, NULL};
     const adv_clang *cx = NULL;
-    if (keep_defines(m, opts, st) != GM_OK || load_text(file, opts, m, st) != GM_OK ||
+    int rtc = 0;
+    if (keep_defines(m, opts, st) != GM_OK || load_text(file, opts, m, &rtc, st) != GM_OK ||
         check_includes(&w, file, adv_model_text(m), 0) != GM_OK || !(cx = adv_clang_load(st))) {
         free_walk(&w);
         free_pctx(&pc);
         adv_model_destroy(m);
         return st->code;
     }
+    if (rtc)
+        sb_printf(adv_model_notes_buf(m), "%s: a raw string literal of kernel source (NVRTC's at run time): its "
+                                          "kernels analysed as NVRTC compiles them\n", file);
     /* the -include pairs spliced into the text are not given to clang
      * again; a kernel macro's header is given to clang, not spliced: its
      * code is the header's, as if the file included it (kernel_macro.c) */
     unsigned nargs = opts ? opts->nclang_args : 0, kept = 0;
     unsigned char *forced = gm_xcalloc(nargs + 1, 1);
-    const char **args = gm_xcalloc(nargs + 2 * km->n + 1, sizeof *args);
+    const char **args = gm_xcalloc(nargs + 2 * km->n + 3, sizeof *args);
     splice_user_includes(m, file, &w, &pc, forced);
     free_walk(&w);
     char *own_text = gm_xmalloc(adv_model_text_len(m) + 1);
@@ -1644,10 +1668,12 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     else
         free(own_text);
     adv_parse_opts own;
-    if (opts || km->n) {
+    if (opts || km->n || rtc) {
         for (unsigned i = 0; i < nargs; i++)
             if (!forced[i])
                 args[kept++] = opts->clang_args[i];
+        if (rtc)
+            args[kept++] = "-D__CUDACC_RTC__", args[kept++] = "-D__CUDA_ARCH__=900";
         for (unsigned i = 0; i < km->n; i++) {
             args[kept++] = "-include";
             args[kept++] = km->header[i];

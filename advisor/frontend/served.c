@@ -16,8 +16,12 @@
  *            holds the same templates for host-side parsing (variant,
  *            visit, tuple, pair, type traits, iterators); generated code
  *            includes the real cuda/std/NAME, which NVRTC compiles.
+ *   DECLARED a CUDA library whose host API gmadvise declares, written from
+ *            the toolkit's headers (scripts/served-from-toolkit): served
+ *            as #include of the served headers in `as` (cuBLAS: its
+ *            handles, status, enums and calls in cublas_api.h).
  *   LIBRARY  a CUDA library gmadvise does not parse (thrust's algorithms,
- *            CUB's device level and libcu++'s cuda:: extensions need a CUDA compiler; cuBLAS,
+ *            CUB's device level and libcu++'s cuda:: extensions need a CUDA compiler;
  *            cuFFT's host plans, NCCL, ... are host APIs): served empty (CUB
  *            and thrust as gmadvise's one declaring header each), so that the
  *            code that needs it fails to compile and is skipped with a note,
@@ -36,18 +40,19 @@
 extern const char *const adv_cuda_headers_names[], *const adv_cuda_headers_texts[];
 extern const unsigned adv_cuda_headers_count;
 
-typedef enum { SERVED, PRELUDE, STDLIB, LIBRARY } serve_kind;
+typedef enum { SERVED, PRELUDE, STDLIB, DECLARED, LIBRARY } serve_kind;
 
 typedef struct {
     const char *name; /* as #include names it; a trailing '/' names a folder */
     serve_kind kind;
     const char *as;   /* PRELUDE: the served header that holds its declarations;
-                       * LIBRARY: the served headers the real one includes (NULL: none) */
+                       * DECLARED, LIBRARY: the served headers the real one includes (NULL: none) */
 } served_header;
 
-/* What the real library headers include of the device-side types: code
- * that includes cublas_v2.h uses __half and __nv_bfloat16 through it. */
-#define BLAS_TYPES "cuda_fp16.h cuda_bf16.h cuComplex.h"
+/* cuBLAS's headers: its host API, written from the toolkit's
+ * (cublas_api.h), with the device-side types they include (code that
+ * includes cublas_v2.h uses __half and __nv_bfloat16 through it). */
+#define BLAS_API "cuda_fp16.h cuda_bf16.h cuComplex.h cublas_api.h"
 
 static const served_header table[] = {
     /* the runtime, as nvcc pre-includes it: types, builtins, the runtime API */
@@ -68,6 +73,7 @@ static const served_header table[] = {
     {"cufftXt.h", SERVED, NULL}, {"mma.h", SERVED, NULL}, {"cooperative_groups.h", SERVED, NULL},
     {"cooperative_groups/reduce.h", SERVED, NULL}, {"cooperative_groups/scan.h", SERVED, NULL},
     {"cooperative_groups/memcpy_async.h", SERVED, NULL}, {"cuda/functional", SERVED, NULL},
+    {"cublas_api.h", SERVED, NULL}, /* host API, from the toolkit (scripts/served-from-toolkit) */
     /* real headers the served ones stand for */
     {"vector_functions.hpp", PRELUDE, "cuda_runtime.h"}, {"device_types.h", PRELUDE, "cuda_runtime.h"},
     {"driver_functions.h", PRELUDE, "cuda_runtime.h"}, {"host_config.h", PRELUDE, "cuda_runtime.h"},
@@ -93,8 +99,8 @@ static const served_header table[] = {
     {"cuda/std/", STDLIB, NULL}, /* before cuda/: the first prefix that matches decides */
     {"thrust/", LIBRARY, NULL}, {"cub/", LIBRARY, NULL}, {"cuda/", LIBRARY, NULL}, {"nv/", LIBRARY, NULL},
     {"nvtx3/", LIBRARY, NULL}, {"cccl/", LIBRARY, NULL},
-    {"cublas.h", LIBRARY, BLAS_TYPES}, {"cublas_v2.h", LIBRARY, BLAS_TYPES}, {"cublasLt.h", LIBRARY, BLAS_TYPES},
-    {"cublas_api.h", LIBRARY, BLAS_TYPES}, {"cublasXt.h", LIBRARY, BLAS_TYPES}, {"cufftw.h", LIBRARY, "cufft.h"},
+    {"cublas.h", DECLARED, BLAS_API}, {"cublas_v2.h", DECLARED, BLAS_API}, {"cublasLt.h", DECLARED, BLAS_API},
+    {"cublasXt.h", DECLARED, BLAS_API}, {"cufftw.h", LIBRARY, "cufft.h"},
     {"cusparse.h", LIBRARY, "cuComplex.h"}, {"cusparse_v2.h", LIBRARY, "cuComplex.h"}, {"cusolverDn.h", LIBRARY, "cuComplex.h"},
     {"cusolverSp.h", LIBRARY, "cuComplex.h"}, {"cusolverRf.h", LIBRARY, NULL}, {"cusolverMg.h", LIBRARY, NULL},
     {"cusolver_common.h", LIBRARY, "cuComplex.h"}, {"nvrtc.h", LIBRARY, NULL}, {"nvToolsExt.h", LIBRARY, NULL},
@@ -151,7 +157,7 @@ void fe_served_stub_text(const char *name, sb_t *out)
         return;
     }
     sb_puts(out, "/* gmadvise: a header served empty */\n");
-    for (const char *p = h && h->kind == LIBRARY ? h->as : NULL; p && *p;) {
+    for (const char *p = h && (h->kind == LIBRARY || h->kind == DECLARED) ? h->as : NULL; p && *p;) {
         size_t n = strcspn(p, " ");
         sb_printf(out, "#include <%.*s>\n", (int)n, p);
         p += n + (p[n] == ' ');
@@ -163,13 +169,13 @@ int fe_served_library(const char *name)
     if (is_served_file(name))
         return 0;
     const served_header *h = lookup(name);
-    return h && (h->kind == LIBRARY || h->kind == STDLIB);
+    return h && (h->kind == LIBRARY || h->kind == STDLIB || h->kind == DECLARED);
 }
 
 int fe_served_declared(const char *name)
 {
     const served_header *h = lookup(name);
-    return h && (h->kind == STDLIB || !strncmp(name, "cub/", 4) || !strncmp(name, "thrust/", 7));
+    return h && (h->kind == STDLIB || h->kind == DECLARED || !strncmp(name, "cub/", 4) || !strncmp(name, "thrust/", 7));
 }
 
 /* A folder holding the toolkit's own headers. */
@@ -209,7 +215,7 @@ static void override_name(fe_overrides *o, const char *dir, const char *name, in
     else if (h && h->kind == PRELUDE)
         snprintf(text, sizeof text, "/* gmadvise: the toolkit's %s, held by its %s */\n#include <%s>\n", name,
                  h->as, h->as);
-    else if (h && (h->kind == LIBRARY || h->kind == STDLIB) && lib_stub) {
+    else if (h && (h->kind == LIBRARY || h->kind == STDLIB || h->kind == DECLARED) && lib_stub) {
         sb_t t;
         sb_init(&t);
         fe_served_stub_text(name, &t);
@@ -236,7 +242,7 @@ void fe_served_folder(const char *dir, fe_overrides *o)
         const char *name = table[t].name;
         size_t n = strlen(name);
         if (name[n - 1] != '/' && name[n - 1] != '_')
-            override_name(o, dir, name, table[t].kind == LIBRARY || table[t].kind == STDLIB);
+            override_name(o, dir, name, table[t].kind == LIBRARY || table[t].kind == STDLIB || table[t].kind == DECLARED);
     }
     /* the folders and families named by prefix: their files, one level down */
     static const char *const families[] = {"crt", "cooperative_groups/details", "cooperative_groups"};

@@ -1,11 +1,11 @@
 // A file gmadvise can only partly model: a library it does not parse
-// (thrust's algorithms, cuBLAS), a device function that needs one, a struct it cannot lay
+// (thrust's algorithms, cuSPARSE), a device function that needs one, a struct it cannot lay
 // out (a bit-field). Each costs the kernels that need it, not the file;
 // the struct costs only its own accesses (classify's cells are modelled).
 #include <cstdio>
 #include <thrust/device_vector.h>
 #include <thrust/sort.h>
-#include <cublas_v2.h>
+#include <cusparse.h>
 
 struct Flags {
     unsigned alive : 1;
@@ -47,8 +47,8 @@ int main()
 {
     thrust::device_vector<float> v(1024);
     thrust::sort(v.begin(), v.end());
-    cublasHandle_t h;
-    cublasCreate(&h);
+    cusparseHandle_t h;
+    cusparseCreate(&h);
     heat<<<4, 256>>>(nullptr, 0.1f, 1024);
     return 0;
 }

@@ -92,8 +92,9 @@ __device__ void *memset(void *, int, __SIZE_TYPE__);
 extern "C" __device__ int printf(const char *, ...);
 
 /* The standard headers nvcc's cuda_runtime.h pulls in, when the system
- * has them; otherwise the few types CUDA code needs. */
-#if __has_include(<stdlib.h>)
+ * has them and the source is not NVRTC's (which has no C library);
+ * otherwise the few types CUDA code needs. */
+#if __has_include(<stdlib.h>) && !defined(__CUDACC_RTC__)
 #include <limits.h>
 #include <math.h>
 #include <stddef.h>
@@ -118,6 +119,7 @@ __device__ inline void *operator new(size_t, void *p) noexcept { return p; }
 __device__ inline void *operator new[](size_t, void *p) noexcept { return p; }
 #endif
 #else
+#if !defined(__CUDACC_RTC__) /* NVRTC's source declares its own (xmrig: unsigned long long) */
 typedef signed char int8_t;
 typedef unsigned char uint8_t;
 typedef short int16_t;
@@ -126,6 +128,7 @@ typedef int int32_t;
 typedef unsigned int uint32_t;
 typedef long int64_t;
 typedef unsigned long uint64_t;
+#endif
 typedef __SIZE_TYPE__ size_t;
 typedef __PTRDIFF_TYPE__ ptrdiff_t;
 #define NULL 0
