@@ -340,6 +340,8 @@ void fe_cvec_push(cvec *cv, CXCursor c);
 int fe_served_library(const char *name);
 /* 1 when such a header is served with declarations (thrust/, cub/,
  * libcu++'s cuda/std/): no note that the code needing it is skipped. */
+/* 1 for a served header of a library's host API only (generated code leaves it out) */
+int fe_served_host_api(const char *name);
 int fe_served_declared(const char *name);
 /* The text such a header is served as: empty, or the served headers whose
  * types the real one brings (cublas_v2.h: cuda_fp16.h, cuda_bf16.h). */

@@ -223,11 +223,8 @@ static void keep_includes(pctx *pc)
             fe_served_stub_text(path + sizeof FE_HEADERS_DIR, &deps);
             for (const char *l = deps.s ? strstr(deps.s, "#include <") : NULL; l; l = strstr(l + 1, "#include <")) {
                 char name[256], line[300];
-                char full[sizeof FE_HEADERS_DIR + 256];
-                const char *dev;
                 if (sscanf(l, "#include <%255[^>]>", name) == 1 && strncmp(name, "cub/", 4) &&
-                    strncmp(name, "thrust/", 7) && /* device headers only: not cuBLAS's host API */
-                    snprintf(full, sizeof full, "%s/%s", FE_HEADERS_DIR, name) > 0 && device_header(full, &dev)) {
+                    strncmp(name, "thrust/", 7) && !fe_served_host_api(name)) { /* not cuBLAS's host API */
                     snprintf(line, sizeof line, "#include <%s>", name);
                     adv_model_add_preamble(pc->m, line);
                 }

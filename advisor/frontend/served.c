@@ -172,6 +172,17 @@ int fe_served_library(const char *name)
     return h && (h->kind == LIBRARY || h->kind == STDLIB || h->kind == DECLARED);
 }
 
+int fe_served_host_api(const char *name)
+{
+    /* the DECLARED kind's host API, written by scripts/served-from-toolkit:
+     * declarations NVRTC need not see (and cannot: host calls) */
+    static const char *const host_api[] = {"cublas_api.h"};
+    for (size_t i = 0; i < sizeof host_api / sizeof *host_api; i++)
+        if (!strcmp(name, host_api[i]))
+            return 1;
+    return 0;
+}
+
 int fe_served_declared(const char *name)
 {
     const served_header *h = lookup(name);
