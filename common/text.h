@@ -67,4 +67,13 @@ static inline void gm_blank_bom(char *text)
         memset(text, ' ', 3);
 }
 
+/* p past the spaces and tabs before end: a directive's words are
+ * separated within its line. */
+static inline const char *gm_skip_spaces(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p;
+}
+
 #endif

@@ -2,6 +2,7 @@
 #include "missing_headers.h"
 
 #include "../../common/strbuf.h"
+#include "../../common/text.h"
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,48 +208,39 @@ static int ident_char(char c)
 static int condition(const char *p, const char *end)
 {
     int terms = 0, any_true = 0, any_false = 0, op = 0; /* op: '|' or '&' */
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
+    p = gm_skip_spaces(p, end);
     if (end - p >= 1 && (*p == '0' || *p == '1')) {
-        const char *q = p + 1;
-        while (q < end && (*q == ' ' || *q == '\t'))
-            q++;
+        const char *q = gm_skip_spaces(p + 1, end);
         if (q == end || (end - q >= 2 && q[0] == '/' && (q[1] == '/' || q[1] == '*')))
             return *p == '1' ? C_TRUE : C_FALSE;
         return C_UNKNOWN;
     }
     for (;;) {
-        while (p < end && (*p == ' ' || *p == '\t'))
-            p++;
+        p = gm_skip_spaces(p, end);
         int neg = p < end && *p == '!';
         if (neg)
             p++;
-        while (p < end && (*p == ' ' || *p == '\t'))
-            p++;
+        p = gm_skip_spaces(p, end);
         if (end - p < 7 || strncmp(p, "defined", 7))
             return C_UNKNOWN;
         p += 7;
-        while (p < end && (*p == ' ' || *p == '\t'))
-            p++;
+        p = gm_skip_spaces(p, end);
         int paren = p < end && *p == '(';
         if (paren)
             p++;
-        while (p < end && (*p == ' ' || *p == '\t'))
-            p++;
+        p = gm_skip_spaces(p, end);
         const char *id = p;
         while (p < end && ident_char(*p))
             p++;
         if (p == id || !is_foreign(id, (size_t)(p - id)))
             return C_UNKNOWN;
-        while (p < end && (*p == ' ' || *p == '\t'))
-            p++;
+        p = gm_skip_spaces(p, end);
         if (paren && (p == end || *p++ != ')'))
             return C_UNKNOWN;
         terms++;
         any_true |= neg;
         any_false |= !neg;
-        while (p < end && (*p == ' ' || *p == '\t'))
-            p++;
+        p = gm_skip_spaces(p, end);
         if (p == end || (end - p >= 2 && p[0] == '/' && (p[1] == '/' || p[1] == '*')))
             break;
         if (end - p < 2 || !((p[0] == '|' && p[1] == '|') || (p[0] == '&' && p[1] == '&')) || (op && op != p[0]))
@@ -283,15 +275,13 @@ static int word(const char *p, const char *end, const char *w)
 void fe_branch_line(fe_branches *b, const char *p, size_t len)
 {
     const char *end = p + len;
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
+    p = gm_skip_spaces(p, end);
     unsigned char *top = b->depth && b->depth <= FE_BRANCH_DEPTH ? &b->state[b->depth - 1] : NULL;
     int c = -1;
     if (word(p, end, "ifdef") || word(p, end, "ifndef")) {
         int neg = p[2] == 'n';
         p += neg ? 6 : 5;
-        while (p < end && (*p == ' ' || *p == '\t'))
-            p++;
+        p = gm_skip_spaces(p, end);
         const char *id = p;
         while (p < end && ident_char(*p))
             p++;
