@@ -75,6 +75,24 @@ static void mark_out_of_line_members(reach_t *r, CXCursor cls)
     }
 }
 
+/* A class's declarations before its definition (`struct half;`): a
+ * prototype between them names the first, and a reference to the class
+ * resolves to the definition. */
+static void mark_forward_declarations(reach_t *r, CXCursor cls)
+{
+    pctx *pc = r->pc;
+    const adv_clang *cx = pc->cx;
+    enum CXCursorKind k = fe_kind(pc, cls);
+    if ((k != CXCursor_StructDecl && k != CXCursor_ClassDecl) || !cx->clang_isCursorDefinition(cls))
+        return;
+    for (unsigned i = 0; i < adv_model_ndecls(pc->m); i++) {
+        CXCursor d = pc->decl_cur.v[i];
+        if (!r->needed[i] && !adv_model_decl(pc->m, i)->is_macro && fe_kind(pc, d) == k &&
+            !cx->clang_isCursorDefinition(d) && cx->clang_equalCursors(cx->clang_getCursorDefinition(d), cls))
+            mark(r, d);
+    }
+}
+
 static void mark(reach_t *r, CXCursor ref)
 {
     pctx *pc = r->pc;
@@ -88,6 +106,7 @@ static void mark(reach_t *r, CXCursor ref)
             fe_cvec_push(&r->work, pc->decl_cur.v[i]);
             mark_specializations(r, pc->decl_cur.v[i]);
             mark_out_of_line_members(r, pc->decl_cur.v[i]);
+            mark_forward_declarations(r, pc->decl_cur.v[i]);
             /* an explicit specialization (template <> int f<int8_t>()),
              * which a call in an instance resolves to, is no declaration
              * without its primary template */

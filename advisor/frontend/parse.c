@@ -273,6 +273,15 @@ static int visit_top(pctx *pc, CXCursor c)
         add_decl(pc, c, 0);
         return GM_OK;
     }
+    /* one declared before its definition (warp's `struct half;`, then
+     * `half float_to_half(float);`, then the body): a prototype between
+     * them names it, and without it names another (cuda_fp16.h's ::half)
+     * or none; carried like a function's prototype (needed.c) */
+    if ((k == CXCursor_StructDecl || k == CXCursor_ClassDecl) && !cx->clang_isCursorDefinition(c) &&
+        cx->clang_Cursor_isNull(cx->clang_getSpecializedCursorTemplate(c))) {
+        add_decl(pc, c, 0);
+        return GM_OK;
+    }
     if (k == CXCursor_TypedefDecl) {
         add_decl(pc, c, 0);
         CXType u = cx->clang_getTypedefDeclUnderlyingType(c);
