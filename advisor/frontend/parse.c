@@ -1677,12 +1677,16 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     else
         free(own_text);
     adv_parse_opts own;
+    /* a project's NVRTC source given its -D__CUDACC_RTC__: NVRTC's __CUDA_ARCH__ with it */
+    int rtc_args = opts && fe_raw_source_args_lack_arch(opts->clang_args, opts->nclang_args);
     if (opts || km->n || rtc) {
         for (unsigned i = 0; i < nargs; i++)
             if (!forced[i])
                 args[kept++] = opts->clang_args[i];
         if (rtc)
-            args[kept++] = "-D__CUDACC_RTC__", args[kept++] = "-D__CUDA_ARCH__=900";
+            args[kept++] = "-D__CUDACC_RTC__", args[kept++] = FE_RTC_ARCH_DEFINE;
+        else if (rtc_args)
+            args[kept++] = FE_RTC_ARCH_DEFINE;
         for (unsigned i = 0; i < km->n; i++) {
             args[kept++] = "-include";
             args[kept++] = km->header[i];
