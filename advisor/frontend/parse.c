@@ -1672,7 +1672,7 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     free_walk(&w);
     char *own_text = gm_xmalloc(adv_model_text_len(m) + 1);
     memcpy(own_text, adv_model_text(m), adv_model_text_len(m) + 1);
-    if (fe_blank_namespace_attributes(own_text)) /* the same text for every libclang */
+    if (fe_blank_namespace_attributes(own_text) + fe_blank_nodiscard(own_text)) /* the same text for every libclang */
         adv_model_set_text(m, own_text, adv_model_text_len(m));
     else
         free(own_text);
