@@ -8,7 +8,7 @@
 # compiles.  Both spellings of the -D; without the fix the host branch's
 # std::min is undeclared and the kernel is lost.
 set -u -o pipefail
-B=$1; SRC=$2; fail=0
+B=$(readlink -f "$1"); SRC=$2; fail=0
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 say() { echo "FAIL: $*"; fail=1; }
 cd "$SRC/tests/realcode/nvrtc_build" || exit 1
