@@ -4,8 +4,9 @@
 # (a variant visited in a kernel), thrust's fancy iterators and the standard
 # headers its vectors bring (std::shared_ptr), the runtime's stream capture
 # and graphs, the driver's virtual memory, cuBLAS's host API beside a kernel,
-# bfloat16 pairs and their fp8
-# conversion (the toolkit's operators).  Each file is checked with no
+# the driver API through a library's stub (<cudaTypedefs.h>: generated code
+# leaves cuda.h out), bfloat16 pairs and their fp8 conversion (the toolkit's
+# operators).  Each file is checked with no
 # function skipped as not compiling and its one kernel analysed; and where
 # NVRTC is installed, the advice run compiles the declared layout of the
 # kernels whose code NVRTC can compile (the variant one includes the real
@@ -24,7 +25,7 @@ for f in "$SRC"/tests/served/*.cu; do
     grep -q "in 1 kernel of 1 file" "$t/out" || { say "$(basename "$f"): its kernel is not analysed"; tail -2 "$t/out"; }
 done
 [ $n -ge 3 ] || say "only $n files in tests/served"
-for f in variant_visit.cu graph_capture.cu bfloat16_pairs.cu cublas_epilogue.cu; do
+for f in variant_visit.cu graph_capture.cu bfloat16_pairs.cu cublas_epilogue.cu driver_typedefs.cu; do
     "$B" --static --json "$SRC/tests/served/$f" > "$t/a.json" 2> "$t/a.err"; rc=$?
     [ $rc -eq 3 ] && { echo "NVRTC not found: the advice runs skipped"; break; }
     python3 - "$t/a.json" "$f" <<'PY' || fail=1

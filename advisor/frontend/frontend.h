@@ -340,9 +340,12 @@ void fe_cvec_push(cvec *cv, CXCursor c);
 int fe_served_library(const char *name);
 /* 1 when such a header is served with declarations (thrust/, cub/,
  * libcu++'s cuda/std/): no note that the code needing it is skipped. */
-/* 1 for a served header of a library's host API only (generated code leaves it out) */
-int fe_served_host_api(const char *name);
 int fe_served_declared(const char *name);
+/* 1 when generated code includes the toolkit's own header `name` where the
+ * file (or a served library's stub) includes it: the served table's DEVICE
+ * kind, libcu++'s cuda/std/, CUB and thrust; the runtime's (NVRTC has
+ * them) and the host APIs' (NVRTC cannot compile them) are left out. */
+int fe_served_generated(const char *name);
 /* The text such a header is served as: empty, or the served headers whose
  * types the real one brings (cublas_v2.h: cuda_fp16.h, cuda_bf16.h). */
 void fe_served_stub_text(const char *name, sb_t *out);

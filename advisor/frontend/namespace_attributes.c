@@ -148,6 +148,44 @@ unsigned fe_blank_namespace_attributes(char *text)
     return n + blank_in_defines(text, NULL, 0);
 }
 
+unsigned fe_blank_nodiscard(char *text)
+{
+    unsigned n = 0, len = (unsigned)strlen(text);
+    for (unsigned i = 0; i < len;) {
+        unsigned e = gm_comment_or_literal_end(text, i, len);
+        if (e != i) {
+            i = e;
+            continue;
+        }
+        if (text[i] != '[' || text[i + 1] != '[') {
+            i++;
+            continue;
+        }
+        /* [[nodiscard]] or [[nodiscard("why")]], spaces allowed inside */
+        char *p = skip_space(text + i + 2), *we = ident_end(p), *end = NULL;
+        if (we - p == 9 && !strncmp(p, "nodiscard", 9)) {
+            char *q = skip_space(we);
+            if (*q == '(') {
+                unsigned c = gm_comment_or_literal_end(text, (unsigned)(skip_space(q + 1) - text), len);
+                q = skip_space(text + c);
+                q = *q == ')' ? skip_space(q + 1) : NULL;
+            }
+            if (q && q[0] == ']' && q[1] == ']')
+                end = q + 2;
+        }
+        if (!end) {
+            i += 2;
+            continue;
+        }
+        for (char *q = text + i; q < end; q++)
+            if (*q != '\n')
+                *q = ' ';
+        n++;
+        i = (unsigned)(end - text);
+    }
+    return n;
+}
+
 /* pc->rewritten's text of path, read from disk the first time (then
  * *fresh is 1); NULL when it cannot be read. */
 static char **rewritten_text(pctx *pc, const char *path, int *fresh)

@@ -31,6 +31,19 @@
  * were blanked. */
 unsigned fe_blank_namespace_attributes(char *text);
 
+/* Blanks every [[nodiscard]] and [[nodiscard("why")]] of text (outside
+ * comments and literals); how many.  Clang 18 and later accept a standard
+ * attribute after a GNU one (xgboost's `XGBOOST_DEVICE [[nodiscard]]
+ * std::uint64_t Load64u(...)`, __host__ __device__ being GNU attributes),
+ * 14 and 16 refuse it ("'nodiscard' attribute cannot be applied to
+ * types") and the function and every kernel that needs it are lost.  The
+ * attribute only asks for a warning, which nothing gmadvise models or
+ * generates depends on: blanked, as the namespace attributes are, in the
+ * file's text (with the headers spliced into it) before the first parse.
+ * A header clang reads itself (a library's, through -I) is not rewritten
+ * for it yet. */
+unsigned fe_blank_nodiscard(char *text);
+
 /* The refusals of pc->tu's parse in headers clang read itself: each
  * header's rewritten text added to pc->rewritten (served by the next
  * parse); how many headers were added or changed (0: nothing to parse

@@ -9,24 +9,14 @@
  * leave the model, and a struct that could not be modelled fails the file
  * only when a kernel needs it. */
 
-/* The CUDA headers whose device code generated source includes when the
- * file does: NVRTC provides the rest (cuda_runtime.h's) itself. */
-static const char *const device_headers[] = {
-    "cooperative_groups.h", "cooperative_groups/reduce.h", "cooperative_groups/scan.h",
-    "cooperative_groups/memcpy_async.h", "cuda_fp16.h", "cuda_bf16.h", "curand_kernel.h",
-    "math_constants.h", "cuComplex.h", "mma.h", "cuda_fp8.h", "cuda/functional"};
-
 /* 1 when `path` is one of gmadvise's headers whose device code generated
- * source includes (rel: its name there). */
+ * source includes (rel: its name there): the served table says which. */
 static int device_header(const char *path, const char **rel)
 {
     if (strncmp(path, FE_HEADERS_DIR "/", sizeof FE_HEADERS_DIR))
         return 0;
     *rel = path + sizeof FE_HEADERS_DIR;
-    for (size_t h = 0; h < sizeof device_headers / sizeof *device_headers; h++)
-        if (!strcmp(*rel, device_headers[h]))
-            return 1;
-    return !strncmp(*rel, "cub/", 4) || !strncmp(*rel, "thrust/", 7) || !strncmp(*rel, "cuda/std/", 9);
+    return fe_served_generated(*rel);
 }
 
 typedef struct {
@@ -85,6 +75,24 @@ static void mark_out_of_line_members(reach_t *r, CXCursor cls)
     }
 }
 
+/* A class's declarations before its definition (`struct half;`): a
+ * prototype between them names the first, and a reference to the class
+ * resolves to the definition. */
+static void mark_forward_declarations(reach_t *r, CXCursor cls)
+{
+    pctx *pc = r->pc;
+    const adv_clang *cx = pc->cx;
+    enum CXCursorKind k = fe_kind(pc, cls);
+    if ((k != CXCursor_StructDecl && k != CXCursor_ClassDecl) || !cx->clang_isCursorDefinition(cls))
+        return;
+    for (unsigned i = 0; i < adv_model_ndecls(pc->m); i++) {
+        CXCursor d = pc->decl_cur.v[i];
+        if (!r->needed[i] && !adv_model_decl(pc->m, i)->is_macro && fe_kind(pc, d) == k &&
+            !cx->clang_isCursorDefinition(d) && cx->clang_equalCursors(cx->clang_getCursorDefinition(d), cls))
+            mark(r, d);
+    }
+}
+
 static void mark(reach_t *r, CXCursor ref)
 {
     pctx *pc = r->pc;
@@ -98,6 +106,7 @@ static void mark(reach_t *r, CXCursor ref)
             fe_cvec_push(&r->work, pc->decl_cur.v[i]);
             mark_specializations(r, pc->decl_cur.v[i]);
             mark_out_of_line_members(r, pc->decl_cur.v[i]);
+            mark_forward_declarations(r, pc->decl_cur.v[i]);
             /* an explicit specialization (template <> int f<int8_t>()),
              * which a call in an instance resolves to, is no declaration
              * without its primary template */
@@ -223,8 +232,9 @@ static void keep_includes(pctx *pc)
             fe_served_stub_text(path + sizeof FE_HEADERS_DIR, &deps);
             for (const char *l = deps.s ? strstr(deps.s, "#include <") : NULL; l; l = strstr(l + 1, "#include <")) {
                 char name[256], line[300];
+                /* device headers only: a host API (cuda.h, cublas_api.h) NVRTC cannot compile */
                 if (sscanf(l, "#include <%255[^>]>", name) == 1 && strncmp(name, "cub/", 4) &&
-                    strncmp(name, "thrust/", 7) && !fe_served_host_api(name)) { /* not cuBLAS's host API */
+                    strncmp(name, "thrust/", 7) && fe_served_generated(name)) {
                     snprintf(line, sizeof line, "#include <%s>", name);
                     adv_model_add_preamble(pc->m, line);
                 }

@@ -273,6 +273,15 @@ static int visit_top(pctx *pc, CXCursor c)
         add_decl(pc, c, 0);
         return GM_OK;
     }
+    /* one declared before its definition (warp's `struct half;`, then
+     * `half float_to_half(float);`, then the body): a prototype between
+     * them names it, and without it names another (cuda_fp16.h's ::half)
+     * or none; carried like a function's prototype (needed.c) */
+    if ((k == CXCursor_StructDecl || k == CXCursor_ClassDecl) && !cx->clang_isCursorDefinition(c) &&
+        cx->clang_Cursor_isNull(cx->clang_getSpecializedCursorTemplate(c))) {
+        add_decl(pc, c, 0);
+        return GM_OK;
+    }
     if (k == CXCursor_TypedefDecl) {
         add_decl(pc, c, 0);
         CXType u = cx->clang_getTypedefDeclUnderlyingType(c);
@@ -1663,17 +1672,21 @@ static int parse_file(const char *file, const adv_parse_opts *opts, adv_model **
     free_walk(&w);
     char *own_text = gm_xmalloc(adv_model_text_len(m) + 1);
     memcpy(own_text, adv_model_text(m), adv_model_text_len(m) + 1);
-    if (fe_blank_namespace_attributes(own_text)) /* the same text for every libclang */
+    if (fe_blank_namespace_attributes(own_text) + fe_blank_nodiscard(own_text)) /* the same text for every libclang */
         adv_model_set_text(m, own_text, adv_model_text_len(m));
     else
         free(own_text);
     adv_parse_opts own;
+    /* a project's NVRTC source given its -D__CUDACC_RTC__: NVRTC's __CUDA_ARCH__ with it */
+    int rtc_args = opts && fe_raw_source_args_lack_arch(opts->clang_args, opts->nclang_args);
     if (opts || km->n || rtc) {
         for (unsigned i = 0; i < nargs; i++)
             if (!forced[i])
                 args[kept++] = opts->clang_args[i];
         if (rtc)
-            args[kept++] = "-D__CUDACC_RTC__", args[kept++] = "-D__CUDA_ARCH__=900";
+            args[kept++] = "-D__CUDACC_RTC__", args[kept++] = FE_RTC_ARCH_DEFINE;
+        else if (rtc_args)
+            args[kept++] = FE_RTC_ARCH_DEFINE;
         for (unsigned i = 0; i < km->n; i++) {
             args[kept++] = "-include";
             args[kept++] = km->header[i];

@@ -170,3 +170,22 @@ int fe_raw_source_file(const char *path)
     free(text);
     return raw;
 }
+
+const char FE_RTC_ARCH_DEFINE[] = "-D__CUDA_ARCH__=" GM_STR(GM_DEFAULT_ARCH) "0";
+
+/* 1 when args define the macro `name` (-D name, -Dname, -Dname=V). */
+static int defines(const char *const *args, unsigned n, const char *name)
+{
+    size_t len = strlen(name);
+    for (unsigned i = 0; i < n; i++) {
+        const char *d = !strcmp(args[i], "-D") && i + 1 < n ? args[i + 1] : !strncmp(args[i], "-D", 2) ? args[i] + 2 : NULL;
+        if (d && !strncmp(d, name, len) && (d[len] == '\0' || d[len] == '='))
+            return 1;
+    }
+    return 0;
+}
+
+int fe_raw_source_args_lack_arch(const char *const *args, unsigned n)
+{
+    return defines(args, n, "__CUDACC_RTC__") && !defines(args, n, "__CUDA_ARCH__");
+}

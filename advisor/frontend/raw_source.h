@@ -23,5 +23,16 @@
 int fe_raw_source_unwrap(const char *path, char *text, size_t len, sb_t *notes);
 /* 1 when the file at path is such a literal (read, not changed). */
 int fe_raw_source_file(const char *path);
+/* 1 when the parse's arguments (-D NAME, -DNAME[=V]) define __CUDACC_RTC__
+ * but not __CUDA_ARCH__: a file the project compiles with NVRTC
+ * (arrayfire's kernel .cuh, its build's -D__CUDACC_RTC__), which NVRTC
+ * always compiles with __CUDA_ARCH__ defined; the parse then defines it
+ * too (FE_RTC_ARCH_DEFINE), or reads the host branch of `#ifdef
+ * __CUDA_ARCH__ ... #else` (std::min with no C++ library), which no
+ * compile of the file takes. */
+int fe_raw_source_args_lack_arch(const char *const *args, unsigned n);
+/* The -D that gives a parse of NVRTC's source its __CUDA_ARCH__ (the
+ * default architecture's, common/limits.h). */
+extern const char FE_RTC_ARCH_DEFINE[];
 
 #endif

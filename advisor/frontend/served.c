@@ -5,8 +5,19 @@
  * user's -I /usr/local/cuda/include (or quoted, from a real header beside
  * it) next to gmadvise's own would define char1 twice.
  *
- *   SERVED   advisor/frontend/include/NAME, declarations only: the types,
- *            builtins and calls a kernel and its host code use.
+ *   RUNTIME  advisor/frontend/include/NAME, declarations only: the types,
+ *            builtins and calls a kernel and its host code use, of the
+ *            runtime nvcc pre-includes; NVRTC has its own, so generated
+ *            code never includes it.
+ *   DEVICE   served the same way: a device library kernels use (half
+ *            types, cooperative groups, cuRAND's kernel API); generated
+ *            code includes the toolkit's own where the file does (NVRTC
+ *            compiles it).
+ *   HOST_API served the same way: a host API (the driver's cuda.h, cuFFT's
+ *            plans, cuRAND's generators, cuBLAS's cublas_api.h written
+ *            from the toolkit's by scripts/served-from-toolkit); generated
+ *            code leaves it out, also where a library's stub includes it
+ *            (NVRTC cannot compile the real one: cuda.h includes stdlib.h).
  *   PRELUDE  a real header whose declarations gmadvise's cuda_runtime.h
  *            (pre-included, as nvcc does) already holds, or those of the
  *            served header named in `as`: reached anywhere, it is served
@@ -40,7 +51,7 @@
 extern const char *const adv_cuda_headers_names[], *const adv_cuda_headers_texts[];
 extern const unsigned adv_cuda_headers_count;
 
-typedef enum { SERVED, PRELUDE, STDLIB, DECLARED, LIBRARY } serve_kind;
+typedef enum { RUNTIME, DEVICE, HOST_API, PRELUDE, STDLIB, DECLARED, LIBRARY } serve_kind;
 
 typedef struct {
     const char *name; /* as #include names it; a trailing '/' names a folder */
@@ -56,24 +67,25 @@ typedef struct {
 
 static const served_header table[] = {
     /* the runtime, as nvcc pre-includes it: types, builtins, the runtime API */
-    {"builtin_types.h", SERVED, NULL}, {"channel_descriptor.h", SERVED, NULL},
-    {"cuda_runtime.h", SERVED, NULL}, {"cuda_runtime_api.h", SERVED, NULL},
-    {"cuda_device_runtime_api.h", SERVED, NULL}, {"driver_types.h", SERVED, NULL},
-    {"vector_types.h", SERVED, NULL}, {"vector_functions.h", SERVED, NULL},
-    {"surface_types.h", SERVED, NULL}, {"texture_types.h", SERVED, NULL},
-    {"host_defines.h", SERVED, NULL}, {"device_functions.h", SERVED, NULL},
-    {"device_launch_parameters.h", SERVED, NULL}, {"device_atomic_functions.h", SERVED, NULL},
-    {"math_functions.h", SERVED, NULL}, {"sm_20_atomic_functions.h", SERVED, NULL},
-    {"sm_32_intrinsics.h", SERVED, NULL}, {"sm_60_atomic_functions.h", SERVED, NULL},
-    {"cuda_texture_types.h", SERVED, NULL},
+    {"builtin_types.h", RUNTIME, NULL}, {"channel_descriptor.h", RUNTIME, NULL},
+    {"cuda_runtime.h", RUNTIME, NULL}, {"cuda_runtime_api.h", RUNTIME, NULL},
+    {"cuda_device_runtime_api.h", RUNTIME, NULL}, {"driver_types.h", RUNTIME, NULL},
+    {"vector_types.h", RUNTIME, NULL}, {"vector_functions.h", RUNTIME, NULL},
+    {"surface_types.h", RUNTIME, NULL}, {"texture_types.h", RUNTIME, NULL},
+    {"host_defines.h", RUNTIME, NULL}, {"device_functions.h", RUNTIME, NULL},
+    {"device_launch_parameters.h", RUNTIME, NULL}, {"device_atomic_functions.h", RUNTIME, NULL},
+    {"math_functions.h", RUNTIME, NULL}, {"sm_20_atomic_functions.h", RUNTIME, NULL},
+    {"sm_32_intrinsics.h", RUNTIME, NULL}, {"sm_60_atomic_functions.h", RUNTIME, NULL},
+    {"cuda_texture_types.h", RUNTIME, NULL},
     /* the device-side libraries kernels use, declared */
-    {"cuda.h", SERVED, NULL}, {"cuda_fp16.h", SERVED, NULL}, {"cuda_bf16.h", SERVED, NULL},
-    {"cuda_fp8.h", SERVED, NULL}, {"cuComplex.h", SERVED, NULL}, {"math_constants.h", SERVED, NULL},
-    {"curand.h", SERVED, NULL}, {"curand_kernel.h", SERVED, NULL}, {"cufft.h", SERVED, NULL},
-    {"cufftXt.h", SERVED, NULL}, {"mma.h", SERVED, NULL}, {"cooperative_groups.h", SERVED, NULL},
-    {"cooperative_groups/reduce.h", SERVED, NULL}, {"cooperative_groups/scan.h", SERVED, NULL},
-    {"cooperative_groups/memcpy_async.h", SERVED, NULL}, {"cuda/functional", SERVED, NULL},
-    {"cublas_api.h", SERVED, NULL}, /* host API, from the toolkit (scripts/served-from-toolkit) */
+    {"cuda_fp16.h", DEVICE, NULL}, {"cuda_bf16.h", DEVICE, NULL}, {"cuda_fp8.h", DEVICE, NULL},
+    {"cuComplex.h", DEVICE, NULL}, {"math_constants.h", DEVICE, NULL}, {"curand_kernel.h", DEVICE, NULL},
+    {"mma.h", DEVICE, NULL}, {"cooperative_groups.h", DEVICE, NULL}, {"cooperative_groups/reduce.h", DEVICE, NULL},
+    {"cooperative_groups/scan.h", DEVICE, NULL}, {"cooperative_groups/memcpy_async.h", DEVICE, NULL},
+    {"cuda/functional", DEVICE, NULL},
+    /* host APIs, declared for the host code beside kernels */
+    {"cuda.h", HOST_API, NULL}, {"curand.h", HOST_API, NULL}, {"cufft.h", HOST_API, NULL},
+    {"cufftXt.h", HOST_API, NULL}, {"cublas_api.h", HOST_API, NULL},
     /* real headers the served ones stand for */
     {"vector_functions.hpp", PRELUDE, "cuda_runtime.h"}, {"device_types.h", PRELUDE, "cuda_runtime.h"},
     {"driver_functions.h", PRELUDE, "cuda_runtime.h"}, {"host_config.h", PRELUDE, "cuda_runtime.h"},
@@ -172,15 +184,12 @@ int fe_served_library(const char *name)
     return h && (h->kind == LIBRARY || h->kind == STDLIB || h->kind == DECLARED);
 }
 
-int fe_served_host_api(const char *name)
+int fe_served_generated(const char *name)
 {
-    /* the DECLARED kind's host API, written by scripts/served-from-toolkit:
-     * declarations NVRTC need not see (and cannot: host calls) */
-    static const char *const host_api[] = {"cublas_api.h"};
-    for (size_t i = 0; i < sizeof host_api / sizeof *host_api; i++)
-        if (!strcmp(name, host_api[i]))
-            return 1;
-    return 0;
+    if (!strncmp(name, "cub/", 4) || !strncmp(name, "thrust/", 7))
+        return 1;
+    const served_header *h = lookup(name);
+    return h && (h->kind == DEVICE || h->kind == STDLIB);
 }
 
 int fe_served_declared(const char *name)
