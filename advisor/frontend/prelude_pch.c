@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* memmem */
 #include "prelude_pch.h"
 
 #include "../../common/hash.h"
@@ -283,8 +284,15 @@ static void add_included(CXFile f, CXSourceLocation *stack, unsigned n, CXClient
     void **a = d;
     const adv_clang *cx = a[0];
     char name[1200];
-    if (n) /* the main file has no #include of its own */
-        sb_printf(a[1], "%s\n", adv_cxstr(cx, cx->clang_getFileName(f), name, sizeof name));
+    if (!n) /* the main file has no #include of its own */
+        return;
+    adv_cxstr(cx, cx->clang_getFileName(f), name, sizeof name);
+    sb_printf(a[1], "%s\n", name);
+    size_t len;
+    char *text = gm_read_file(name, &len);
+    if (text && memmem(text, len, "__has_include", 13)) /* its answers were given without the parse's stubs */
+        sb_printf(a[1], "?%s\n", name);
+    free(text);
     (void)stack;
 }
 
@@ -407,8 +415,8 @@ static void trim_includes(const char *dir)
         size_t len = strlen(de->d_name);
         struct stat sb;
         char path[1400];
-        if (strncmp(de->d_name, "includes-", 9) || len < 5 || len >= sizeof e->name ||
-            strcmp(de->d_name + len - 4, ".pch"))
+        if (strncmp(de->d_name, "includes-", 9) || len < 6 || len >= sizeof e->name ||
+            (strcmp(de->d_name + len - 4, ".pch") && strcmp(de->d_name + len - 5, ".none")))
             continue;
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
         if (stat(path, &sb) != 0)
@@ -421,9 +429,11 @@ static void trim_includes(const char *dir)
     if (n > GM_INCLUDES_PCH_MAX)
         qsort(e, n, sizeof *e, older_first);
     for (size_t i = 0; n > GM_INCLUDES_PCH_MAX && i < n - GM_INCLUDES_PCH_MAX; i++) {
-        static const char *const exts[] = {".macros", ".files", ".h", ".pch"}; /* the PCH last: torn, it is none */
+        static const char *const exts[] = {".macros", ".files", ".h", ".none", ".pch"}; /* the PCH last: torn, it is none */
         char pch[1400], path[1500];
-        snprintf(pch, sizeof pch, "%s/%s", dir, e[i].name);
+        size_t nl = strlen(e[i].name);
+        /* beside() takes "NAME.pch": a marker's name ends in ".none" */
+        snprintf(pch, sizeof pch, "%s/%.*s.pch", dir, (int)(nl - (strcmp(e[i].name + nl - 5, ".none") ? 4 : 5)), e[i].name);
         for (size_t k = 0; k < sizeof exts / sizeof *exts; k++) {
             beside(pch, exts[k], path, sizeof path);
             unlink(path);
@@ -447,11 +457,19 @@ int fe_includes_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const
         utimensat(AT_FDCWD, out, NULL, 0); /* used: the last to go */
         return 1;
     }
-    if (pch_async) /* a run with more to do than the parse builds none */
+    /* a set that did not build (a header with an error for this libclang)
+     * is not tried again by every parse: a marker says so */
+    char none[1300];
+    beside(out, ".none", none, sizeof none);
+    if (pch_async || access(none, F_OK) == 0) /* a run with more to do than the parse builds none */
         return 0;
     int ok = build_pch(cx, idx, prelude, includes, args, nargs, un, nun, out, mpath);
-    if (ok)
-        trim_includes(dir);
+    if (!ok) {
+        int fd = open(none, O_WRONLY | O_CREAT, 0644);
+        if (fd >= 0)
+            close(fd);
+    }
+    trim_includes(dir);
     return ok && access(out, R_OK) == 0;
 }
 
@@ -471,6 +489,15 @@ int fe_includes_pch_meets(const char *pch, const char *const *names, unsigned nn
             break;
         *nl = '\0';
         size_t ll = (size_t)(nl - l);
+        if (*l == '?') { /* a file asking __has_include: one naming a stub may have answered otherwise */
+            size_t tl;
+            char *text = nnames ? gm_read_file(l + 1, &tl) : NULL;
+            for (unsigned i = 0; text && i < nnames && !meets; i++)
+                meets = memmem(text, tl, names[i], strlen(names[i])) != NULL;
+            free(text);
+            l = nl + 1;
+            continue;
+        }
         for (unsigned i = 0; i < nnames && !meets; i++) {
             size_t k = strlen(names[i]);
             meets = ll > k && l[ll - k - 1] == '/' && !strcmp(l + ll - k, names[i]);
