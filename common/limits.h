@@ -44,6 +44,8 @@
 
 /* ---- the compile cache (jit/cache.h) ---- */
 #define GM_CACHE_MAX_BYTES (256ull << 20) /* least recently used entries beyond this are evicted */
+#define GM_INCLUDES_PCH_MAX 64 /* PCHs of the system headers files start with (include_pch.h) kept in the
+                                 * cache folder (7-9 MB each), least recently used beyond this removed */
 #define GM_REFERENCE_CACHE_S 3600   /* the memcpy peak and reference copies of a device and driver
                                      * are measured again after this long (jit/worker.c) */
 

@@ -3,6 +3,7 @@
 #include "../../common/limits.h"
 #include "../../common/text.h"
 #include "if_groups.h"
+#include "include_pch.h"
 #include "kernel_macro.h"
 #include "missing_headers.h"
 #include "namespace_attributes.h"
@@ -446,7 +447,7 @@ static int shadows_prelude(const char *dir)
  * from file to file of a project and which the prelude does not search
  * unless one of them shadows a header it includes (then none). */
 static int use_pch(pctx *pc, const adv_clang *cx, CXIndex idx, const char **args, unsigned nlead,
-                   const char *gcc, struct CXUnsavedFile *un, char *pch, size_t n)
+                   const char *gcc, struct CXUnsavedFile *un, int user_includes, char *pch, size_t n)
 {
     /* C++20 compares each definition the PCH holds with the file's own
      * (ODR hashes): <new>'s operator new against the device one of
@@ -469,7 +470,12 @@ static int use_pch(pctx *pc, const adv_clang *cx, CXIndex idx, const char **args
         pargs[np++] = "-idirafter";
         pargs[np++] = gcc;
     }
-    int ok = fe_prelude_pch(cx, idx, PRELUDE_PATH, pargs, (int)np, un, adv_cuda_headers_count, pch, n);
+    /* the system headers the file starts with too (include_pch.h), unless
+     * the user's -include files, which come after the prelude, would
+     * come after them */
+    int ok = !user_includes && fe_includes_pch_for(pc, idx, PRELUDE_PATH, pargs, (int)np, un,
+                                                   adv_cuda_headers_count, pch, n);
+    ok = ok || fe_prelude_pch(cx, idx, PRELUDE_PATH, pargs, (int)np, un, adv_cuda_headers_count, pch, n);
     free(pargs);
     return ok;
 }
@@ -555,7 +561,7 @@ static int open_tu(pctx *pc, const adv_parse_opts *opts, CXIndex *idx, unsigned 
      * fe_pch_macros) */
     *idx = cx->clang_createIndex(1, 0);
     char pch[1200];
-    int with_pch = use_pch(pc, cx, *idx, args, nb + nu, gcc, un, pch, sizeof pch);
+    int with_pch = use_pch(pc, cx, *idx, args, nb + nu, gcc, un, nf > 0, pch, sizeof pch);
 again:
     args[pre - 2] = with_pch ? "-include-pch" : "-include";
     args[pre - 1] = with_pch ? pch : PRELUDE_PATH;

@@ -1,6 +1,8 @@
+#define _GNU_SOURCE /* memmem */
 #include "prelude_pch.h"
 
 #include "../../common/hash.h"
+#include "../../common/limits.h"
 #include "frontend.h" /* FE_HEADERS_DIR */
 #include "../../jit/cache.h"
 
@@ -9,7 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The prelude (gmadvise's cuda_runtime.h with <cmath>, <cstdlib>, <new>
@@ -23,8 +28,8 @@
  * libclang itself (size and time); a refused PCH is dropped by the caller
  * and built again on the next run. */
 
-static void key_of(const adv_clang *cx, const char *const *args, int nargs, const struct CXUnsavedFile *un,
-                   unsigned nun, char hex[33])
+static void key_of(const adv_clang *cx, const char *extra, const char *const *args, int nargs,
+                   const struct CXUnsavedFile *un, unsigned nun, char hex[33])
 {
     gm_hash h;
     gm_hash_init(&h);
@@ -38,6 +43,8 @@ static void key_of(const adv_clang *cx, const char *const *args, int nargs, cons
     gm_hash_update(&h, ver, strlen(ver) + 1);
     for (int i = 0; i < nargs; i++)
         gm_hash_update(&h, args[i], strlen(args[i]) + 1);
+    if (*extra) /* the prelude's own key is as before */
+        gm_hash_update(&h, extra, strlen(extra) + 1);
     for (unsigned i = 0; i < nun; i++) {
         gm_hash_update(&h, un[i].Filename, strlen(un[i].Filename) + 1);
         gm_hash_update(&h, un[i].Contents, un[i].Length);
@@ -231,21 +238,25 @@ void fe_pch_macros_free(fe_pch_macro *v, unsigned n)
 /* The PCH's main file at path: `#include "PRELUDE"`, written beside and
  * renamed into place (it is one of the PCH's inputs, which libclang checks
  * by size and time: it is written once, never touched again). */
-static int write_main(const char *path, const char *prelude)
+static int write_main(const char *path, const char *prelude, const char *extra)
 {
-    char text[1200], tmp[1400];
-    int len = snprintf(text, sizeof text, "/* gmadvise: the main file of %s's PCH */\n#include \"%s\"\n", prelude,
-                       prelude);
-    if (access(path, R_OK) == 0)
+    char tmp[1400];
+    sb_t text;
+    sb_init(&text);
+    sb_printf(&text, "/* gmadvise: the main file of %s's PCH */\n#include \"%s\"\n%s", prelude, prelude, extra);
+    if (access(path, R_OK) == 0) {
+        sb_free(&text);
         return 1;
+    }
     snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
     int fd = mkstemp(tmp), ok = 0;
     if (fd >= 0) {
-        ok = write(fd, text, (size_t)len) == len;
+        ok = write(fd, text.s, text.len) == (ssize_t)text.len;
         ok = close(fd) == 0 && ok && rename(tmp, path) == 0;
         if (!ok)
             unlink(tmp);
     }
+    sb_free(&text);
     return ok;
 }
 
@@ -266,17 +277,62 @@ void fe_prelude_pch_async(int on)
     pch_async = on;
 }
 
-/* Builds the PCH at out (its list at mpath, its main file beside); 1 when
- * it is in place. */
-static int build_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const char *const *args, int nargs,
-                     struct CXUnsavedFile *un, unsigned nun, const char *out, const char *mpath)
+/* The files tu read besides its main file, one path a line, to path
+ * (fe_includes_pch_meets reads it). */
+static void add_included(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
+{
+    void **a = d;
+    const adv_clang *cx = a[0];
+    char name[1200];
+    if (!n) /* the main file has no #include of its own */
+        return;
+    adv_cxstr(cx, cx->clang_getFileName(f), name, sizeof name);
+    sb_printf(a[1], "%s\n", name);
+    size_t len;
+    char *text = gm_read_file(name, &len);
+    if (text && memmem(text, len, "__has_include", 13)) /* its answers were given without the parse's stubs */
+        sb_printf(a[1], "?%s\n", name);
+    free(text);
+    (void)stack;
+}
+
+static int write_files(const adv_clang *cx, CXTranslationUnit tu, const char *path)
+{
+    sb_t out;
+    sb_init(&out);
+    sb_puts(&out, "");
+    void *a[2] = {(void *)cx, &out};
+    cx->clang_getInclusions(tu, add_included, a);
+    char tmp[1300];
+    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+    int fd = mkstemp(tmp), ok = 0;
+    if (fd >= 0) {
+        ok = write(fd, out.s, out.len) == (ssize_t)out.len;
+        ok = close(fd) == 0 && ok && rename(tmp, path) == 0;
+        if (!ok)
+            unlink(tmp);
+    }
+    sb_free(&out);
+    return ok;
+}
+
+static void beside(const char *pch, const char *ext, char *out, size_t n)
+{
+    snprintf(out, n, "%.*s%s", (int)(strlen(pch) - 4), pch, ext);
+}
+
+/* Builds the PCH at out (its list at mpath, its main file beside, and
+ * with extra its files' list); 1 when it is in place. */
+static int build_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const char *extra, const char *const *args,
+                     int nargs, struct CXUnsavedFile *un, unsigned nun, const char *out, const char *mpath)
 {
     /* the unit's main file only includes the prelude: a main file's
      * #pragma once is not kept, and a user's #include <cuda_runtime.h>
      * would then define it all again */
-    char main_path[1300];
-    snprintf(main_path, sizeof main_path, "%.*s.h", (int)(strlen(out) - 4), out);
-    if (!write_main(main_path, prelude))
+    char main_path[1300], files_path[1300];
+    beside(out, ".h", main_path, sizeof main_path);
+    beside(out, ".files", files_path, sizeof files_path);
+    if (!write_main(main_path, prelude, extra))
         return 0;
     CXTranslationUnit tu = build(cx, idx, main_path, args, nargs, un, nun);
     if (!tu)
@@ -288,9 +344,9 @@ static int build_pch(const adv_clang *cx, CXIndex idx, const char *prelude, cons
     int fd = mkstemp(tmp), ok = 0;
     if (fd >= 0) {
         close(fd);
-        /* the list first: a PCH in place always has its list */
+        /* the lists first: a PCH in place always has them */
         ok = cx->clang_saveTranslationUnit(tu, tmp, cx->clang_defaultSaveOptions(tu)) == CXSaveError_None &&
-             write_macros(cx, tu, mpath) && rename(tmp, out) == 0;
+             write_macros(cx, tu, mpath) && (!*extra || write_files(cx, tu, files_path)) && rename(tmp, out) == 0;
         if (!ok)
             unlink(tmp);
     }
@@ -305,14 +361,14 @@ int fe_prelude_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const 
     if (!dir)
         return 0;
     char hex[33];
-    key_of(cx, args, nargs, un, nun, hex);
+    key_of(cx, "", args, nargs, un, nun, hex);
     snprintf(out, n, "%s/prelude-%s.pch", dir, hex);
     char mpath[1300];
     macros_path(out, mpath, sizeof mpath);
     if (access(out, R_OK) == 0 && access(mpath, R_OK) == 0)
         return 1;
     if (!pch_async)
-        return build_pch(cx, idx, prelude, args, nargs, un, nun, out, mpath);
+        return build_pch(cx, idx, prelude, "", args, nargs, un, nun, out, mpath);
     /* built by a child while this parse goes on without it (a parse over
      * the prelude costs less than building its PCH and parsing over that),
      * for the next run; the process waits for the child before it exits */
@@ -322,7 +378,7 @@ int fe_prelude_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const 
     fflush(stderr);
     pid_t pid = fork();
     if (pid == 0)
-        _exit(build_pch(cx, idx, prelude, args, nargs, un, nun, out, mpath) ? 0 : 1);
+        _exit(build_pch(cx, idx, prelude, "", args, nargs, un, nun, out, mpath) ? 0 : 1);
     if (pid > 0) {
         static int registered;
         if (!registered)
@@ -330,6 +386,128 @@ int fe_prelude_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const 
         pch_child = pid;
     }
     return 0;
+}
+
+/* Least recently used first. */
+typedef struct {
+    char name[300];
+    struct timespec used;
+} pch_entry;
+
+static int older_first(const void *a, const void *b)
+{
+    const pch_entry *x = a, *y = b;
+    if (x->used.tv_sec != y->used.tv_sec)
+        return x->used.tv_sec < y->used.tv_sec ? -1 : 1;
+    return x->used.tv_nsec < y->used.tv_nsec ? -1 : x->used.tv_nsec > y->used.tv_nsec;
+}
+
+/* At most GM_INCLUDES_PCH_MAX PCHs of include sets in dir: the least
+ * recently used go, with the files beside them. */
+static void trim_includes(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    pch_entry *e = NULL;
+    size_t n = 0;
+    for (struct dirent *de; (de = readdir(d)) != NULL;) {
+        size_t len = strlen(de->d_name);
+        struct stat sb;
+        char path[1400];
+        if (strncmp(de->d_name, "includes-", 9) || len < 6 || len >= sizeof e->name ||
+            (strcmp(de->d_name + len - 4, ".pch") && strcmp(de->d_name + len - 5, ".none")))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        if (stat(path, &sb) != 0)
+            continue;
+        e = gm_xrealloc(e, (n + 1) * sizeof *e);
+        snprintf(e[n].name, sizeof e[n].name, "%s", de->d_name);
+        e[n++].used = sb.st_mtim;
+    }
+    closedir(d);
+    if (n > GM_INCLUDES_PCH_MAX)
+        qsort(e, n, sizeof *e, older_first);
+    for (size_t i = 0; n > GM_INCLUDES_PCH_MAX && i < n - GM_INCLUDES_PCH_MAX; i++) {
+        static const char *const exts[] = {".macros", ".files", ".h", ".none", ".pch"}; /* the PCH last: torn, it is none */
+        char pch[1400], path[1500];
+        size_t nl = strlen(e[i].name);
+        /* beside() takes "NAME.pch": a marker's name ends in ".none" */
+        snprintf(pch, sizeof pch, "%s/%.*s.pch", dir, (int)(nl - (strcmp(e[i].name + nl - 5, ".none") ? 4 : 5)), e[i].name);
+        for (size_t k = 0; k < sizeof exts / sizeof *exts; k++) {
+            beside(pch, exts[k], path, sizeof path);
+            unlink(path);
+        }
+    }
+    free(e);
+}
+
+int fe_includes_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const char *includes,
+                    const char *const *args, int nargs, struct CXUnsavedFile *un, unsigned nun, char *out, size_t n)
+{
+    const char *dir = getenv("GMADVISE_NO_PCH") ? NULL : jit_cache_dir();
+    if (!dir || !*includes)
+        return 0;
+    char hex[33], mpath[1300], fpath[1300];
+    key_of(cx, includes, args, nargs, un, nun, hex);
+    snprintf(out, n, "%s/includes-%s.pch", dir, hex);
+    macros_path(out, mpath, sizeof mpath);
+    beside(out, ".files", fpath, sizeof fpath);
+    if (access(out, R_OK) == 0 && access(mpath, R_OK) == 0 && access(fpath, R_OK) == 0) {
+        utimensat(AT_FDCWD, out, NULL, 0); /* used: the last to go */
+        return 1;
+    }
+    /* a set that did not build (a header with an error for this libclang)
+     * is not tried again by every parse: a marker says so */
+    char none[1300];
+    beside(out, ".none", none, sizeof none);
+    if (pch_async || access(none, F_OK) == 0) /* a run with more to do than the parse builds none */
+        return 0;
+    int ok = build_pch(cx, idx, prelude, includes, args, nargs, un, nun, out, mpath);
+    if (!ok) {
+        int fd = open(none, O_WRONLY | O_CREAT, 0644);
+        if (fd >= 0)
+            close(fd);
+    }
+    trim_includes(dir);
+    return ok && access(out, R_OK) == 0;
+}
+
+int fe_includes_pch_meets(const char *pch, const char *const *names, unsigned nnames, const char *const *paths,
+                          unsigned npaths)
+{
+    char fpath[1300];
+    beside(pch, ".files", fpath, sizeof fpath);
+    size_t len = 0;
+    char *t = gm_read_file(fpath, &len);
+    if (!t)
+        return 1;
+    int meets = 0;
+    for (char *l = t; l < t + len && !meets;) {
+        char *nl = memchr(l, '\n', (size_t)(t + len - l));
+        if (!nl)
+            break;
+        *nl = '\0';
+        size_t ll = (size_t)(nl - l);
+        if (*l == '?') { /* a file asking __has_include: one naming a stub may have answered otherwise */
+            size_t tl;
+            char *text = nnames ? gm_read_file(l + 1, &tl) : NULL;
+            for (unsigned i = 0; text && i < nnames && !meets; i++)
+                meets = memmem(text, tl, names[i], strlen(names[i])) != NULL;
+            free(text);
+            l = nl + 1;
+            continue;
+        }
+        for (unsigned i = 0; i < nnames && !meets; i++) {
+            size_t k = strlen(names[i]);
+            meets = ll > k && l[ll - k - 1] == '/' && !strcmp(l + ll - k, names[i]);
+        }
+        for (unsigned i = 0; i < npaths && !meets; i++)
+            meets = !strcmp(l, paths[i]);
+        l = nl + 1;
+    }
+    free(t);
+    return meets;
 }
 
 int fe_prelude_pch_refused(const adv_clang *cx, CXTranslationUnit tu, const char *pch)

@@ -17,6 +17,25 @@
 int fe_prelude_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const char *const *args, int nargs,
                    struct CXUnsavedFile *un, unsigned nun, char *out, size_t n);
 
+/* The same for the prelude followed by `includes` (#include lines: a
+ * file's leading system headers, include_pch.h), under its own name;
+ * built now unless async is on (then 0 until a run without builds it).
+ * At most GM_INCLUDES_PCH_MAX are kept, the least recently used removed
+ * (a set that did not build counts, as a marker that stops every parse
+ * trying again).  A list of the files it read is written beside it. */
+int fe_includes_pch(const adv_clang *cx, CXIndex idx, const char *prelude, const char *includes,
+                    const char *const *args, int nargs, struct CXUnsavedFile *un, unsigned nun, char *out, size_t n);
+
+/* 1 when the includes PCH at `pch` read a file whose path ends in
+ * "/NAME", NAME one of the names (headers a parse serves as stubs, which
+ * would shadow it), or a file that asks __has_include and names one of
+ * them (served, the answer could differ: missing_headers.h's rule), or
+ * one of the paths (headers a parse serves in place of the file on disk),
+ * or when its list cannot be read: a parse with those would not read
+ * what the PCH holds. */
+int fe_includes_pch_meets(const char *pch, const char *const *names, unsigned nnames, const char *const *paths,
+                          unsigned npaths);
+
 /* on: a PCH that is not in the cache yet is built by a child process
  * while the parse goes on without it (fe_prelude_pch answers 0), for the
  * runs after this one; the process waits for the child at exit.  For a
