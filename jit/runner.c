@@ -392,7 +392,7 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
 {
     const jit_method *me = &r->method;
     double *ms = gm_xcalloc((size_t)me->max_samples, sizeof *ms);
-    int got = 0, rc = GM_OK;
+    int got = 0, rc = GM_OK, stop = 0;
     double t0 = gm_now_s(), launched = 0;
     for (int i = -2; i < me->max_samples && rc == GM_OK; i++) {
         /* inputs a launch consumes, restored before each (untimed, then flushed) */
@@ -426,11 +426,15 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
         if (rc != GM_OK || i < 0)
             continue; /* the first two are warm-up */
         ms[got++] = e;
-        if (jit_stop_rule(me, ms, got, gm_now_s() - t0, t) != JIT_SAMPLE_MORE)
+        jit_stop why = jit_stop_rule(me, ms, got, gm_now_s() - t0, t);
+        if (why != JIT_SAMPLE_MORE) {
+            stop = why;
             break;
+        }
     }
     if (rc == GM_OK && got > 0)
         jit_timing_summarize(ms, got, t);
+    t->stop = stop;
     t->loop_s = gm_now_s() - t0;
     t->launched_ms = launched;
     free(ms);
@@ -481,6 +485,20 @@ int jit_runner_replicate(jit_runner *r, unsigned long long ptr, size_t len, size
         CU(r->cu->cuMemcpyDtoD_v2(ptr + done, ptr, n), "replicating input on the GPU");
     }
     return GM_OK;
+}
+
+void jit_timing_parts_text(const jit_timing *t, char *out, size_t n)
+{
+    static const char *const phase[JIT_NPHASES] = {"set-up", "inputs", "check", "calibration", "release"};
+    static const char *const stop[] = {"", "spread", "budget", "max", "behind", "tied", "settled"};
+    size_t l = 0;
+    out[0] = '\0';
+    for (int p = 0; p < JIT_NPHASES && l < n; p++) {
+        snprintf(out + l, n - l, "%s%s %.3f s", p ? ", " : "; ", phase[p], t->phase_s[p]);
+        l += strlen(out + l);
+    }
+    if (l < n && t->stop > 0 && t->stop < (int)(sizeof stop / sizeof *stop))
+        snprintf(out + l, n - l, "; stopped: %s", stop[t->stop]);
 }
 
 const jit_device_info *jit_runner_device(const jit_runner *r)

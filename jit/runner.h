@@ -28,6 +28,18 @@ typedef struct {
     unsigned long long mem_bytes;
 } jit_device_info;
 
+/* The parts of a measured job outside its sampling loop, in the order
+ * --times names them (the caller's: measure.c fills jit_timing's
+ * phase_s; the runner knows no job). */
+typedef enum {
+    JIT_PHASE_SETUP,     /* buffers allocated and zeroed, launch arguments built */
+    JIT_PHASE_INPUTS,    /* random elements packed into the layout, copied up, replicated */
+    JIT_PHASE_CHECK,     /* the correctness launch, its read-back, unpacking and comparison */
+    JIT_PHASE_CALIBRATE, /* the timed size found (engine/calibrate.h) */
+    JIT_PHASE_RELEASE,   /* buffers given back */
+    JIT_NPHASES
+} jit_phase;
+
 typedef struct {
     double median_ms, spread_pct, min_ms, max_ms;
     int samples;
@@ -35,7 +47,13 @@ typedef struct {
     int shrunk;       /* 1: fewer than planned, the GPU ran out of memory */
     double loop_s;    /* host time of the sampling loop (warm-ups included), for --times */
     double launched_ms; /* the GPU's time of its launches by the events, warm-ups included */
+    int stop;         /* the jit_stop (stopping.h) that ended the sampling loop; 0: none */
+    double phase_s[JIT_NPHASES]; /* host seconds of each part of the job around the loop */
 } jit_timing;
+
+/* "; set-up 0.002 s, inputs ... , stopped: spread" for --times: each
+ * phase of t and why its sampling stopped. */
+void jit_timing_parts_text(const jit_timing *t, char *out, size_t n);
 
 typedef struct {
     double target_spread_pct; /* stop when reached */

@@ -222,6 +222,21 @@ static long long offset_only_elems(const adv_model *m, unsigned k, unsigned p, l
  * there), else NULL. */
 static adv_measure *job_ms;
 
+/* Host seconds of each part of the job adv_measure_job runs (--times:
+ * jit_timing's phase_s); a calibration's own set-up and launches count as
+ * calibration. */
+static double job_phase[JIT_NPHASES];
+static int in_calibration;
+
+/* Adds the time since t0 to phase p (none while calibrating); the time now. */
+static double phase_end(jit_phase p, double t0)
+{
+    double now = gm_now_s();
+    if (!in_calibration)
+        job_phase[p] += now - t0;
+    return now;
+}
+
 static long long alloc_elems_of(const adv_model *m, unsigned k, unsigned p, long long n);
 
 /* alloc_elems_of, kept in job_ms for the launch shape in force. */
@@ -886,12 +901,17 @@ static int time_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const
         int oom = 0;
         gm_status tries;
         gm_status_init(&tries);
+        double t0 = gm_now_s();
         int rc = setup_set(r, ms->m, ms->data, jb, n, &ls, &oom, &tries);
+        t0 = phase_end(JIT_PHASE_SETUP, t0);
         if (rc == GM_OK)
             rc = fill_set(ms, r, &ls, sz->n_check + 64, &tries);
+        phase_end(JIT_PHASE_INPUTS, t0);
         if (rc == GM_OK)
             rc = jit_runner_time(r, jb->fn, n, ls.args, t, &tries);
+        t0 = gm_now_s();
         free_set(r, &ls);
+        phase_end(JIT_PHASE_RELEASE, t0);
         if (!(oom && n / 2 >= sz->n_check)) {
             t->elems = n;
             t->shrunk = n < sz->n_time;
@@ -939,14 +959,19 @@ static int run_variant_shaped(adv_measure *ms, jit_runner *r, const adv_job *jb,
     launch_set ls;
     memset(&ls, 0, sizeof ls);
     int oom;
+    double t0 = gm_now_s();
     int rc = setup_set(r, ms->m, ms->data, jb, sz->n_check, &ls, &oom, stt);
+    t0 = phase_end(JIT_PHASE_SETUP, t0);
     if (rc == GM_OK)
         rc = fill_set(ms, r, &ls, sz->n_check + 64, stt);
+    t0 = phase_end(JIT_PHASE_INPUTS, t0);
     if (rc == GM_OK)
         rc = jit_runner_launch_sync(r, jb->fn, sz->n_check, ls.args, stt);
     if (rc == GM_OK)
         rc = read_outputs(r, &ls, out, stt);
+    t0 = phase_end(JIT_PHASE_CHECK, t0);
     free_set(r, &ls);
+    phase_end(JIT_PHASE_RELEASE, t0);
     if (rc != GM_OK || !t)
         return rc;
     return time_variant(ms, r, jb, sz, t, stt);
@@ -1053,7 +1078,9 @@ static int calibrate_sizes(adv_measure *ms, jit_runner *r, unsigned job, const j
             adv_calibration cal;
             long long lo = GM_ELEM_GRAIN < sz->n_time ? GM_ELEM_GRAIN : sz->n_time;
             launch_as(r, ms->m, (int)jb->kernel);
+            in_calibration = 1;
             int rc = adv_calibrate(lo, sz->n_time, GM_ELEM_GRAIN, GM_CALIBRATE_TARGET_MS, cal_launch, &c, &cal, st);
+            in_calibration = 0;
             launch_as(r, ms->m, -1);
             if (rc != GM_OK)
                 return rc;
@@ -1191,7 +1218,10 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
                      jit_job_result *res)
 {
     job_ms = ctx;
+    memset(job_phase, 0, sizeof job_phase);
+    in_calibration = 0;
     measure_job(ctx, r, job, done, res);
+    memcpy(res->t.phase_s, job_phase, sizeof job_phase);
     job_ms = NULL;
 }
 
@@ -1214,6 +1244,7 @@ static void measure_job(adv_measure *ms, jit_runner *r, unsigned job, const jit_
     gm_status st;
     gm_status_init(&st);
     adv_sizes sz;
+    int rc;
     if (ms->plan_kernel == (int)jb->kernel) {
         sz = ms->plan_sizes;
     } else if (adv_plan_sizes(r, ms->m, jb->kernel, &sz, &st) != GM_OK) {
@@ -1224,7 +1255,10 @@ static void measure_job(adv_measure *ms, jit_runner *r, unsigned job, const jit_
         ms->plan_kernel = (int)jb->kernel;
         ms->plan_sizes = sz;
     }
-    if (calibrate_sizes(ms, r, job, done, &sz, &st) != GM_OK) {
+    double t0 = gm_now_s();
+    rc = calibrate_sizes(ms, r, job, done, &sz, &st);
+    phase_end(JIT_PHASE_CALIBRATE, t0);
+    if (rc != GM_OK) {
         if (overran(r, " while calibrating the size", &st, res))
             return;
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
@@ -1233,7 +1267,7 @@ static void measure_job(adv_measure *ms, jit_runner *r, unsigned job, const jit_
     }
     adv_outputs out;
     set_rival(ms, r, jb, done);
-    int rc = run_variant(ms, r, jb, &sz, &out, &res->t, &st);
+    rc = run_variant(ms, r, jb, &sz, &out, &res->t, &st);
     jit_runner_set_rival(r, 0, 0);
     if (rc != GM_OK) {
         outputs_free(&out);
@@ -1271,7 +1305,9 @@ static void measure_job(adv_measure *ms, jit_runner *r, unsigned job, const jit_
     }
     if (have_decl(ms, r, jb->kernel, done, &sz)) {
         char why[256];
+        t0 = gm_now_s();
         res->correct = outputs_equal(ms->m, jb->kernel, &ms->decl, &out, why, sizeof why);
+        phase_end(JIT_PHASE_CHECK, t0);
         if (!res->correct)
             snprintf(res->note, sizeof res->note, "output differs from the declared layout: %s", why);
     }
