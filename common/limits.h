@@ -44,6 +44,12 @@
 
 /* ---- the compile cache (jit/cache.h) ---- */
 #define GM_CACHE_MAX_BYTES (256ull << 20) /* least recently used entries beyond this are evicted */
+#ifndef GM_RUNNER_KEPT_BUFFERS
+#define GM_RUNNER_KEPT_BUFFERS 8    /* freed device buffers a runner keeps for a request of the same size
+                                     * (jit/runner.h; 0: none, -DGM_RUNNER_KEPT_BUFFERS=0 to compare) */
+#endif
+#define GM_RUNNER_PAGE_BYTES (2u << 20) /* device buffers are allocated in pages of this size, the GPU's large
+                                         * pages (jit/runner.h) */
 #define GM_REFERENCE_CACHE_S 3600   /* the memcpy peak and reference copies of a device and driver
                                      * are measured again after this long (jit/worker.c) */
 

@@ -34,7 +34,8 @@ typedef struct {
 typedef enum {
     JIT_PHASE_SETUP,     /* buffers allocated and zeroed, launch arguments built */
     JIT_PHASE_INPUTS,    /* random elements packed into the layout, copied up, replicated */
-    JIT_PHASE_CHECK,     /* the correctness launch, its read-back, unpacking and comparison */
+    JIT_PHASE_LAUNCH,    /* the correctness launch, to its end */
+    JIT_PHASE_READBACK,  /* its outputs read back, unpacked and compared with the declared layout's */
     JIT_PHASE_CALIBRATE, /* the timed size found (engine/calibrate.h) */
     JIT_PHASE_RELEASE,   /* buffers given back */
     JIT_NPHASES
@@ -122,7 +123,19 @@ int jit_runner_launch_sync(jit_runner *r, const char *fn, long long threads, voi
 
 /* Device buffers, each filled with the 32-bit `word`; the caller frees
  * them.  *oom (when oom is not NULL) says whether a failure was the GPU
- * running out of memory, which callers answer by asking for less. */
+ * running out of memory, which callers answer by asking for less.
+ * A buffer is allocated in whole GM_RUNNER_PAGE_BYTES pages (the driver
+ * maps no less: a launch past its end faults, or not, as in a buffer of
+ * exactly its size) and kept when freed (up to GM_RUNNER_KEPT_BUFFERS)
+ * for the next request of as many pages, oldest first: the variants of a
+ * kernel ask for the same buffers in the same order, and each request
+ * gets the buffer the same request had.  A request that none fits
+ * gives back every kept buffer smaller than itself first: a large one
+ * (a timed launch's) is then allocated among what a runner that keeps
+ * none would hold, not among a calibration's smaller leftovers (with
+ * those kept, timings sampled to the limit more often: README).  Kept
+ * buffers go back before a request would run out of memory, before the
+ * reference arrays and a probe's scratch, and with the runner. */
 int jit_runner_alloc(jit_runner *r, size_t bytes, unsigned word, unsigned long long *ptr, int *oom,
                      gm_status *st);
 void jit_runner_free(jit_runner *r, unsigned long long ptr);

@@ -58,6 +58,7 @@ typedef struct {
 #define ADV_RAND_CACHE 16   /* random inputs kept per worker */
 #define ADV_SHAPED_CACHE 8  /* index and offsets buffers kept per worker */
 #define ADV_ELEMS_MEMO 16   /* buffer sizes kept per worker */
+#define ADV_PACKED_CACHE 8  /* packed inputs kept per worker */
 
 /* Outputs of one correctness launch: every pointer parameter's contents
  * after the launch, unpacked to the declared element layout. */
@@ -85,6 +86,20 @@ typedef struct {
     } rand[ADV_RAND_CACHE];    /* random inputs in the declared layout, made once per
                                 * parameter and size: every variant starts from the same */
     unsigned nrand;
+    struct {
+        char name[ADV_TYPE_MAX]; /* as rand's */
+        unsigned size;
+        long long n;
+        unsigned long long seed;
+        adv_layout_spec spec;
+        struct adv_layout *lay; /* spec over n elements */
+        unsigned char *host;    /* rand's elements packed in it */
+        size_t cap;             /* host's bytes */
+    } packed[ADV_PACKED_CACHE]; /* a variant's correctness and timed launches start from the
+                                 * same packed elements: packed once */
+    unsigned npacked, packed_next;
+    unsigned char *readback;    /* where a correctness launch's outputs land, packed */
+    size_t readback_cap;
     struct {
         unsigned kernel, param;
         long long elems, range;
