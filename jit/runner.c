@@ -41,6 +41,8 @@ struct jit_runner {
      * size), and those freed and kept, oldest first (kept_take) */
     struct runner_buf { CUdeviceptr p; size_t bytes; } *live, kept[GM_RUNNER_KEPT_BUFFERS + 1];
     unsigned nlive, cap_live, nkept;
+    CUdeviceptr stage; /* jit_runner_upload_parts' device memory */
+    size_t stage_bytes;
 };
 
 static void kept_release(jit_runner *r);
@@ -179,6 +181,8 @@ void jit_runner_destroy(jit_runner *r)
             r->cu->cuMemFree_v2(r->flush);
         if (r->scratch)
             r->cu->cuMemFree_v2(r->scratch);
+        if (r->stage)
+            r->cu->cuMemFree_v2(r->stage);
         if (r->ev0)
             r->cu->cuEventDestroy_v2(r->ev0);
         if (r->ev1)
@@ -546,6 +550,30 @@ int jit_runner_upload(jit_runner *r, unsigned long long dst, const void *src, si
                       gm_status *st)
 {
     CU(r->cu->cuMemcpyHtoD_v2(dst, src, bytes), "copying input to the GPU");
+    return GM_OK;
+}
+
+int jit_runner_upload_parts(jit_runner *r, const void *src, size_t bytes, const unsigned long long (*parts)[3],
+                            unsigned n, gm_status *st)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (parts[i][1] > bytes || parts[i][2] > bytes - parts[i][1])
+            return gm_fail(st, GM_EINPUT, "copying input to the GPU: part %u past the %zu bytes given", i, bytes);
+    if (bytes > r->stage_bytes) {
+        if (r->stage)
+            r->cu->cuMemFree_v2(r->stage);
+        r->stage = 0;
+        r->stage_bytes = 0;
+        size_t span = alloc_span(bytes); /* whole pages: the next layout's few more bytes fit */
+        CU(r->cu->cuMemAlloc_v2(&r->stage, span), "allocating the GPU's copy of the inputs");
+        r->stage_bytes = span;
+    }
+    /* from pageable memory: the stream's earlier copies out of the
+     * staging memory have ended before it is written again; device to
+     * device, none waits (the driver's synchronisation rules) */
+    CU(r->cu->cuMemcpyHtoD_v2(r->stage, src, bytes), "copying input to the GPU");
+    for (unsigned i = 0; i < n; i++)
+        CU(r->cu->cuMemcpyDtoD_v2(parts[i][0], r->stage + parts[i][1], parts[i][2]), "copying input on the GPU");
     return GM_OK;
 }
 

@@ -143,6 +143,13 @@ int jit_runner_upload(jit_runner *r, unsigned long long dst, const void *src, si
                       gm_status *st);
 int jit_runner_download(jit_runner *r, void *dst, unsigned long long src, size_t bytes,
                         gm_status *st);
+/* The parts of one block of host memory src[0..bytes), each {device
+ * address, offset in src, bytes}, copied to their places: src goes up in
+ * one copy, to device memory the runner keeps for it, and is spread from
+ * there on the device without waiting (a layout's segments: one upload,
+ * one wait for the GPU, instead of one of each a segment). */
+int jit_runner_upload_parts(jit_runner *r, const void *src, size_t bytes, const unsigned long long (*parts)[3],
+                            unsigned n, gm_status *st);
 /* Fills [ptr + len, ptr + total) with copies of [ptr, ptr + len), doubling
  * on the device: large inputs cost one small upload. */
 int jit_runner_replicate(jit_runner *r, unsigned long long ptr, size_t len, size_t total,

@@ -48,6 +48,15 @@ static void device_and_memory(jit_runner *r, const jit_device_info *info)
     memset(w, 0, sizeof w);
     CHECK_EQ(jit_runner_download(r, w, p, sizeof w, &st), GM_OK);
     CHECK(w[0] == 0 && w[1] == 7 && w[1023] == 1023 * 7);
+    /* parts of one host block to their places: one upload, spread on the device */
+    unsigned src[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    unsigned long long parts[2][3] = {{p + 64, 4, 8}, {p + 4, 24, 8}};
+    CHECK_EQ(jit_runner_upload_parts(r, src, sizeof src, parts, 2, &st), GM_OK);
+    CHECK_EQ(jit_runner_download(r, w, p, 32 * 4, &st), GM_OK);
+    CHECK(w[16] == 2 && w[17] == 3 && w[1] == 7 && w[2] == 8 && w[0] == 0 && w[3] == 21 && w[18] == 18 * 7);
+    parts[1][1] = 28; /* 8 bytes from 28 of 32: past the block */
+    CHECK_EQ(jit_runner_upload_parts(r, src, sizeof src, parts, 2, &st), GM_EINPUT);
+    gm_status_init(&st);
     jit_runner_free(r, p);
     /* more than the device has: GM_EGPU, said, and oom set for the caller to shrink */
     CHECK_EQ(jit_runner_alloc(r, (size_t)65 << 20, 0, &p, &oom, &st), GM_EGPU);

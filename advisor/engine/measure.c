@@ -810,15 +810,22 @@ static int fill_set(adv_measure *ms, jit_runner *r, launch_set *ls, long long ch
                                                  sizeof why);
         if (!host)
             return gm_fail(st, GM_EINPUT, "%s", why);
-        int rc = GM_OK;
-        for (unsigned s = 0; s < adv_layout_nsegs(b->lay) && rc == GM_OK; s++) {
+        /* each segment's first c elements from the packed ones, in one upload */
+        unsigned nsegs = adv_layout_nsegs(b->lay);
+        unsigned long long (*parts)[3] = gm_xcalloc(nsegs + 1, sizeof *parts);
+        for (unsigned s = 0; s < nsegs; s++) {
             const adv_segment *big = adv_layout_seg(b->lay, s), *sm = adv_layout_seg(small, s);
-            unsigned long long len = (unsigned long long)(c / blk) * big->bstride;
-            unsigned long long total = (unsigned long long)((b->elems + blk - 1) / blk) * big->bstride;
-            rc = jit_runner_upload(r, b->dev + big->start, host + sm->start, len, st);
-            if (rc == GM_OK)
-                rc = jit_runner_replicate(r, b->dev + big->start, len, total, st);
+            parts[s][0] = b->dev + big->start;
+            parts[s][1] = sm->start;
+            parts[s][2] = (unsigned long long)(c / blk) * big->bstride;
         }
+        int rc = jit_runner_upload_parts(r, host, adv_layout_bytes(small), parts, nsegs, st);
+        for (unsigned s = 0; s < nsegs && rc == GM_OK; s++) {
+            const adv_segment *big = adv_layout_seg(b->lay, s);
+            unsigned long long total = (unsigned long long)((b->elems + blk - 1) / blk) * big->bstride;
+            rc = jit_runner_replicate(r, b->dev + big->start, parts[s][2], total, st);
+        }
+        free(parts);
         if (rc != GM_OK)
             return rc;
     }
