@@ -104,6 +104,7 @@ int main(int argc, char **argv)
     CHECK(ms.decl.nparams == 3 && ms.decl.data[0] == NULL && ms.decl.data[1] != NULL && ms.decl.data[2] == NULL);
     CHECK(after[0] > before[0]);
     CHECK_EQ(after[1], before[1]); /* the same pages again: none allocated */
+    adv_measure_free(&ms);
     jit_runner_destroy(r);
     adv_model_destroy(m);
     return TEST_DONE();

@@ -1053,6 +1053,21 @@ void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, 
     ms->plan_kernel = -1;
 }
 
+void adv_measure_free(adv_measure *ms)
+{
+    outputs_free(&ms->decl);
+    for (unsigned i = 0; i < ms->nrand; i++)
+        free(ms->rand[i].aos);
+    for (unsigned i = 0; i < ms->npacked; i++) {
+        adv_layout_destroy(ms->packed[i].lay);
+        free(ms->packed[i].host);
+    }
+    for (unsigned i = 0; i < ms->nshaped; i++)
+        free(ms->shaped[i].data);
+    free(ms->readback);
+    adv_measure_init(ms, ms->m, ms->jobs, ms->njobs);
+}
+
 static int find_decl(const adv_measure *ms, unsigned kernel)
 {
     for (unsigned j = 0; j < ms->njobs; j++)

@@ -123,6 +123,8 @@ typedef struct {
 } adv_measure;
 
 void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, unsigned njobs);
+/* What adv_measure_job kept in ms, freed (a worker that exits needs not). */
+void adv_measure_free(adv_measure *ms);
 
 /* A jit_job_fn: measures and verifies job `job`. */
 void adv_measure_job(void *ms, jit_runner *r, unsigned job, const jit_job_result *done,
