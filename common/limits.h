@@ -46,6 +46,12 @@
 #define GM_CACHE_MAX_BYTES (256ull << 20) /* least recently used entries beyond this are evicted */
 #define GM_INCLUDES_PCH_MAX 64 /* PCHs of the system headers files start with (include_pch.h) kept in the
                                  * cache folder (7-9 MB each), least recently used beyond this removed */
+#ifndef GM_RUNNER_KEPT_BUFFERS
+#define GM_RUNNER_KEPT_BUFFERS 8    /* freed device buffers a runner keeps for a request of the same size
+                                     * (jit/runner.h; 0: none, -DGM_RUNNER_KEPT_BUFFERS=0 to compare) */
+#endif
+#define GM_RUNNER_PAGE_BYTES (2u << 20) /* device buffers are allocated in pages of this size, the GPU's large
+                                         * pages (jit/runner.h) */
 #define GM_REFERENCE_CACHE_S 3600   /* the memcpy peak and reference copies of a device and driver
                                      * are measured again after this long (jit/worker.c) */
 

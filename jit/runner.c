@@ -37,7 +37,15 @@ struct jit_runner {
     unsigned capped;  /* jit_runner_block_cap */
     unsigned shared_cut, shared_static; /* jit_runner_shared_cut */
     int overran;      /* jit_runner_overran */
+    /* jit_runner_alloc's buffers (runner.h): those live (a freed one's
+     * size), and those freed and kept, oldest first (kept_take) */
+    struct runner_buf { CUdeviceptr p; size_t bytes; } *live, kept[GM_RUNNER_KEPT_BUFFERS + 1];
+    unsigned nlive, cap_live, nkept;
+    CUdeviceptr stage; /* jit_runner_upload_parts' device memory */
+    size_t stage_bytes;
 };
+
+static void kept_release(jit_runner *r);
 
 void jit_method_default(jit_method *m)
 {
@@ -166,16 +174,22 @@ void jit_runner_destroy(jit_runner *r)
         return;
     if (r->cu && r->ctx) {
         unload(r);
+        kept_release(r);
+        for (unsigned i = 0; i < r->nlive; i++)
+            r->cu->cuMemFree_v2(r->live[i].p);
         if (r->flush)
             r->cu->cuMemFree_v2(r->flush);
         if (r->scratch)
             r->cu->cuMemFree_v2(r->scratch);
+        if (r->stage)
+            r->cu->cuMemFree_v2(r->stage);
         if (r->ev0)
             r->cu->cuEventDestroy_v2(r->ev0);
         if (r->ev1)
             r->cu->cuEventDestroy_v2(r->ev1);
         r->cu->cuDevicePrimaryCtxRelease_v2(r->dev);
     }
+    free(r->live);
     free(r);
 }
 
@@ -360,6 +374,7 @@ int jit_runner_scratch(jit_runner *r, size_t bytes, unsigned long long *ptr, gm_
             r->cu->cuMemFree_v2(r->scratch);
         r->scratch = 0;
         r->scratch_bytes = 0;
+        kept_release(r);
         CU(r->cu->cuMemAlloc_v2(&r->scratch, bytes), "cuMemAlloc (probe scratch)");
         r->scratch_bytes = bytes;
     }
@@ -392,7 +407,7 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
 {
     const jit_method *me = &r->method;
     double *ms = gm_xcalloc((size_t)me->max_samples, sizeof *ms);
-    int got = 0, rc = GM_OK;
+    int got = 0, rc = GM_OK, stop = 0;
     double t0 = gm_now_s(), launched = 0;
     for (int i = -2; i < me->max_samples && rc == GM_OK; i++) {
         /* inputs a launch consumes, restored before each (untimed, then flushed) */
@@ -426,15 +441,58 @@ static int time_it(jit_runner *r, CUfunction fn, long long n, void **args, CUdev
         if (rc != GM_OK || i < 0)
             continue; /* the first two are warm-up */
         ms[got++] = e;
-        if (jit_stop_rule(me, ms, got, gm_now_s() - t0, t) != JIT_SAMPLE_MORE)
+        jit_stop why = jit_stop_rule(me, ms, got, gm_now_s() - t0, t);
+        if (why != JIT_SAMPLE_MORE) {
+            stop = why;
             break;
+        }
     }
     if (rc == GM_OK && got > 0)
         jit_timing_summarize(ms, got, t);
+    t->stop = stop;
     t->loop_s = gm_now_s() - t0;
     t->launched_ms = launched;
     free(ms);
     return rc;
+}
+
+/* The kept buffers given back to the driver. */
+static void kept_release(jit_runner *r)
+{
+    for (unsigned i = 0; i < r->nkept; i++)
+        r->cu->cuMemFree_v2(r->kept[i].p);
+    r->nkept = 0;
+}
+
+/* The bytes a request of `bytes` is allocated as: whole pages (the
+ * driver maps no less), so that requests of the same pages share kept
+ * buffers. */
+static size_t alloc_span(size_t bytes)
+{
+    size_t pages = (bytes + GM_RUNNER_PAGE_BYTES - 1) / GM_RUNNER_PAGE_BYTES;
+    return (pages ? pages : 1) * GM_RUNNER_PAGE_BYTES;
+}
+
+/* The oldest kept buffer of `span` bytes, taken out of the kept ones
+ * (their order kept); 0: none, and every kept buffer smaller than span
+ * given back. */
+static CUdeviceptr kept_take(jit_runner *r, size_t span)
+{
+    for (unsigned i = 0; i < r->nkept; i++)
+        if (r->kept[i].bytes == span) {
+            CUdeviceptr p = r->kept[i].p;
+            memmove(r->kept + i, r->kept + i + 1, (r->nkept - i - 1) * sizeof *r->kept);
+            r->nkept--;
+            return p;
+        }
+    unsigned n = 0;
+    for (unsigned i = 0; i < r->nkept; i++)
+        if (r->kept[i].bytes < span)
+            r->cu->cuMemFree_v2(r->kept[i].p);
+        else
+            r->kept[n++] = r->kept[i];
+    r->nkept = n;
+    return 0;
 }
 
 int jit_runner_alloc(jit_runner *r, size_t bytes, unsigned word, unsigned long long *ptr, int *oom,
@@ -443,12 +501,22 @@ int jit_runner_alloc(jit_runner *r, size_t bytes, unsigned word, unsigned long l
     CUdeviceptr p = 0;
     *ptr = 0;
     bytes = (bytes + 3) / 4 * 4;
-    CUresult cr = r->cu->cuMemAlloc_v2(&p, bytes);
+    size_t span = alloc_span(bytes);
+    CUresult cr = (p = kept_take(r, span)) ? CUDA_SUCCESS : r->cu->cuMemAlloc_v2(&p, span);
+    if (cr == CUDA_ERROR_OUT_OF_MEMORY && r->nkept) { /* what is kept goes before a request fails */
+        kept_release(r);
+        cr = r->cu->cuMemAlloc_v2(&p, span);
+    }
     if (oom)
         *oom = cr == CUDA_ERROR_OUT_OF_MEMORY;
     if (cr == CUDA_ERROR_OUT_OF_MEMORY)
         return gm_fail(st, GM_EGPU, "out of GPU memory allocating %.0f MB", bytes / 1e6);
     CU(cr, "cuMemAlloc");
+    if (r->nlive == r->cap_live) {
+        r->cap_live = r->cap_live ? 2 * r->cap_live : 16;
+        r->live = gm_xrealloc(r->live, r->cap_live * sizeof *r->live);
+    }
+    r->live[r->nlive++] = (struct runner_buf){p, span};
     *ptr = p;
     CU(r->cu->cuMemsetD32_v2(p, word, bytes / 4), "cuMemsetD32");
     return GM_OK;
@@ -456,14 +524,56 @@ int jit_runner_alloc(jit_runner *r, size_t bytes, unsigned word, unsigned long l
 
 void jit_runner_free(jit_runner *r, unsigned long long ptr)
 {
-    if (ptr)
-        r->cu->cuMemFree_v2(ptr);
+    if (!ptr)
+        return;
+    for (unsigned i = 0; i < r->nlive; i++)
+        if (r->live[i].p == ptr) {
+            struct runner_buf b = r->live[i];
+            memmove(r->live + i, r->live + i + 1, (r->nlive - i - 1) * sizeof *r->live);
+            r->nlive--;
+            if (GM_RUNNER_KEPT_BUFFERS == 0) {
+                r->cu->cuMemFree_v2(ptr);
+                return;
+            }
+            if (r->nkept == GM_RUNNER_KEPT_BUFFERS) { /* the oldest goes */
+                r->cu->cuMemFree_v2(r->kept[0].p);
+                memmove(r->kept, r->kept + 1, (GM_RUNNER_KEPT_BUFFERS - 1) * sizeof *r->kept);
+                r->nkept--;
+            }
+            r->kept[r->nkept++] = b;
+            return;
+        }
+    r->cu->cuMemFree_v2(ptr);
 }
 
 int jit_runner_upload(jit_runner *r, unsigned long long dst, const void *src, size_t bytes,
                       gm_status *st)
 {
     CU(r->cu->cuMemcpyHtoD_v2(dst, src, bytes), "copying input to the GPU");
+    return GM_OK;
+}
+
+int jit_runner_upload_parts(jit_runner *r, const void *src, size_t bytes, const unsigned long long (*parts)[3],
+                            unsigned n, gm_status *st)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (parts[i][1] > bytes || parts[i][2] > bytes - parts[i][1])
+            return gm_fail(st, GM_EINPUT, "copying input to the GPU: part %u past the %zu bytes given", i, bytes);
+    if (bytes > r->stage_bytes) {
+        if (r->stage)
+            r->cu->cuMemFree_v2(r->stage);
+        r->stage = 0;
+        r->stage_bytes = 0;
+        size_t span = alloc_span(bytes); /* whole pages: the next layout's few more bytes fit */
+        CU(r->cu->cuMemAlloc_v2(&r->stage, span), "allocating the GPU's copy of the inputs");
+        r->stage_bytes = span;
+    }
+    /* from pageable memory: the stream's earlier copies out of the
+     * staging memory have ended before it is written again; device to
+     * device, none waits (the driver's synchronisation rules) */
+    CU(r->cu->cuMemcpyHtoD_v2(r->stage, src, bytes), "copying input to the GPU");
+    for (unsigned i = 0; i < n; i++)
+        CU(r->cu->cuMemcpyDtoD_v2(parts[i][0], r->stage + parts[i][1], parts[i][2]), "copying input on the GPU");
     return GM_OK;
 }
 
@@ -481,6 +591,21 @@ int jit_runner_replicate(jit_runner *r, unsigned long long ptr, size_t len, size
         CU(r->cu->cuMemcpyDtoD_v2(ptr + done, ptr, n), "replicating input on the GPU");
     }
     return GM_OK;
+}
+
+void jit_timing_parts_text(const jit_timing *t, char *out, size_t n)
+{
+    static const char *const phase[JIT_NPHASES] = {"set-up", "inputs", "launch", "read-back", "calibration",
+                                                   "release"};
+    static const char *const stop[] = {"", "spread", "budget", "max", "behind", "tied", "settled"};
+    size_t l = 0;
+    out[0] = '\0';
+    for (int p = 0; p < JIT_NPHASES && l < n; p++) {
+        snprintf(out + l, n - l, "%s%s %.3f s", p ? ", " : "; ", phase[p], t->phase_s[p]);
+        l += strlen(out + l);
+    }
+    if (l < n && t->stop > 0 && t->stop < (int)(sizeof stop / sizeof *stop))
+        snprintf(out + l, n - l, "; stopped: %s", stop[t->stop]);
 }
 
 const jit_device_info *jit_runner_device(const jit_runner *r)
@@ -527,6 +652,7 @@ static int ref_kernel(jit_runner *r, const char *name, CUdeviceptr out, CUdevice
  * size that still exceeds the L2. */
 static int alloc_pair(jit_runner *r, long long *n, CUdeviceptr *a, CUdeviceptr *b, gm_status *st)
 {
+    kept_release(r); /* the planned arrays fit as on a runner that kept none */
     for (;;) {
         size_t bytes = (size_t)(*n + 64) * 4;
         CUresult ca = r->cu->cuMemAlloc_v2(a, bytes);

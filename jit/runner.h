@@ -28,6 +28,19 @@ typedef struct {
     unsigned long long mem_bytes;
 } jit_device_info;
 
+/* The parts of a measured job outside its sampling loop, in the order
+ * --times names them (the caller's: measure.c fills jit_timing's
+ * phase_s; the runner knows no job). */
+typedef enum {
+    JIT_PHASE_SETUP,     /* buffers allocated and zeroed, launch arguments built */
+    JIT_PHASE_INPUTS,    /* random elements packed into the layout, copied up, replicated */
+    JIT_PHASE_LAUNCH,    /* the correctness launch, to its end */
+    JIT_PHASE_READBACK,  /* its outputs read back, unpacked and compared with the declared layout's */
+    JIT_PHASE_CALIBRATE, /* the timed size found (engine/calibrate.h) */
+    JIT_PHASE_RELEASE,   /* buffers given back */
+    JIT_NPHASES
+} jit_phase;
+
 typedef struct {
     double median_ms, spread_pct, min_ms, max_ms;
     int samples;
@@ -35,7 +48,13 @@ typedef struct {
     int shrunk;       /* 1: fewer than planned, the GPU ran out of memory */
     double loop_s;    /* host time of the sampling loop (warm-ups included), for --times */
     double launched_ms; /* the GPU's time of its launches by the events, warm-ups included */
+    int stop;         /* the jit_stop (stopping.h) that ended the sampling loop; 0: none */
+    double phase_s[JIT_NPHASES]; /* host seconds of each part of the job around the loop */
 } jit_timing;
+
+/* "; set-up 0.002 s, inputs ... , stopped: spread" for --times: each
+ * phase of t and why its sampling stopped. */
+void jit_timing_parts_text(const jit_timing *t, char *out, size_t n);
 
 typedef struct {
     double target_spread_pct; /* stop when reached */
@@ -104,7 +123,19 @@ int jit_runner_launch_sync(jit_runner *r, const char *fn, long long threads, voi
 
 /* Device buffers, each filled with the 32-bit `word`; the caller frees
  * them.  *oom (when oom is not NULL) says whether a failure was the GPU
- * running out of memory, which callers answer by asking for less. */
+ * running out of memory, which callers answer by asking for less.
+ * A buffer is allocated in whole GM_RUNNER_PAGE_BYTES pages (the driver
+ * maps no less: a launch past its end faults, or not, as in a buffer of
+ * exactly its size) and kept when freed (up to GM_RUNNER_KEPT_BUFFERS)
+ * for the next request of as many pages, oldest first: the variants of a
+ * kernel ask for the same buffers in the same order, and each request
+ * gets the buffer the same request had.  A request that none fits
+ * gives back every kept buffer smaller than itself first: a large one
+ * (a timed launch's) is then allocated among what a runner that keeps
+ * none would hold, not among a calibration's smaller leftovers (with
+ * those kept, timings sampled to the limit more often: README).  Kept
+ * buffers go back before a request would run out of memory, before the
+ * reference arrays and a probe's scratch, and with the runner. */
 int jit_runner_alloc(jit_runner *r, size_t bytes, unsigned word, unsigned long long *ptr, int *oom,
                      gm_status *st);
 void jit_runner_free(jit_runner *r, unsigned long long ptr);
@@ -112,6 +143,13 @@ int jit_runner_upload(jit_runner *r, unsigned long long dst, const void *src, si
                       gm_status *st);
 int jit_runner_download(jit_runner *r, void *dst, unsigned long long src, size_t bytes,
                         gm_status *st);
+/* The parts of one block of host memory src[0..bytes), each {device
+ * address, offset in src, bytes}, copied to their places: src goes up in
+ * one copy, to device memory the runner keeps for it, and is spread from
+ * there on the device without waiting (a layout's segments: one upload,
+ * one wait for the GPU, instead of one of each a segment). */
+int jit_runner_upload_parts(jit_runner *r, const void *src, size_t bytes, const unsigned long long (*parts)[3],
+                            unsigned n, gm_status *st);
 /* Fills [ptr + len, ptr + total) with copies of [ptr, ptr + len), doubling
  * on the device: large inputs cost one small upload. */
 int jit_runner_replicate(jit_runner *r, unsigned long long ptr, size_t len, size_t total,

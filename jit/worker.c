@@ -356,9 +356,11 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
         send_msg(fd, &mg);
         t0 = gm_now_s();
         run_job(w, i, &mg.res);
+        char parts[256];
+        jit_timing_parts_text(&mg.res.t, parts, sizeof parts);
         if (o->times)
-            gm_log(GM_LOG_PROGRESS, "%.3f s for %s (%d samples; sampling %.3f s, launches %.3f s)", gm_now_s() - t0,
-                   w->jobs->names[i], mg.res.t.samples, mg.res.t.loop_s, mg.res.t.launched_ms / 1e3);
+            gm_log(GM_LOG_PROGRESS, "%.3f s for %s (%d samples; sampling %.3f s, launches %.3f s%s)", gm_now_s() - t0,
+                   w->jobs->names[i], mg.res.t.samples, mg.res.t.loop_s, mg.res.t.launched_ms / 1e3, parts);
         w->res[i] = mg.res;
         mg.type = MSG_DONE;
         send_msg(fd, &mg);

@@ -27,7 +27,8 @@
  * a kernel whose name begins with dynshared_ faults unless its launch gives it
  * dynamic shared memory (an extern __shared__ array reached through a helper);
  * a function named missing is not in the module.  fake_launches() counts
- * launches and copies timed between events.
+ * launches and copies timed between events, fake_allocs() the device
+ * buffers allocated and fake_in_use() the bytes held now.
  *   GM_FAKE_CTX_DIR  a folder where each process holding the primary
  *                    context has a file ctx.PID, and `most` says how many
  *                    live processes held one at once (machine-wide counts,
@@ -56,6 +57,9 @@ static char functions[1024][128]; /* each name once: a worker of many jobs looks
 static unsigned nfunctions;
 
 unsigned fake_launches(void) { return launches; }
+static unsigned nallocs;
+unsigned fake_allocs(void) { return nallocs; }
+size_t fake_in_use(void) { return in_use; }
 
 /* the launch bound's variables, one pair for every module */
 static unsigned long long bound_t0;
@@ -235,6 +239,7 @@ CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t b)
             allocs[i].p = malloc(b ? b : 1);
             allocs[i].n = b;
             in_use += b;
+            nallocs++;
             *p = (CUdeviceptr)allocs[i].p;
             return CUDA_SUCCESS;
         }

@@ -5,7 +5,10 @@
  * says so, and reports the driver's times; a clearly slower variant stops
  * at min_samples; out of memory and a failing launch are GM_EGPU errors
  * that name what failed; the reference copies' bandwidth is the bytes over
- * the time the events gave. */
+ * the time the events gave.  Freed buffers are kept for the next request
+ * of as many pages, oldest first, refilled as asked; a request none fits
+ * gives them all back before it allocates (so it fits where a runner
+ * that keeps none fits), and the reference arrays find none kept. */
 #include <dlfcn.h>
 #include <math.h>
 #include <stdlib.h>
@@ -17,6 +20,8 @@
 #include "fake_driver_env.h"
 
 static unsigned (*launches)(void);
+static unsigned (*allocs)(void);
+static size_t (*in_use)(void);
 
 static void device_and_memory(jit_runner *r, const jit_device_info *info)
 {
@@ -43,6 +48,15 @@ static void device_and_memory(jit_runner *r, const jit_device_info *info)
     memset(w, 0, sizeof w);
     CHECK_EQ(jit_runner_download(r, w, p, sizeof w, &st), GM_OK);
     CHECK(w[0] == 0 && w[1] == 7 && w[1023] == 1023 * 7);
+    /* parts of one host block to their places: one upload, spread on the device */
+    unsigned src[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    unsigned long long parts[2][3] = {{p + 64, 4, 8}, {p + 4, 24, 8}};
+    CHECK_EQ(jit_runner_upload_parts(r, src, sizeof src, parts, 2, &st), GM_OK);
+    CHECK_EQ(jit_runner_download(r, w, p, 32 * 4, &st), GM_OK);
+    CHECK(w[16] == 2 && w[17] == 3 && w[1] == 7 && w[2] == 8 && w[0] == 0 && w[3] == 21 && w[18] == 18 * 7);
+    parts[1][1] = 28; /* 8 bytes from 28 of 32: past the block */
+    CHECK_EQ(jit_runner_upload_parts(r, src, sizeof src, parts, 2, &st), GM_EINPUT);
+    gm_status_init(&st);
     jit_runner_free(r, p);
     /* more than the device has: GM_EGPU, said, and oom set for the caller to shrink */
     CHECK_EQ(jit_runner_alloc(r, (size_t)65 << 20, 0, &p, &oom, &st), GM_EGPU);
@@ -108,6 +122,60 @@ static void timing(jit_runner *r)
     CHECK(strstr(st.msg, "missing") && strstr(st.msg, "CUDA_ERROR_NOT_FOUND"));
 }
 
+static void kept_buffers(jit_runner *r)
+{
+    gm_status st;
+    gm_status_init(&st);
+    const size_t mb = 1 << 20;
+    unsigned long long a, b, c, d;
+    /* a kernel's two buffers, freed in the order they were allocated */
+    CHECK_EQ(jit_runner_alloc(r, 3 * mb, 0, &a, NULL, &st), GM_OK);
+    CHECK_EQ(jit_runner_alloc(r, 3 * mb, 0, &b, NULL, &st), GM_OK);
+    unsigned w = 0x12345678u;
+    CHECK_EQ(jit_runner_upload(r, a, &w, 4, &st), GM_OK);
+    jit_runner_free(r, a);
+    jit_runner_free(r, b);
+    size_t held = in_use();
+    unsigned before = allocs();
+    /* the next variant's, of as many pages (3 MiB + 100 bytes: two 2 MiB
+     * pages too): each request gets the buffer the same request had, filled
+     * with the word it asks for, and nothing is allocated */
+    CHECK_EQ(jit_runner_alloc(r, 3 * mb + 100, 7, &c, NULL, &st), GM_OK);
+    CHECK_EQ(jit_runner_alloc(r, 3 * mb + 100, 7, &d, NULL, &st), GM_OK);
+    CHECK(c == a && d == b);
+    CHECK_EQ(allocs(), before);
+    CHECK_EQ(in_use(), held);
+    CHECK_EQ(jit_runner_download(r, &w, c, 4, &st), GM_OK);
+    CHECK_EQ(w, 7);
+    jit_runner_free(r, c);
+    jit_runner_free(r, d);
+    /* a smaller request than those kept: allocated beside them */
+    CHECK_EQ(jit_runner_alloc(r, mb, 0, &a, NULL, &st), GM_OK);
+    CHECK_EQ(allocs(), before + 1);
+    CHECK_EQ(in_use(), held + 2 * mb);
+    jit_runner_free(r, a);
+    /* a larger one: every smaller kept buffer goes back first (8 + 2 MiB),
+     * so it is allocated among what a runner that keeps none holds */
+    CHECK_EQ(jit_runner_alloc(r, 20 * mb, 0, &a, NULL, &st), GM_OK);
+    CHECK_EQ(in_use(), held - 8 * mb + 20 * mb);
+    jit_runner_free(r, a);
+    /* a smaller one again stays beside the 20 MiB kept */
+    CHECK_EQ(jit_runner_alloc(r, 18 * mb, 0, &a, NULL, &st), GM_OK);
+    CHECK_EQ(in_use(), held - 8 * mb + 38 * mb);
+    jit_runner_free(r, a);
+    /* kept: 20 and 18 MiB; 16 MiB fits beside them on the 64 MiB device,
+     * 14 MiB more (13 in whole pages) does not, and is allocated: what is
+     * kept goes back before a request fails */
+    CHECK_EQ(jit_runner_alloc(r, 16 * mb, 0, &a, NULL, &st), GM_OK);
+    CHECK_EQ(in_use(), held - 8 * mb + 54 * mb);
+    jit_runner_free(r, a);
+    int oom = -1;
+    CHECK_EQ(jit_runner_alloc(r, 13 * mb, 0, &a, &oom, &st), GM_OK);
+    CHECK_EQ(oom, 0);
+    CHECK_EQ(in_use(), held - 8 * mb + 14 * mb);
+    jit_runner_free(r, a);
+}
+
 static void reference(jit_runner *r)
 {
     gm_status st;
@@ -142,8 +210,10 @@ int main(int argc, char **argv)
     CHECK_EQ(jit_runner_create(0, &me, &r, &info, &st), GM_OK);
     void *lib = dlopen(argv[1], RTLD_NOW | RTLD_NOLOAD);
     launches = lib ? (unsigned (*)(void))dlsym(lib, "fake_launches") : NULL;
-    CHECK(r != NULL && launches != NULL);
-    if (!r || !launches) {
+    allocs = lib ? (unsigned (*)(void))dlsym(lib, "fake_allocs") : NULL;
+    in_use = lib ? (size_t (*)(void))dlsym(lib, "fake_in_use") : NULL;
+    CHECK(r != NULL && launches != NULL && allocs != NULL && in_use != NULL);
+    if (!r || !launches || !allocs || !in_use) {
         fprintf(stderr, "%s\n", st.msg);
         return TEST_DONE();
     }
@@ -151,7 +221,10 @@ int main(int argc, char **argv)
     CHECK_EQ(jit_runner_load(r, &bin, &st), GM_OK);
     device_and_memory(r, &info);
     timing(r);
+    kept_buffers(r);
+    size_t flush = in_use(); /* the L2 flush's buffer and what is kept */
     reference(r);
+    CHECK(in_use() < flush); /* the kept buffer went before the reference arrays */
     jit_runner_destroy(r);
     return TEST_DONE();
 }

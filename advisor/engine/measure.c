@@ -222,6 +222,21 @@ static long long offset_only_elems(const adv_model *m, unsigned k, unsigned p, l
  * there), else NULL. */
 static adv_measure *job_ms;
 
+/* Host seconds of each part of the job adv_measure_job runs (--times:
+ * jit_timing's phase_s); a calibration's own set-up and launches count as
+ * calibration. */
+static double job_phase[JIT_NPHASES];
+static int in_calibration;
+
+/* Adds the time since t0 to phase p (none while calibrating); the time now. */
+static double phase_end(jit_phase p, double t0)
+{
+    double now = gm_now_s();
+    if (!in_calibration)
+        job_phase[p] += now - t0;
+    return now;
+}
+
 static long long alloc_elems_of(const adv_model *m, unsigned k, unsigned p, long long n);
 
 /* alloc_elems_of, kept in job_ms for the launch shape in force. */
@@ -486,6 +501,42 @@ static const unsigned char *random_elems(adv_measure *ms, const adv_struct *s, l
     ms->rand[slot].aos = gm_xmalloc((size_t)n * s->size);
     random_fill(s, ms->rand[slot].aos, n, seed);
     return ms->rand[slot].aos;
+}
+
+/* The n random elements of s for seed `seed` packed in layout sp (*lay:
+ * sp over n elements), from the cache when the last variants packed the
+ * same; NULL when sp does not apply to s (why says so). */
+static const unsigned char *packed_elems(adv_measure *ms, const adv_struct *s, const adv_layout_spec *sp, long long n,
+                                         unsigned long long seed, const adv_layout **lay, char *why, size_t why_len)
+{
+    for (unsigned i = 0; i < ms->npacked; i++)
+        if (ms->packed[i].n == n && ms->packed[i].seed == seed && ms->packed[i].size == s->size &&
+            !strcmp(ms->packed[i].name, s->qual) && adv_layout_spec_eq(&ms->packed[i].spec, sp)) {
+            *lay = ms->packed[i].lay;
+            return ms->packed[i].host;
+        }
+    adv_layout *small = adv_layout_make(s, sp, (unsigned long long)n, why, why_len);
+    if (!small)
+        return NULL;
+    const unsigned char *aos = random_elems(ms, s, n, seed);
+    unsigned slot = ms->npacked < ADV_PACKED_CACHE ? ms->npacked++ : ms->packed_next++ % ADV_PACKED_CACHE;
+    adv_layout_destroy(ms->packed[slot].lay);
+    size_t bytes = adv_layout_bytes(small);
+    if (ms->packed[slot].cap < bytes) { /* its memory kept where large enough */
+        free(ms->packed[slot].host);
+        ms->packed[slot].host = gm_xmalloc(bytes);
+        ms->packed[slot].cap = bytes;
+    }
+    memset(ms->packed[slot].host, 0, bytes);
+    snprintf(ms->packed[slot].name, sizeof ms->packed[slot].name, "%s", s->qual);
+    ms->packed[slot].size = s->size;
+    ms->packed[slot].n = n;
+    ms->packed[slot].seed = seed;
+    ms->packed[slot].spec = *sp;
+    ms->packed[slot].lay = small;
+    adv_layout_pack(small, aos, ms->packed[slot].host, (unsigned long long)n);
+    *lay = small;
+    return ms->packed[slot].host;
 }
 
 /* ---- buffers ----------------------------------------------------------- */
@@ -753,22 +804,28 @@ static int fill_set(adv_measure *ms, jit_runner *r, launch_set *ls, long long ch
         unsigned blk = adv_layout_block(b->lay);
         long long c = chunk < b->elems ? chunk : b->elems;
         c = c / ADV_AOSOA_MAX_LANES * ADV_AOSOA_MAX_LANES; /* whole blocks of any AoSoA */
-        const unsigned char *aos = random_elems(ms, b->s, c, p + 1);
         char why[128];
-        adv_layout *small = adv_layout_make(b->s, adv_layout_spec_of(b->lay), (unsigned long long)c, why, sizeof why);
-        unsigned char *host = gm_xcalloc(adv_layout_bytes(small), 1);
-        adv_layout_pack(small, aos, host, (unsigned long long)c);
-        int rc = GM_OK;
-        for (unsigned s = 0; s < adv_layout_nsegs(b->lay) && rc == GM_OK; s++) {
+        const adv_layout *small = NULL;
+        const unsigned char *host = packed_elems(ms, b->s, adv_layout_spec_of(b->lay), c, p + 1, &small, why,
+                                                 sizeof why);
+        if (!host)
+            return gm_fail(st, GM_EINPUT, "%s", why);
+        /* each segment's first c elements from the packed ones, in one upload */
+        unsigned nsegs = adv_layout_nsegs(b->lay);
+        unsigned long long (*parts)[3] = gm_xcalloc(nsegs + 1, sizeof *parts);
+        for (unsigned s = 0; s < nsegs; s++) {
             const adv_segment *big = adv_layout_seg(b->lay, s), *sm = adv_layout_seg(small, s);
-            unsigned long long len = (unsigned long long)(c / blk) * big->bstride;
-            unsigned long long total = (unsigned long long)((b->elems + blk - 1) / blk) * big->bstride;
-            rc = jit_runner_upload(r, b->dev + big->start, host + sm->start, len, st);
-            if (rc == GM_OK)
-                rc = jit_runner_replicate(r, b->dev + big->start, len, total, st);
+            parts[s][0] = b->dev + big->start;
+            parts[s][1] = sm->start;
+            parts[s][2] = (unsigned long long)(c / blk) * big->bstride;
         }
-        free(host);
-        adv_layout_destroy(small);
+        int rc = jit_runner_upload_parts(r, host, adv_layout_bytes(small), parts, nsegs, st);
+        for (unsigned s = 0; s < nsegs && rc == GM_OK; s++) {
+            const adv_segment *big = adv_layout_seg(b->lay, s);
+            unsigned long long total = (unsigned long long)((b->elems + blk - 1) / blk) * big->bstride;
+            rc = jit_runner_replicate(r, b->dev + big->start, parts[s][2], total, st);
+        }
+        free(parts);
         if (rc != GM_OK)
             return rc;
     }
@@ -793,23 +850,44 @@ void adv_outputs_init(adv_outputs *o, unsigned nparams)
     o->elems = gm_xcalloc(nparams + 1, sizeof *o->elems);
 }
 
-static int read_outputs(jit_runner *r, launch_set *ls, adv_outputs *out, gm_status *st)
+/* 1 when no launch of kernel kn changes pointer parameter p's elements
+ * as the kernel is written: it points to const, and every use of it is
+ * an access the model reads (none a store, none passed on or used
+ * otherwise).  Its outputs would be its inputs again, the same random
+ * elements in every variant: they are neither read back nor compared. */
+static int read_only(const adv_kernel *kn, unsigned p)
 {
+    const adv_param *par = &kn->params[p];
+    if (!par->pointee_const || par->bare_line || par->other_use_line)
+        return 0;
+    for (unsigned a = 0; a < kn->naccesses; a++)
+        if (kn->acc[a].param == (int)p && kn->acc[a].mode == ADV_WRITE)
+            return 0;
+    return 1;
+}
+
+/* The outputs of the launch over ls that a comparison needs: every
+ * pointer parameter's elements, unpacked, but a read-only one's. */
+static int read_outputs(adv_measure *ms, jit_runner *r, launch_set *ls, adv_outputs *out, gm_status *st)
+{
+    const adv_kernel *kn = adv_model_kernel(ms->m, ls->kernel);
     adv_outputs_init(out, ls->nparams);
     for (unsigned p = 0; p < ls->nparams; p++) {
         pbuf *b = &ls->pb[p];
-        if (!b->lay)
+        if (!b->lay || read_only(kn, p))
             continue;
         unsigned long long bytes = adv_layout_bytes(b->lay);
-        unsigned char *host = gm_xmalloc(bytes);
-        if (jit_runner_download(r, host, b->dev, bytes, st) != GM_OK) {
-            free(host);
-            return st->code;
+        if (ms->readback_cap < bytes) {
+            free(ms->readback);
+            ms->readback = gm_xmalloc(bytes);
+            ms->readback_cap = bytes;
         }
+        unsigned char *host = ms->readback;
+        if (jit_runner_download(r, host, b->dev, bytes, st) != GM_OK)
+            return st->code;
         out->elems[p] = (unsigned long long)b->elems;
         out->data[p] = gm_xcalloc((size_t)b->elems, b->s->size);
         adv_layout_unpack(b->lay, host, out->data[p], (unsigned long long)b->elems);
-        free(host);
     }
     return GM_OK;
 }
@@ -886,12 +964,17 @@ static int time_variant(adv_measure *ms, jit_runner *r, const adv_job *jb, const
         int oom = 0;
         gm_status tries;
         gm_status_init(&tries);
+        double t0 = gm_now_s();
         int rc = setup_set(r, ms->m, ms->data, jb, n, &ls, &oom, &tries);
+        t0 = phase_end(JIT_PHASE_SETUP, t0);
         if (rc == GM_OK)
             rc = fill_set(ms, r, &ls, sz->n_check + 64, &tries);
+        phase_end(JIT_PHASE_INPUTS, t0);
         if (rc == GM_OK)
             rc = jit_runner_time(r, jb->fn, n, ls.args, t, &tries);
+        t0 = gm_now_s();
         free_set(r, &ls);
+        phase_end(JIT_PHASE_RELEASE, t0);
         if (!(oom && n / 2 >= sz->n_check)) {
             t->elems = n;
             t->shrunk = n < sz->n_time;
@@ -939,14 +1022,20 @@ static int run_variant_shaped(adv_measure *ms, jit_runner *r, const adv_job *jb,
     launch_set ls;
     memset(&ls, 0, sizeof ls);
     int oom;
+    double t0 = gm_now_s();
     int rc = setup_set(r, ms->m, ms->data, jb, sz->n_check, &ls, &oom, stt);
+    t0 = phase_end(JIT_PHASE_SETUP, t0);
     if (rc == GM_OK)
         rc = fill_set(ms, r, &ls, sz->n_check + 64, stt);
+    t0 = phase_end(JIT_PHASE_INPUTS, t0);
     if (rc == GM_OK)
         rc = jit_runner_launch_sync(r, jb->fn, sz->n_check, ls.args, stt);
+    t0 = phase_end(JIT_PHASE_LAUNCH, t0);
     if (rc == GM_OK)
-        rc = read_outputs(r, &ls, out, stt);
+        rc = read_outputs(ms, r, &ls, out, stt);
+    t0 = phase_end(JIT_PHASE_READBACK, t0);
     free_set(r, &ls);
+    phase_end(JIT_PHASE_RELEASE, t0);
     if (rc != GM_OK || !t)
         return rc;
     return time_variant(ms, r, jb, sz, t, stt);
@@ -962,6 +1051,21 @@ void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, 
     ms->njobs = njobs;
     ms->decl_kernel = -1;
     ms->plan_kernel = -1;
+}
+
+void adv_measure_free(adv_measure *ms)
+{
+    outputs_free(&ms->decl);
+    for (unsigned i = 0; i < ms->nrand; i++)
+        free(ms->rand[i].aos);
+    for (unsigned i = 0; i < ms->npacked; i++) {
+        adv_layout_destroy(ms->packed[i].lay);
+        free(ms->packed[i].host);
+    }
+    for (unsigned i = 0; i < ms->nshaped; i++)
+        free(ms->shaped[i].data);
+    free(ms->readback);
+    adv_measure_init(ms, ms->m, ms->jobs, ms->njobs);
 }
 
 static int find_decl(const adv_measure *ms, unsigned kernel)
@@ -1053,7 +1157,9 @@ static int calibrate_sizes(adv_measure *ms, jit_runner *r, unsigned job, const j
             adv_calibration cal;
             long long lo = GM_ELEM_GRAIN < sz->n_time ? GM_ELEM_GRAIN : sz->n_time;
             launch_as(r, ms->m, (int)jb->kernel);
+            in_calibration = 1;
             int rc = adv_calibrate(lo, sz->n_time, GM_ELEM_GRAIN, GM_CALIBRATE_TARGET_MS, cal_launch, &c, &cal, st);
+            in_calibration = 0;
             launch_as(r, ms->m, -1);
             if (rc != GM_OK)
                 return rc;
@@ -1191,7 +1297,10 @@ void adv_measure_job(void *ctx, jit_runner *r, unsigned job, const jit_job_resul
                      jit_job_result *res)
 {
     job_ms = ctx;
+    memset(job_phase, 0, sizeof job_phase);
+    in_calibration = 0;
     measure_job(ctx, r, job, done, res);
+    memcpy(res->t.phase_s, job_phase, sizeof job_phase);
     job_ms = NULL;
 }
 
@@ -1214,6 +1323,7 @@ static void measure_job(adv_measure *ms, jit_runner *r, unsigned job, const jit_
     gm_status st;
     gm_status_init(&st);
     adv_sizes sz;
+    int rc;
     if (ms->plan_kernel == (int)jb->kernel) {
         sz = ms->plan_sizes;
     } else if (adv_plan_sizes(r, ms->m, jb->kernel, &sz, &st) != GM_OK) {
@@ -1224,7 +1334,10 @@ static void measure_job(adv_measure *ms, jit_runner *r, unsigned job, const jit_
         ms->plan_kernel = (int)jb->kernel;
         ms->plan_sizes = sz;
     }
-    if (calibrate_sizes(ms, r, job, done, &sz, &st) != GM_OK) {
+    double t0 = gm_now_s();
+    rc = calibrate_sizes(ms, r, job, done, &sz, &st);
+    phase_end(JIT_PHASE_CALIBRATE, t0);
+    if (rc != GM_OK) {
         if (overran(r, " while calibrating the size", &st, res))
             return;
         res->state = st.code == GM_EGPU ? JIT_JOB_FAULTED : JIT_JOB_FAILED;
@@ -1233,7 +1346,7 @@ static void measure_job(adv_measure *ms, jit_runner *r, unsigned job, const jit_
     }
     adv_outputs out;
     set_rival(ms, r, jb, done);
-    int rc = run_variant(ms, r, jb, &sz, &out, &res->t, &st);
+    rc = run_variant(ms, r, jb, &sz, &out, &res->t, &st);
     jit_runner_set_rival(r, 0, 0);
     if (rc != GM_OK) {
         outputs_free(&out);
@@ -1271,7 +1384,9 @@ static void measure_job(adv_measure *ms, jit_runner *r, unsigned job, const jit_
     }
     if (have_decl(ms, r, jb->kernel, done, &sz)) {
         char why[256];
+        t0 = gm_now_s();
         res->correct = outputs_equal(ms->m, jb->kernel, &ms->decl, &out, why, sizeof why);
+        phase_end(JIT_PHASE_READBACK, t0);
         if (!res->correct)
             snprintf(res->note, sizeof res->note, "output differs from the declared layout: %s", why);
     }

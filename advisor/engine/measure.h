@@ -58,6 +58,7 @@ typedef struct {
 #define ADV_RAND_CACHE 16   /* random inputs kept per worker */
 #define ADV_SHAPED_CACHE 8  /* index and offsets buffers kept per worker */
 #define ADV_ELEMS_MEMO 16   /* buffer sizes kept per worker */
+#define ADV_PACKED_CACHE 8  /* packed inputs kept per worker */
 
 /* Outputs of one correctness launch: every pointer parameter's contents
  * after the launch, unpacked to the declared element layout. */
@@ -86,6 +87,20 @@ typedef struct {
                                 * parameter and size: every variant starts from the same */
     unsigned nrand;
     struct {
+        char name[ADV_TYPE_MAX]; /* as rand's */
+        unsigned size;
+        long long n;
+        unsigned long long seed;
+        adv_layout_spec spec;
+        struct adv_layout *lay; /* spec over n elements */
+        unsigned char *host;    /* rand's elements packed in it */
+        size_t cap;             /* host's bytes */
+    } packed[ADV_PACKED_CACHE]; /* a variant's correctness and timed launches start from the
+                                 * same packed elements: packed once */
+    unsigned npacked, packed_next;
+    unsigned char *readback;    /* where a correctness launch's outputs land, packed */
+    size_t readback_cap;
+    struct {
         unsigned kernel, param;
         long long elems, range;
         unsigned char *data;
@@ -108,6 +123,8 @@ typedef struct {
 } adv_measure;
 
 void adv_measure_init(adv_measure *ms, const adv_model *m, const adv_job *jobs, unsigned njobs);
+/* What adv_measure_job kept in ms, freed (a worker that exits needs not). */
+void adv_measure_free(adv_measure *ms);
 
 /* A jit_job_fn: measures and verifies job `job`. */
 void adv_measure_job(void *ms, jit_runner *r, unsigned job, const jit_job_result *done,
