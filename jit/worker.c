@@ -21,6 +21,7 @@
 #include "../common/limits.h"
 #include "../common/log.h"
 #include "../common/strbuf.h"
+#include "../common/timeline.h"
 #include "../common/timer.h"
 
 void jit_worker_opts_default(jit_worker_opts *o)
@@ -132,14 +133,66 @@ int jit_worker_holder(void)
     return holder_wr >= 0 ? (int)holder_pid : -1;
 }
 
-/* Lets the holder go (its pipe's end) and, with `wait`, reaps it. */
+/* Children that hold or release a context after the caller stopped
+ * needing them: a worker tearing its context down after the jobs' end, a
+ * holder let go.  Nobody waits for them on the run's way (a context's
+ * teardown took about as long as its creation); jit_worker_reap reaps
+ * them.  Each holds its slot's lock (its own copy of the open file) until
+ * it exits, and none keeps the caller's stdout or stderr (quiet_stdio). */
+static pid_t *detached;
+static unsigned ndetached, detached_cap;
+
+static void detach(pid_t pid)
+{
+    if (ndetached == detached_cap) {
+        detached_cap = detached_cap ? 2 * detached_cap : 8;
+        detached = gm_xrealloc(detached, detached_cap * sizeof *detached);
+    }
+    detached[ndetached++] = pid;
+}
+
+void jit_worker_reap(int wait)
+{
+    unsigned kept = 0;
+    for (unsigned i = 0; i < ndetached; i++) {
+        pid_t r;
+        while ((r = waitpid(detached[i], NULL, wait ? 0 : WNOHANG)) < 0 && errno == EINTR)
+            ;
+        if (r == 0)
+            detached[kept++] = detached[i]; /* still running */
+    }
+    ndetached = kept;
+}
+
+/* A child that outlives the caller's need of it writes nothing more, and
+ * keeps no pipe the caller's stdout or stderr may be (`gmadvise x | less`
+ * would wait for its teardown): both point at /dev/null.  With
+ * GMADVISE_TIMELINE stderr stays, for the timeline's last lines. */
+static void quiet_stdio(void)
+{
+    fflush(stdout);
+    fflush(stderr);
+    int nul = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (nul < 0)
+        return;
+    dup2(nul, STDOUT_FILENO);
+    if (!gm_timeline_on())
+        dup2(nul, STDERR_FILENO);
+    close(nul);
+}
+
+/* Lets the holder go (its pipe's end); with `wait` reaps it, else leaves
+ * it to jit_worker_reap. */
 static void holder_release(int wait)
 {
     if (holder_wr >= 0)
         close(holder_wr);
     holder_wr = -1;
-    if (holder_pid > 0 && waitpid(holder_pid, NULL, wait ? 0 : WNOHANG) != 0)
+    if (holder_pid > 0) {
+        if (waitpid(holder_pid, NULL, wait ? 0 : WNOHANG) == 0)
+            detach(holder_pid);
         holder_pid = -1;
+    }
 }
 
 /* ---- machine-wide locks: teardowns, retries, workers --------------------- */
@@ -312,14 +365,16 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
     memset(&mg, 0, sizeof mg);
     gm_status_init(&mg.st);
     double t0 = gm_now_s(), t1 = t0;
+    gm_timeline("worker", "forked, from job %u", from);
     if (jit_runner_create(o->device, &o->method, &w->r, &mg.dev, &mg.st) != GM_OK ||
-        ((t1 = gm_now_s()), jit_runner_load(w->r, bin, &mg.st)) != GM_OK) {
+        ((t1 = gm_now_s()), gm_timeline("worker", "context created"), jit_runner_load(w->r, bin, &mg.st)) != GM_OK) {
         mg.type = MSG_FATAL;
         send_msg(fd, &mg);
         _exit(0);
     }
     mg.type = MSG_READY;
     send_msg(fd, &mg);
+    gm_timeline("worker", "modules loaded");
     if (o->times) {
         gm_log(GM_LOG_PROGRESS, "%.3f s to create a context on GPU %d", t1 - t0, o->device);
         gm_log(GM_LOG_PROGRESS, "%.3f s to load the variants' modules", gm_now_s() - t1);
@@ -369,9 +424,16 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
             _exit(0);
         }
     }
+    /* the caller goes on once it has read this: the context's teardown is
+     * this process's alone, inside its slot (the slot's lock is released
+     * by its exit, after the context) */
     mg.type = MSG_END;
     send_msg(fd, &mg);
+    close(fd);
+    gm_timeline("worker", "the jobs' end sent");
+    quiet_stdio();
     jit_runner_destroy(w->r);
+    gm_timeline("worker", "context released; exits");
     _exit(0);
 }
 
@@ -578,8 +640,10 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
     jit_retry_lock retry_lk = JIT_RETRY_LOCK_INIT;
     while (next < njobs || need_ref) {
         int rd;
+        jit_worker_reap(0);
         int slot = worker_slot();
         pid_t pid = spawn(&rd, &w, bin, next, need_ref, o, st);
+        gm_timeline("caller", "worker %d forked", (int)pid);
         if (pid < 0) {
             machine_unlock(slot);
             jit_retry_lock_step(&retry_lk, JIT_RETRY_STOP, 0);
@@ -596,6 +660,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
             if (mg.type == MSG_READY) {
                 ready = 1;
                 *dev = mg.dev;
+                gm_timeline("caller", "worker %d ready", (int)pid);
                 holder_release(0); /* the worker has its context */
             } else if (mg.type == MSG_REF) {
                 *ref = mg.ref;
@@ -613,7 +678,15 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
             } else if (mg.type == MSG_END) {
                 ended = 1;
                 next = njobs;
+                break; /* its teardown is not waited for */
             }
+        }
+        if (ended) {
+            gm_timeline("caller", "the jobs' end read from worker %d", (int)pid);
+            close(rd);
+            close(slot); /* not unlocked: the worker's copy holds the slot until it has exited */
+            detach(pid);
+            break;
         }
         int lk = -1;
         if (got < 0) {
@@ -666,7 +739,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
         }
     }
     jit_retry_lock_step(&retry_lk, JIT_RETRY_STOP, 0);
-    holder_release(1);
+    holder_release(0);
     for (unsigned i = 0; i < njobs; i++)
         if (res[i].state != JIT_JOB_OK || res[i].correct == 0)
             return GM_EPARTIAL;
@@ -731,6 +804,9 @@ static void devices_child(int fd, int max, int hold)
         gm_fail(&mg.st, GM_EENV, "the CUDA driver sees no GPU");
     send_msg(fd, &mg);
     close(fd);
+    gm_timeline("driver's child", "answered: %d GPU(s)", n);
+    if (hold >= 0)
+        quiet_stdio(); /* it may outlive the caller's exit */
     /* a context counts against the machine's worker slots like a worker's:
      * held only with a slot that was free (the exit lets it go, after the
      * context) */
@@ -739,11 +815,14 @@ static void devices_child(int fd, int max, int hold)
     CUdevice dev;
     CUcontext ctx;
     if (cu && cu->cuDeviceGet(&dev, 0) == CUDA_SUCCESS && cu->cuDevicePrimaryCtxRetain(&ctx, dev) == CUDA_SUCCESS) {
+        gm_timeline("driver's child", "holds a context");
         struct pollfd pf = {hold, POLLIN, 0};
         double until = gm_now_s() + GM_GPU_HOLD_S, left;
         while ((left = until - gm_now_s()) > 0 && poll(&pf, 1, (int)(left * 1000) + 1) < 0 && errno == EINTR)
             ;
+        gm_timeline("driver's child", "let go");
         cu->cuDevicePrimaryCtxRelease_v2(dev);
+        gm_timeline("driver's child", "context released; exits");
     }
     _exit(0);
 }
@@ -807,8 +886,11 @@ int jit_worker_devices(jit_device_info *out, int max, int *count, gm_status *st)
     if (got == 1 && pid == holder_pid) { /* answered; it stays as the holder */
         close(fd);
     } else {
-        if (pid == holder_pid)
-            holder_release(0); /* killed below, reaped there */
+        if (pid == holder_pid) { /* killed below, reaped there */
+            close(holder_wr);
+            holder_wr = -1;
+            holder_pid = -1;
+        }
         if (end_child(pid, fd, got, GM_EGPU, "asking the driver for its GPUs", st) != GM_OK)
             return st->code;
     }

@@ -1,9 +1,12 @@
 /* jit/worker on a fake driver (tests/fake_driver.c): the devices child
  * forked before the parse answers, then stays, holding a context in one
  * of the machine's worker slots, until the first worker has its own; then
- * it is gone (reaped), and the jobs ran in a worker of their own, in
- * order, with the reference copies first; a holder no worker follows lets
- * its slot go after GM_GPU_HOLD_S.
+ * it is let go, and the jobs ran in a worker of their own, in order, with
+ * the reference copies first; once reaped both are gone and their slots
+ * free; a holder no worker follows lets its slot go after GM_GPU_HOLD_S.
+ * The run ends while its worker still tears its context down (a release
+ * of 1.5 s on the fake driver): the worker still runs and holds its slot;
+ * when it is gone the slot is free.
  * The retry lock's transitions (jit_retry_lock_step), as another process
  * would find the lock: taken when the next worker starts with a retry,
  * kept (not taken twice) while that job faults again and asks for another,
@@ -60,6 +63,18 @@ static int lock_held(const char *dir, const char *name)
     int held = flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
     close(fd); /* releases it when this took it */
     return held;
+}
+
+/* How many of the machine's slots another process holds. */
+static int slots_held(const char *dir)
+{
+    int n = 0;
+    for (int i = 0; i < GM_GPU_WORKERS_MAX; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "slot%d", i);
+        n += lock_held(dir, name) == 1;
+    }
+    return n;
 }
 
 static void retry_transitions(void)
@@ -135,8 +150,20 @@ int main(int argc, char **argv)
     CHECK_EQ(res[1].attempt, 2);
     CHECK(res[0].t.samples != holder && res[0].t.samples != (int)getpid());
     CHECK_EQ(jit_worker_holder(), -1);
+    jit_worker_reap(1);
     CHECK(holder > 0 && kill(holder, 0) == -1 && errno == ESRCH); /* gone and reaped */
-    CHECK_EQ(lock_held(dir, "slot0"), 0);
+    CHECK(kill(res[0].t.samples, 0) == -1 && errno == ESRCH);
+    CHECK_EQ(slots_held(dir), 0);
+    /* the run ends before its worker's teardown does */
+    setenv("GM_FAKE_RELEASE_MS", "1500", 1);
+    CHECK_EQ(jit_worker_run(&bin, &jobs, &o, &dev, &ref, res, &st), GM_OK);
+    int worker = res[1].t.samples;
+    CHECK(worker > 0 && running(worker)); /* still releasing its context */
+    CHECK_EQ(slots_held(dir), 1);          /* in its slot */
+    jit_worker_reap(1);
+    CHECK(kill(worker, 0) == -1 && errno == ESRCH);
+    CHECK_EQ(slots_held(dir), 0);
+    unsetenv("GM_FAKE_RELEASE_MS");
     /* asked again (a second file): answered by a child that does not stay */
     CHECK_EQ(jit_worker_devices(devs, 4, &n, &st), GM_OK);
     CHECK_EQ(n, 1);
