@@ -366,6 +366,12 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
     gm_status_init(&mg.st);
     double t0 = gm_now_s(), t1 = t0;
     gm_timeline("worker", "forked, from job %u", from);
+    if (gm_timeline_on()) { /* the driver's start apart from the context's (jit_runner_create does both) */
+        gm_status ds;
+        gm_status_init(&ds);
+        jit_device_count(&ds);
+        gm_timeline("worker", "the driver initialised (cuInit)");
+    }
     if (jit_runner_create(o->device, &o->method, &w->r, &mg.dev, &mg.st) != GM_OK ||
         ((t1 = gm_now_s()), gm_timeline("worker", "context created"), jit_runner_load(w->r, bin, &mg.st)) != GM_OK) {
         mg.type = MSG_FATAL;
