@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -95,7 +96,11 @@ static int recv_msg(int fd, msg *m, double timeout_s)
 /* The devices child that jit_worker_devices_start forked stays, holding a
  * context on GPU 0 in a worker slot that was free, until the first worker
  * has its own, the caller exits or GM_GPU_HOLD_S have passed: it waits
- * for the end of a pipe whose write end only the caller keeps.  While
+ * for the end of a socket whose other end only the caller keeps.  It makes
+ * that context only GM_GPU_HOLD_DEFER_S after its answer, and none when
+ * the caller sends a byte on it first (holder_worker_starts: a
+ * worker is about to create its own, which two contexts made at once
+ * slow down); it then stays without one, its driver initialised.  While
  * another process holds a context, a new process's cuInit takes 0.01 s
  * instead of 0.10 (H200, driver 580, persistence mode on, 2026-11-26); a
  * context of its own still takes 0.11.  -1: none. */
@@ -126,6 +131,16 @@ static pid_t fork_with_pipe(int *fd, gm_status *st)
         holder_wr = -1;
     }
     return pid;
+}
+
+/* Tells the holder that a worker starts now (see holder_wr). */
+static void holder_worker_starts(void)
+{
+    if (holder_wr >= 0) {
+        char b = 'w';
+        if (send(holder_wr, &b, 1, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) { /* a holder gone: nothing to tell */
+        }
+    }
 }
 
 int jit_worker_holder(void)
@@ -181,7 +196,7 @@ static void quiet_stdio(void)
     close(nul);
 }
 
-/* Lets the holder go (its pipe's end); with `wait` reaps it, else leaves
+/* Lets the holder go (its socket's end); with `wait` reaps it, else leaves
  * it to jit_worker_reap. */
 static void holder_release(int wait)
 {
@@ -648,6 +663,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
         int rd;
         jit_worker_reap(0);
         int slot = worker_slot();
+        holder_worker_starts();
         pid_t pid = spawn(&rd, &w, bin, next, need_ref, o, st);
         gm_timeline("caller", "worker %d forked", (int)pid);
         if (pid < 0) {
@@ -790,6 +806,29 @@ int jit_worker_arch_ok(int arch, gm_status *st)
     return cs.code;
 }
 
+/* The holder's next word from the caller on socket `hold` before `until`
+ * (gm_now_s): 1 a byte (a worker starts), 0 the socket's end (let go), -1
+ * none in time. */
+static int caller_word(int hold, double until)
+{
+    for (;;) {
+        double left = until - gm_now_s();
+        if (left <= 0)
+            return -1;
+        struct pollfd pf = {hold, POLLIN, 0};
+        int pr = poll(&pf, 1, (int)(left * 1000) + 1);
+        if (pr < 0 && errno == EINTR)
+            continue;
+        if (pr <= 0)
+            return -1;
+        char b;
+        ssize_t r = read(hold, &b, 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        return r == 1 ? 1 : 0;
+    }
+}
+
 /* The child that asks the driver: one message per GPU (at most max), then
  * one with count == -1.  With hold >= 0 it then holds a context on GPU 0
  * until hold, a pipe's read end, ends (see holder_wr). */
@@ -813,18 +852,28 @@ static void devices_child(int fd, int max, int hold)
     gm_timeline("driver's child", "answered: %d GPU(s)", n);
     if (hold >= 0)
         quiet_stdio(); /* it may outlive the caller's exit */
+    if (hold < 0 || n <= 0 || mg.st.code != GM_OK)
+        _exit(0);
+    /* until the caller's word or GM_GPU_HOLD_DEFER_S */
+    double until = gm_now_s() + GM_GPU_HOLD_S;
+    int word = caller_word(hold, gm_now_s() + GM_GPU_HOLD_DEFER_S);
+    if (word == 1) { /* a worker starts: stay, without a context, until let go */
+        gm_timeline("driver's child", "a worker starts: no context of its own");
+        while (caller_word(hold, until) == 1)
+            ;
+    }
+    if (word >= 0)
+        _exit(0);
     /* a context counts against the machine's worker slots like a worker's:
      * held only with a slot that was free (the exit lets it go, after the
      * context) */
-    int slot = hold >= 0 && n > 0 && mg.st.code == GM_OK ? slot_try() : -1;
+    int slot = slot_try();
     const jit_cuda *cu = slot != -1 ? jit_cuda_load(&mg.st) : NULL;
     CUdevice dev;
     CUcontext ctx;
     if (cu && cu->cuDeviceGet(&dev, 0) == CUDA_SUCCESS && cu->cuDevicePrimaryCtxRetain(&ctx, dev) == CUDA_SUCCESS) {
         gm_timeline("driver's child", "holds a context");
-        struct pollfd pf = {hold, POLLIN, 0};
-        double until = gm_now_s() + GM_GPU_HOLD_S, left;
-        while ((left = until - gm_now_s()) > 0 && poll(&pf, 1, (int)(left * 1000) + 1) < 0 && errno == EINTR)
+        while (caller_word(hold, until) == 1) /* a worker's start changes nothing now */
             ;
         gm_timeline("driver's child", "let go");
         cu->cuDevicePrimaryCtxRelease_v2(dev);
@@ -845,7 +894,8 @@ void jit_worker_devices_start(void)
     gm_status st;
     gm_status_init(&st);
     int fd, rel[2];
-    if (holder_wr >= 0 || pipe2(rel, O_CLOEXEC) != 0)
+    /* a socket, not a pipe: a word to a holder that has exited is no SIGPIPE */
+    if (holder_wr >= 0 || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, rel) != 0)
         rel[0] = rel[1] = -1;
     pid_t pid = fork_with_pipe(&fd, &st);
     if (pid == 0) {
