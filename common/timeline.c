@@ -54,14 +54,14 @@ static void at_exit(void)
 
 void gm_timeline_start(void)
 {
-    origin = gm_now_s();
+    double e = gm_timeline_on() ? since_exec() : -1;
+    origin = gm_now_s(); /* after /proc is read, before anything is written */
     if (gm_timeline_on()) {
         atexit(at_exit);
-        double e = since_exec();
         if (e >= 0)
             gm_log(GM_LOG_PROGRESS, "timeline -%.3f s pid %ld caller: exec (in the kernel's 10 ms ticks)", e,
                    (long)getpid());
-        gm_timeline("caller", "main() began");
+        gm_log(GM_LOG_PROGRESS, "timeline +0.000 s pid %ld caller: main() began", (long)getpid());
     }
 }
 
