@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include "../common/limits.h"
 #include "../common/log.h"
 #include "../common/strbuf.h"
+#include "../common/timeline.h"
 #include "../common/timer.h"
 
 void jit_worker_opts_default(jit_worker_opts *o)
@@ -94,7 +96,11 @@ static int recv_msg(int fd, msg *m, double timeout_s)
 /* The devices child that jit_worker_devices_start forked stays, holding a
  * context on GPU 0 in a worker slot that was free, until the first worker
  * has its own, the caller exits or GM_GPU_HOLD_S have passed: it waits
- * for the end of a pipe whose write end only the caller keeps.  While
+ * for the end of a socket whose other end only the caller keeps.  It makes
+ * that context only GM_GPU_HOLD_DEFER_S after its answer, and none when
+ * the caller sends a byte on it first (holder_worker_starts: a
+ * worker is about to create its own, which two contexts made at once
+ * slow down); it then stays without one, its driver initialised.  While
  * another process holds a context, a new process's cuInit takes 0.01 s
  * instead of 0.10 (H200, driver 580, persistence mode on, 2026-11-26); a
  * context of its own still takes 0.11.  -1: none. */
@@ -127,19 +133,81 @@ static pid_t fork_with_pipe(int *fd, gm_status *st)
     return pid;
 }
 
+/* Tells the holder that a worker starts now (see holder_wr). */
+static void holder_worker_starts(void)
+{
+    if (holder_wr >= 0) {
+        char b = 'w';
+        if (send(holder_wr, &b, 1, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) { /* a holder gone: nothing to tell */
+        }
+    }
+}
+
 int jit_worker_holder(void)
 {
     return holder_wr >= 0 ? (int)holder_pid : -1;
 }
 
-/* Lets the holder go (its pipe's end) and, with `wait`, reaps it. */
+/* Children that hold or release a context after the caller stopped
+ * needing them: a worker tearing its context down after the jobs' end, a
+ * holder let go.  Nobody waits for them on the run's way (a context's
+ * teardown took about as long as its creation); jit_worker_reap reaps
+ * them.  Each holds its slot's lock (its own copy of the open file) until
+ * it exits, and none keeps the caller's stdout or stderr (quiet_stdio). */
+static pid_t *detached;
+static unsigned ndetached, detached_cap;
+
+static void detach(pid_t pid)
+{
+    if (ndetached == detached_cap) {
+        detached_cap = detached_cap ? 2 * detached_cap : 8;
+        detached = gm_xrealloc(detached, detached_cap * sizeof *detached);
+    }
+    detached[ndetached++] = pid;
+}
+
+void jit_worker_reap(int wait)
+{
+    unsigned kept = 0;
+    for (unsigned i = 0; i < ndetached; i++) {
+        pid_t r;
+        while ((r = waitpid(detached[i], NULL, wait ? 0 : WNOHANG)) < 0 && errno == EINTR)
+            ;
+        if (r == 0)
+            detached[kept++] = detached[i]; /* still running */
+    }
+    ndetached = kept;
+}
+
+/* A child that outlives the caller's need of it writes nothing more, and
+ * keeps no pipe the caller's stdout or stderr may be (`gmadvise x | less`
+ * would wait for its teardown): both point at /dev/null.  With
+ * GMADVISE_TIMELINE stderr stays, for the timeline's last lines. */
+static void quiet_stdio(void)
+{
+    fflush(stdout);
+    fflush(stderr);
+    int nul = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (nul < 0)
+        return;
+    dup2(nul, STDOUT_FILENO);
+    if (!gm_timeline_on())
+        dup2(nul, STDERR_FILENO);
+    close(nul);
+}
+
+/* Lets the holder go (its socket's end); with `wait` reaps it, else leaves
+ * it to jit_worker_reap. */
 static void holder_release(int wait)
 {
     if (holder_wr >= 0)
         close(holder_wr);
     holder_wr = -1;
-    if (holder_pid > 0 && waitpid(holder_pid, NULL, wait ? 0 : WNOHANG) != 0)
+    if (holder_pid > 0) {
+        if (waitpid(holder_pid, NULL, wait ? 0 : WNOHANG) == 0)
+            detach(holder_pid);
         holder_pid = -1;
+    }
 }
 
 /* ---- machine-wide locks: teardowns, retries, workers --------------------- */
@@ -312,14 +380,22 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
     memset(&mg, 0, sizeof mg);
     gm_status_init(&mg.st);
     double t0 = gm_now_s(), t1 = t0;
+    gm_timeline("worker", "forked, from job %u", from);
+    if (gm_timeline_on()) { /* the driver's start apart from the context's (jit_runner_create does both) */
+        gm_status ds;
+        gm_status_init(&ds);
+        jit_device_count(&ds);
+        gm_timeline("worker", "the driver initialised (cuInit)");
+    }
     if (jit_runner_create(o->device, &o->method, &w->r, &mg.dev, &mg.st) != GM_OK ||
-        ((t1 = gm_now_s()), jit_runner_load(w->r, bin, &mg.st)) != GM_OK) {
+        ((t1 = gm_now_s()), gm_timeline("worker", "context created"), jit_runner_load(w->r, bin, &mg.st)) != GM_OK) {
         mg.type = MSG_FATAL;
         send_msg(fd, &mg);
         _exit(0);
     }
     mg.type = MSG_READY;
     send_msg(fd, &mg);
+    gm_timeline("worker", "modules loaded");
     if (o->times) {
         gm_log(GM_LOG_PROGRESS, "%.3f s to create a context on GPU %d", t1 - t0, o->device);
         gm_log(GM_LOG_PROGRESS, "%.3f s to load the variants' modules", gm_now_s() - t1);
@@ -371,9 +447,16 @@ static void worker_main(int fd, worker *w, const jit_binary *bin, unsigned from,
             _exit(0);
         }
     }
+    /* the caller goes on once it has read this: the context's teardown is
+     * this process's alone, inside its slot (the slot's lock is released
+     * by its exit, after the context) */
     mg.type = MSG_END;
     send_msg(fd, &mg);
+    close(fd);
+    gm_timeline("worker", "the jobs' end sent");
+    quiet_stdio();
     jit_runner_destroy(w->r);
+    gm_timeline("worker", "context released; exits");
     _exit(0);
 }
 
@@ -580,8 +663,11 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
     jit_retry_lock retry_lk = JIT_RETRY_LOCK_INIT;
     while (next < njobs || need_ref) {
         int rd;
+        jit_worker_reap(0);
         int slot = worker_slot();
+        holder_worker_starts();
         pid_t pid = spawn(&rd, &w, bin, next, need_ref, o, st);
+        gm_timeline("caller", "worker %d forked", (int)pid);
         if (pid < 0) {
             machine_unlock(slot);
             jit_retry_lock_step(&retry_lk, JIT_RETRY_STOP, 0);
@@ -598,6 +684,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
             if (mg.type == MSG_READY) {
                 ready = 1;
                 *dev = mg.dev;
+                gm_timeline("caller", "worker %d ready", (int)pid);
                 holder_release(0); /* the worker has its context */
             } else if (mg.type == MSG_REF) {
                 *ref = mg.ref;
@@ -615,7 +702,15 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
             } else if (mg.type == MSG_END) {
                 ended = 1;
                 next = njobs;
+                break; /* its teardown is not waited for */
             }
+        }
+        if (ended) {
+            gm_timeline("caller", "the jobs' end read from worker %d", (int)pid);
+            close(rd);
+            close(slot); /* not unlocked: the worker's copy holds the slot until it has exited */
+            detach(pid);
+            break;
         }
         int lk = -1;
         if (got < 0) {
@@ -668,7 +763,7 @@ int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker
         }
     }
     jit_retry_lock_step(&retry_lk, JIT_RETRY_STOP, 0);
-    holder_release(1);
+    holder_release(0);
     for (unsigned i = 0; i < njobs; i++)
         if (res[i].state != JIT_JOB_OK || res[i].correct == 0)
             return GM_EPARTIAL;
@@ -713,6 +808,29 @@ int jit_worker_arch_ok(int arch, gm_status *st)
     return cs.code;
 }
 
+/* The holder's next word from the caller on socket `hold` before `until`
+ * (gm_now_s): 1 a byte (a worker starts), 0 the socket's end (let go), -1
+ * none in time. */
+static int caller_word(int hold, double until)
+{
+    for (;;) {
+        double left = until - gm_now_s();
+        if (left <= 0)
+            return -1;
+        struct pollfd pf = {hold, POLLIN, 0};
+        int pr = poll(&pf, 1, (int)(left * 1000) + 1);
+        if (pr < 0 && errno == EINTR)
+            continue;
+        if (pr <= 0)
+            return -1;
+        char b;
+        ssize_t r = read(hold, &b, 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        return r == 1 ? 1 : 0;
+    }
+}
+
 /* The child that asks the driver: one message per GPU (at most max), then
  * one with count == -1.  With hold >= 0 it then holds a context on GPU 0
  * until hold, a pipe's read end, ends (see holder_wr). */
@@ -733,19 +851,35 @@ static void devices_child(int fd, int max, int hold)
         gm_fail(&mg.st, GM_EENV, "the CUDA driver sees no GPU");
     send_msg(fd, &mg);
     close(fd);
+    gm_timeline("driver's child", "answered: %d GPU(s)", n);
+    if (hold >= 0)
+        quiet_stdio(); /* it may outlive the caller's exit */
+    if (hold < 0 || n <= 0 || mg.st.code != GM_OK)
+        _exit(0);
+    /* until the caller's word or GM_GPU_HOLD_DEFER_S */
+    double until = gm_now_s() + GM_GPU_HOLD_S;
+    int word = caller_word(hold, gm_now_s() + GM_GPU_HOLD_DEFER_S);
+    if (word == 1) { /* a worker starts: stay, without a context, until let go */
+        gm_timeline("driver's child", "a worker starts: no context of its own");
+        while (caller_word(hold, until) == 1)
+            ;
+    }
+    if (word >= 0)
+        _exit(0);
     /* a context counts against the machine's worker slots like a worker's:
      * held only with a slot that was free (the exit lets it go, after the
      * context) */
-    int slot = hold >= 0 && n > 0 && mg.st.code == GM_OK ? slot_try() : -1;
+    int slot = slot_try();
     const jit_cuda *cu = slot != -1 ? jit_cuda_load(&mg.st) : NULL;
     CUdevice dev;
     CUcontext ctx;
     if (cu && cu->cuDeviceGet(&dev, 0) == CUDA_SUCCESS && cu->cuDevicePrimaryCtxRetain(&ctx, dev) == CUDA_SUCCESS) {
-        struct pollfd pf = {hold, POLLIN, 0};
-        double until = gm_now_s() + GM_GPU_HOLD_S, left;
-        while ((left = until - gm_now_s()) > 0 && poll(&pf, 1, (int)(left * 1000) + 1) < 0 && errno == EINTR)
+        gm_timeline("driver's child", "holds a context");
+        while (caller_word(hold, until) == 1) /* a worker's start changes nothing now */
             ;
+        gm_timeline("driver's child", "let go");
         cu->cuDevicePrimaryCtxRelease_v2(dev);
+        gm_timeline("driver's child", "context released; exits");
     }
     _exit(0);
 }
@@ -762,7 +896,8 @@ void jit_worker_devices_start(void)
     gm_status st;
     gm_status_init(&st);
     int fd, rel[2];
-    if (holder_wr >= 0 || pipe2(rel, O_CLOEXEC) != 0)
+    /* a socket, not a pipe: a word to a holder that has exited is no SIGPIPE */
+    if (holder_wr >= 0 || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, rel) != 0)
         rel[0] = rel[1] = -1;
     pid_t pid = fork_with_pipe(&fd, &st);
     if (pid == 0) {
@@ -809,8 +944,11 @@ int jit_worker_devices(jit_device_info *out, int max, int *count, gm_status *st)
     if (got == 1 && pid == holder_pid) { /* answered; it stays as the holder */
         close(fd);
     } else {
-        if (pid == holder_pid)
-            holder_release(0); /* killed below, reaped there */
+        if (pid == holder_pid) { /* killed below, reaped there */
+            close(holder_wr);
+            holder_wr = -1;
+            holder_pid = -1;
+        }
         if (end_child(pid, fd, got, GM_EGPU, "asking the driver for its GPUs", st) != GM_OK)
             return st->code;
     }

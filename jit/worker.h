@@ -6,7 +6,8 @@
  * reporting each over a pipe.  When a job faults the worker's context is
  * lost: the worker exits, the job is reported by name, and a fresh worker
  * (fresh context) goes on with the next job.  A job that sends nothing for
- * `timeout_s` is killed the same way.
+ * `timeout_s` is killed the same way.  A worker whose jobs all ended
+ * tears its context down after the caller has gone on.
  *
  * What a job does is the caller's: jit_job_fn runs in the worker, after
  * fork, on the worker's own copy of the caller's memory; whatever it keeps
@@ -66,13 +67,21 @@ typedef struct {
 
 void jit_worker_opts_default(jit_worker_opts *o);
 
-/* Runs the jobs with `bin` loaded on device o->device.  GM_OK, GM_EPARTIAL
+/* Runs the jobs with `bin` loaded on device o->device and returns once
+ * the last job's result is read: the worker then releases its context
+ * and exits on its own, still counted in its machine-wide slot until it
+ * has (jit_worker_reap reaps it).  GM_OK, GM_EPARTIAL
  * when a job did not end JIT_JOB_OK or was not correct, GM_EENV when there
  * is no driver or no GPU (st says why: the caller reports the static
  * result), GM_EINPUT for a device that does not exist, GM_EGPU when
  * start-up or the reference copies fail.  `res` has one entry per job. */
 int jit_worker_run(const jit_binary *bin, const jit_jobs *jobs, const jit_worker_opts *o,
                    jit_device_info *dev, jit_reference *ref, jit_job_result *res, gm_status *st);
+
+/* Reaps the children this process no longer waits on (workers tearing
+ * down after their jobs' end, holders let go) that have exited; with
+ * `wait`, waits for all of them first. */
+void jit_worker_reap(int wait);
 
 /* The machine-wide retry lock of one jit_worker_run.  A job run again in
  * another launch shape (jit_job_result.retry) is likely to fault again,

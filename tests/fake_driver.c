@@ -32,7 +32,9 @@
  *   GM_FAKE_CTX_DIR  a folder where each process holding the primary
  *                    context has a file ctx.PID, and `most` says how many
  *                    live processes held one at once (machine-wide counts,
- *                    as the GPU's own monitor sees contexts) */
+ *                    as the GPU's own monitor sees contexts)
+ *   GM_FAKE_RELEASE_MS  the context's last release takes this long (a
+ *                    teardown; default 0), the context held meanwhile */
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -40,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../jit/cuda_abi.h"
@@ -180,8 +183,16 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d)
 CUresult cuDevicePrimaryCtxRelease_v2(CUdevice d)
 {
     (void)d;
-    if (ctx_refs > 0 && --ctx_refs == 0)
+    if (ctx_refs > 0 && --ctx_refs == 0) {
+        double ms = env("GM_FAKE_RELEASE_MS", 0);
+        if (ms > 0) {
+            long long ns = (long long)(ms * 1e6);
+            struct timespec ts = {(time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL)};
+            while (nanosleep(&ts, &ts) != 0)
+                ;
+        }
         ctx_note(0);
+    }
     return CUDA_SUCCESS;
 }
 CUresult cuCtxSetCurrent(CUcontext c) { (void)c; return CUDA_SUCCESS; }

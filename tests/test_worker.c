@@ -1,9 +1,13 @@
 /* jit/worker on a fake driver (tests/fake_driver.c): the devices child
  * forked before the parse answers, then stays, holding a context in one
  * of the machine's worker slots, until the first worker has its own; then
- * it is gone (reaped), and the jobs ran in a worker of their own, in
- * order, with the reference copies first; a holder no worker follows lets
- * its slot go after GM_GPU_HOLD_S.
+ * it is let go, and the jobs ran in a worker of their own, in order, with
+ * the reference copies first; once reaped both are gone and their slots
+ * free; a holder no worker follows lets its slot go after GM_GPU_HOLD_S.
+ * The run ends while its worker still tears its context down (a release
+ * of 1.5 s on the fake driver): the worker still runs and holds its slot;
+ * when it is gone the slot is free.  A worker that starts within
+ * GM_GPU_HOLD_DEFER_S of the answer is the only process with a context.
  * The retry lock's transitions (jit_retry_lock_step), as another process
  * would find the lock: taken when the next worker starts with a retry,
  * kept (not taken twice) while that job faults again and asks for another,
@@ -16,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../common/limits.h"
@@ -60,6 +65,32 @@ static int lock_held(const char *dir, const char *name)
     int held = flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
     close(fd); /* releases it when this took it */
     return held;
+}
+
+/* How many of the machine's slots another process holds. */
+static int slots_held(const char *dir)
+{
+    int n = 0;
+    for (int i = 0; i < GM_GPU_WORKERS_MAX; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "slot%d", i);
+        n += lock_held(dir, name) == 1;
+    }
+    return n;
+}
+
+/* The most processes that held the fake context at once (GM_FAKE_CTX_DIR). */
+static int most_contexts(const char *ctxdir)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/most", ctxdir);
+    FILE *f = fopen(path, "r");
+    int most = -1;
+    if (f && fscanf(f, "%d", &most) != 1)
+        most = -1;
+    if (f)
+        fclose(f);
+    return most;
 }
 
 static void retry_transitions(void)
@@ -135,8 +166,20 @@ int main(int argc, char **argv)
     CHECK_EQ(res[1].attempt, 2);
     CHECK(res[0].t.samples != holder && res[0].t.samples != (int)getpid());
     CHECK_EQ(jit_worker_holder(), -1);
+    jit_worker_reap(1);
     CHECK(holder > 0 && kill(holder, 0) == -1 && errno == ESRCH); /* gone and reaped */
-    CHECK_EQ(lock_held(dir, "slot0"), 0);
+    CHECK(kill(res[0].t.samples, 0) == -1 && errno == ESRCH);
+    CHECK_EQ(slots_held(dir), 0);
+    /* the run ends before its worker's teardown does */
+    setenv("GM_FAKE_RELEASE_MS", "1500", 1);
+    CHECK_EQ(jit_worker_run(&bin, &jobs, &o, &dev, &ref, res, &st), GM_OK);
+    int worker = res[1].t.samples;
+    CHECK(worker > 0 && running(worker)); /* still releasing its context */
+    CHECK_EQ(slots_held(dir), 1);          /* in its slot */
+    jit_worker_reap(1);
+    CHECK(kill(worker, 0) == -1 && errno == ESRCH);
+    CHECK_EQ(slots_held(dir), 0);
+    unsetenv("GM_FAKE_RELEASE_MS");
     /* asked again (a second file): answered by a child that does not stay */
     CHECK_EQ(jit_worker_devices(devs, 4, &n, &st), GM_OK);
     CHECK_EQ(n, 1);
@@ -150,6 +193,30 @@ int main(int argc, char **argv)
     usleep((useconds_t)(GM_GPU_HOLD_S * 1e6) + 300 * 1000);
     CHECK_EQ(lock_held(dir, "slot0"), 0);
     CHECK(holder > 0 && !running(holder));
+    /* a worker that starts within GM_GPU_HOLD_DEFER_S of the answer (a warm
+     * cache) creates the only context: the holder makes none beside it */
+    char ctxdir[600];
+    snprintf(ctxdir, sizeof ctxdir, "%s/ctx", dir);
+    CHECK(mkdir(ctxdir, 0700) == 0);
+    CHECK_EQ(jit_worker_run(&bin, &jobs, &o, &dev, &ref, res, &st), GM_OK); /* lets the last holder go */
+    jit_worker_reap(1);
+    CHECK_EQ(jit_worker_holder(), -1);
+    setenv("GM_FAKE_CTX_DIR", ctxdir, 1);
+    jit_worker_devices_start();
+    CHECK_EQ(jit_worker_devices(devs, 4, &n, &st), GM_OK);
+    holder = jit_worker_holder();
+    CHECK(holder > 0);
+    CHECK_EQ(jit_worker_run(&bin, &jobs, &o, &dev, &ref, res, &st), GM_OK);
+    jit_worker_reap(1);
+    CHECK(holder > 0 && kill(holder, 0) == -1 && errno == ESRCH);
+    CHECK_EQ(most_contexts(ctxdir), 1);
+    unsetenv("GM_FAKE_CTX_DIR");
+    char left[700];
+    snprintf(left, sizeof left, "%s/most", ctxdir);
+    unlink(left);
+    snprintf(left, sizeof left, "%s/lock", ctxdir);
+    unlink(left);
+    rmdir(ctxdir);
     unsetenv("TMPDIR");
     for (int i = 0; i < GM_GPU_WORKERS_MAX; i++) {
         char path[512];

@@ -8,6 +8,7 @@
 
 #include "../../common/limits.h"
 #include "../../common/strbuf.h"
+#include "../../common/timeline.h"
 #include "../../common/timer.h"
 #include "../engine/engine.h"
 #include "../frontend/parse.h"
@@ -210,7 +211,9 @@ int gm_cmd_advise(int argc, char **argv, gm_status *st)
     /* a run that measures has more to do than parse: a missing PCH of the
      * prelude is built beside the parse, for the next run */
     fe_prelude_pch_async(!o.e.force_static);
+    gm_timeline("caller", "the driver's child and the prelude's PCH child forked");
     rc = cli_load_model(file, NULL, &c, &m, st);
+    gm_timeline("caller", "parsed %s", file);
     if (rc == GM_OK && o.e.times)
         gm_log(GM_LOG_PROGRESS, "%.3f s to parse %s (libclang ran %u time%s)", gm_now_s() - t0, file,
                adv_clang_parses(), adv_clang_parses() == 1 ? "" : "s");
@@ -225,6 +228,7 @@ int gm_cmd_advise(int argc, char **argv, gm_status *st)
     unsigned n = 0;
     if (rc == GM_OK)
         rc = adv_engine_run(m, &o.e, &res, &n, st);
+    gm_timeline("caller", "the engine's run ended");
     if (n && o.emit && emit_variants(&res[0], o.emit, st) != GM_OK)
         rc = st->code;
     else if (o.json)
@@ -232,6 +236,7 @@ int gm_cmd_advise(int argc, char **argv, gm_status *st)
     else
         adv_report_text_all(res, n, stdout, cli_report_style(&c));
     fflush(stdout);
+    gm_timeline("caller", "report written");
     adv_results_free(res, n);
     adv_inputs_free(in);
     adv_model_destroy(m);

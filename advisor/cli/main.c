@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "../../common/status.h"
+#include "../../common/timeline.h"
 #include "cli.h"
 #include "commands.h"
 
@@ -69,6 +70,7 @@ int main(int argc, char **argv)
             break;
         }
     cli_log_install(who);
+    gm_timeline_start();
     gm_status st;
     gm_status_init(&st);
     const char *guess = run == gm_cmd_advise && argc > 1 ? meant(argv[1]) : NULL;
@@ -83,5 +85,6 @@ int main(int argc, char **argv)
         rc = st.code;
     if (rc != GM_OK && rc != GM_EFINDINGS)
         cli_print_error(who, &st);
+    gm_timeline("caller", "main() returns %d", rc);
     return rc;
 }

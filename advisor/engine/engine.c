@@ -9,6 +9,7 @@
 #include "../../common/log.h"
 #include "../../common/strbuf.h"
 #include "../../common/text.h"
+#include "../../common/timeline.h"
 #include "../../common/timer.h"
 #include "../../jit/batch.h"
 #include "../../jit/ptx.h"
@@ -1145,6 +1146,7 @@ static int advise_one(const adv_engine_opts *o, const adv_model *m, const jit_de
         adv_result_free(r);
         goto done;
     }
+    gm_timeline("caller", "%u variants generated and compiled", r->nv);
     if (o->times) {
         gm_log(GM_LOG_PROGRESS, "%.3f s to generate and compile %u variants for sm_%d", gm_now_s() - t0, r->nv,
                r->arch);
@@ -1222,6 +1224,7 @@ int adv_engine_run(const adv_model *m, const adv_engine_opts *o, adv_result **ou
         skip_note = dst.msg;
         ndev = 0;
     }
+    gm_timeline("caller", "the driver's answer read: %d GPU(s)", ndev);
     if (o->times)
         gm_log(GM_LOG_PROGRESS, "%.3f s to find %d GPU(s)", gm_now_s() - t0, ndev);
     if (ndev > 0 && o->device >= ndev)
