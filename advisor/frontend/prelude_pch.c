@@ -148,6 +148,23 @@ static enum CXChildVisitResult macro_defs(CXCursor c, CXCursor parent, CXClientD
     return CXChildVisit_Continue;
 }
 
+/* Writes len bytes of data to path whole: beside it, then renamed into
+ * place, so that a run beside this one reads all of it or none.  0 when
+ * it cannot (nothing is left behind). */
+static int write_whole(const char *path, const char *data, size_t len)
+{
+    char tmp[1400];
+    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+    int fd = mkstemp(tmp), ok = 0;
+    if (fd >= 0) {
+        ok = write(fd, data, len) == (ssize_t)len;
+        ok = close(fd) == 0 && ok && rename(tmp, path) == 0;
+        if (!ok)
+            unlink(tmp);
+    }
+    return ok;
+}
+
 /* Writes the list of tu's system macros (those outside gmadvise's own
  * headers, which NVRTC has) to path: one a line, name, the #define line
  * ("" when not copied: function-like, empty or longer than a copy takes)
@@ -177,15 +194,7 @@ static int write_macros(const adv_clang *cx, CXTranslationUnit tu, const char *p
         sb_free(&body);
     }
     free(defs.v);
-    char tmp[1300];
-    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-    int fd = mkstemp(tmp), ok = 0;
-    if (fd >= 0) {
-        ok = write(fd, out.s, out.len) == (ssize_t)out.len;
-        ok = close(fd) == 0 && ok && rename(tmp, path) == 0;
-        if (!ok)
-            unlink(tmp);
-    }
+    int ok = write_whole(path, out.s, out.len);
     sb_free(&out);
     return ok;
 }
@@ -240,7 +249,6 @@ void fe_pch_macros_free(fe_pch_macro *v, unsigned n)
  * by size and time: it is written once, never touched again). */
 static int write_main(const char *path, const char *prelude, const char *extra)
 {
-    char tmp[1400];
     sb_t text;
     sb_init(&text);
     sb_printf(&text, "/* gmadvise: the main file of %s's PCH */\n#include \"%s\"\n%s", prelude, prelude, extra);
@@ -248,14 +256,7 @@ static int write_main(const char *path, const char *prelude, const char *extra)
         sb_free(&text);
         return 1;
     }
-    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-    int fd = mkstemp(tmp), ok = 0;
-    if (fd >= 0) {
-        ok = write(fd, text.s, text.len) == (ssize_t)text.len;
-        ok = close(fd) == 0 && ok && rename(tmp, path) == 0;
-        if (!ok)
-            unlink(tmp);
-    }
+    int ok = write_whole(path, text.s, text.len);
     sb_free(&text);
     return ok;
 }
@@ -303,15 +304,7 @@ static int write_files(const adv_clang *cx, CXTranslationUnit tu, const char *pa
     sb_puts(&out, "");
     void *a[2] = {(void *)cx, &out};
     cx->clang_getInclusions(tu, add_included, a);
-    char tmp[1300];
-    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-    int fd = mkstemp(tmp), ok = 0;
-    if (fd >= 0) {
-        ok = write(fd, out.s, out.len) == (ssize_t)out.len;
-        ok = close(fd) == 0 && ok && rename(tmp, path) == 0;
-        if (!ok)
-            unlink(tmp);
-    }
+    int ok = write_whole(path, out.s, out.len);
     sb_free(&out);
     return ok;
 }
