@@ -56,6 +56,20 @@ __attribute__((format(scanf, 2, 3))) static inline int gm_sscanf_line(const char
     return got;
 }
 
+/* The position after a newline: `s` starts the next line, which is
+ * *line (already counted).  When that line is a `#line N "F"` directive
+ * (spliced headers carry one naming their own file), *line becomes N - 1
+ * (the directive's own line is not the file's) and file (n bytes) F. */
+static inline void gm_line_directive(const char *s, unsigned *line, char *file, size_t n)
+{
+    unsigned ln;
+    int fb = 0, fe = 0;
+    if (gm_sscanf_line(s, "#line %u \"%n%*[^\"\n]%n", &ln, &fb, &fe) == 1 && fe > fb) {
+        snprintf(file, n, "%.*s", fe - fb, s + fb);
+        *line = ln - 1;
+    }
+}
+
 /* A UTF-8 byte order mark that begins a source file (Windows editors save
  * one; every header of DualSPHysics has it) becomes three spaces: clang
  * skips the mark only at the start of a buffer, and a header spliced into

@@ -2,7 +2,8 @@
  * line and never past it (sscanf on a pointer into a file's text measured
  * the rest of the text at each call); gm_blank_bom turns a leading UTF-8
  * byte order mark into spaces and touches nothing else; gm_comment_or_literal_end
- * finds where a comment or literal ends, never past its bound. */
+ * finds where a comment or literal ends, never past its bound; gm_line_directive
+ * takes a #line's line and file, and leaves both alone on any other line. */
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -68,5 +69,13 @@ int main(void)
     CHECK_EQ(gm_comment_or_literal_end(src, 27, n), 30);         /* 'x' */
     CHECK_EQ(gm_comment_or_literal_end(src, 31, n), n);          /* unclosed: the bound */
     CHECK_EQ(gm_comment_or_literal_end(src, 2, 5), 5);           /* never past e */
+    /* a #line: the next line is N, in F; any other line changes nothing */
+    unsigned at = 5;
+    char file[8] = "u.cu";
+    gm_line_directive("#line 40 \"spliced/b.h\"\nx", &at, file, sizeof file);
+    CHECK(at == 39 && !strcmp(file, "spliced")); /* F cut to the buffer */
+    gm_line_directive("int x; // #line 9 \"c.h\"", &at, file, sizeof file);
+    gm_line_directive("#line 9\n", &at, file, sizeof file);
+    CHECK(at == 39 && !strcmp(file, "spliced"));
     return TEST_DONE();
 }

@@ -298,12 +298,7 @@ static void lacked_declaration(const adv_model *m, const char *err, int err_len,
             comment = 0;
         if (text[i] == '\n') {
             line++;
-            unsigned ln;
-            int fb = 0, fe = 0;
-            if (gm_sscanf_line(text + i + 1, "#line %u \"%n%*[^\"\n]%n", &ln, &fb, &fe) == 1 && fe > fb) {
-                snprintf(file, sizeof file, "%.*s", fe - fb, text + i + 1 + fb);
-                line = ln - 1;
-            }
+            gm_line_directive(text + i + 1, &line, file, sizeof file);
         }
         if (comment || strncmp(text + i, name, nl) || (i && gm_ident_char(text[i - 1])) || gm_ident_char(text[i + nl]))
             continue;

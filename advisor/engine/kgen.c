@@ -1237,12 +1237,7 @@ static void user_decls(const adv_model *m, const unsigned char *want, sb_t *out)
             if (text[at] != '\n')
                 continue;
             line++;
-            unsigned ln;
-            int fb = 0, fe = 0;
-            if (gm_sscanf_line(text + at + 1, "#line %u \"%n%*[^\"\n]%n", &ln, &fb, &fe) == 1 && fe > fb) {
-                snprintf(file, sizeof file, "%.*s", fe - fb, text + at + 1 + fb);
-                line = ln - 1;
-            }
+            gm_line_directive(text + at + 1, &line, file, sizeof file);
         }
         sb_line_directive(out, line, file);
         unsigned pack = pack_inside(m, d[i]->begin, d[i]->end);
